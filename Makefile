@@ -1,0 +1,33 @@
+# Two commands on a fresh machine: `make run` and `make test`. Each sets itself up.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+DEALS  ?= 1000000
+SEED   ?= 7
+
+.PHONY: venv run test bench lint clean
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit("allfours needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+run: venv
+	$(BIN)/allfours simulate phat --deals $(DEALS) --seed $(SEED) \
+		--out results/phat_default.parquet --chart results/phat_default.png
+
+test: venv
+	$(BIN)/python -m pytest -q
+
+bench: venv
+	$(BIN)/allfours bench
+
+lint: venv
+	$(BIN)/ruff check sims analysis tests
+
+clean:
+	rm -rf $(VENV) results/*.parquet results/*.png

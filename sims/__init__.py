@@ -1,0 +1,12 @@
+"""allfours: Monte Carlo simulation of All Fours card games with numba kernels.
+
+Importing the package points numba's on-disk cache at a folder named after a hash of
+the package's own sources, so that a changed rule or strategy never meets a stale
+compiled kernel (numba only checks the file of the cached function itself).
+"""
+
+from sims._cache import configure_numba_cache
+
+__version__ = "0.1.0"
+
+CACHE_DIR = configure_numba_cache(__version__)

@@ -1,0 +1,290 @@
+"""The jitted deal loops: deal, let the strategies play, check every card, score.
+
+Kernels (`*_nb`) take arrays and integers and fill preallocated outputs; `runner`
+owns allocation, chunking and errors. Deal `i` of seed `s` depends only on `(s, i)`:
+cards come from stream `(s, i, DEAL)`, strategies draw from `(s, i, PLAY)`, so the
+same deals are dealt whatever the strategies, threads or chunks.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from sims.bits import popcount
+from sims.cards import suit_mask, suit_of
+from sims.games import phat
+from sims.games.tricks import beats, legal_must_follow
+from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, below_from, next_u64, stream_key
+from sims.strategies import decide
+from sims.strategies import view as v
+
+# Error kinds written by the kernels; the runner turns them into exceptions.
+OK = 0
+ILLEGAL_CARD = 1
+SCRIPT_EXHAUSTED = 2
+
+_BLOCKS = 1024  # work units of a parallel run; each reuses its scratch arrays
+
+
+def game_stream(deal_in_game: int, purpose: int) -> int:
+    """Stream purpose of deal k of a game: apart from the single-deal streams."""
+    return 16 + 2 * deal_in_game + (purpose == STREAM_PLAY)
+
+
+game_stream_nb = njit(cache=True, inline="always")(game_stream)
+
+
+@njit(cache=True)
+def deal_hands_nb(state, deck, hands, players: int, hand_size: int) -> None:
+    """Shuffle by Fisher-Yates (only as far as needed) and give each seat hand_size cards.
+
+    Each 64 random bits serve two swaps (32 bits each).
+    """
+    for i in range(52):
+        deck[i] = i
+    swaps = min(players * hand_size, 51)
+    for i in range(0, swaps, 2):
+        bits = next_u64(state)
+        j = i + below_from((bits >> 32) & 0xFFFFFFFF, 52 - i, state)
+        deck[i], deck[j] = deck[j], deck[i]
+        if i + 1 < swaps:
+            j = i + 1 + below_from(bits & 0xFFFFFFFF, 51 - i, state)
+            deck[i + 1], deck[j] = deck[j], deck[i + 1]
+    for seat in range(players):
+        mask = 0
+        for i in range(seat * hand_size, (seat + 1) * hand_size):
+            mask |= 1 << deck[i]
+        hands[seat] = mask
+
+
+@njit(cache=True, inline="always")
+def play_phat_deal_nb(
+    dealt, hands, pitcher, scores, carry_in, target, stop_at_target,
+    play_fid, lead_fid, params, rng, script, view, out, row, error,
+    card_values, muck_values, log_plays, log_winners,
+):
+    """Play and score one Phat deal of the hands `dealt` into `out[row]`.
+
+    `hands` is scratch (the cards still held); `scores` is updated. Cards come from the
+    strategies, or from `script` when it is not empty. Returns the error kind (OK,
+    ILLEGAL_CARD, SCRIPT_EXHAUSTED) with seat and card in `error`.
+    """
+    hands[:] = dealt
+    record = log_plays.shape[0] > 0
+    scripted = script.shape[0] > 0
+    view[:] = 0
+    view[v.PLAYERS] = 4
+    view[v.PITCHER] = pitcher
+    view[v.TARGET] = target
+    view[v.CARRY] = carry_in
+    view[v.SCORE] = scores[0]
+    view[v.SCORE + 1] = scores[1]
+    view[v.TRUMP] = -1
+    r = out[row]
+    r.score_before_0 = scores[0]
+    r.score_before_1 = scores[1]
+    r.pitcher = pitcher
+    r.dealer = (pitcher + 3) & 3
+    r.carry_in = carry_in
+    trump = -1
+    leader = pitcher
+    won_0, won_1, points_0, points_1, tricks_0, tricks_1 = 0, 0, 0, 0, 0, 0
+    winner = -1
+    played = 0
+    trick_no = 0
+    while trick_no < 13 and winner < 0:
+        view[v.TRICK_NO] = trick_no
+        trick = 0
+        led = -1
+        best = -1
+        best_seat = -1
+        trick_points = 0
+        for position in range(4):
+            seat = (leader + position) & 3
+            hand = hands[seat]
+            legal = legal_must_follow(hand, led)
+            view[v.DECISION] = v.OPENING if played == 0 else v.PLAY
+            view[v.SEAT] = seat
+            view[v.HAND] = hand
+            view[v.LEGAL] = legal
+            view[v.POSITION] = position
+            view[v.LED_SUIT] = led
+            view[v.WINNING_CARD] = best
+            view[v.WINNING_SEAT] = best_seat
+            view[v.TRICK_CARDS] = trick
+            if scripted:
+                if played >= script.shape[0]:
+                    error[0] = seat
+                    error[1] = -1
+                    return SCRIPT_EXHAUSTED
+                card = np.int64(script[played])
+            elif played == 0:
+                card = decide(lead_fid[seat], view, params[seat], rng)
+            else:
+                card = decide(play_fid[seat], view, params[seat], rng)
+            if card < 0 or card > 51 or not (legal >> card) & 1:
+                error[0] = seat
+                error[1] = card
+                return ILLEGAL_CARD
+            hands[seat] = hand & ~(1 << card)
+            if record:
+                log_plays[row, played] = card
+            played += 1
+            if position == 0:
+                led = suit_of(card)
+                if trump < 0:
+                    trump = led
+                    view[v.TRUMP] = trump
+                    r.trump = trump
+                    r.lead_card = card
+                best = card
+                best_seat = seat
+            elif beats(card, best, trump):
+                best = card
+                best_seat = seat
+            trick |= 1 << card
+            view[v.PLAYED] |= 1 << card
+            view[v.PLAYED_BY + seat] |= 1 << card
+            trick_points += card_values[trump, card]
+        team = best_seat & 1
+        if team == 0:
+            won_0 |= trick
+            tricks_0 += 1
+            points_0 += trick_points
+        else:
+            won_1 |= trick
+            tricks_1 += 1
+            points_1 += trick_points
+        scores[team] += trick_points
+        view[v.POINTS + team] += trick_points
+        if record:
+            log_winners[row, trick_no] = best_seat
+        leader = best_seat
+        trick_no += 1
+        if stop_at_target and scores[team] >= target:
+            winner = team
+
+    muck_0 = muck_count_nb(won_0, muck_values)
+    muck_1 = muck_count_nb(won_1, muck_values)
+    bonus_0, bonus_1, carry_out = 0, 0, 0
+    if winner < 0:
+        bonus_0, bonus_1, carry_out = phat.muck_bonus(muck_0, muck_1, carry_in)
+        scores[0] += bonus_0
+        scores[1] += bonus_1
+        if stop_at_target and (scores[0] >= target or scores[1] >= target):
+            winner = 0 if scores[0] >= target else 1
+
+    big = trump * 13 + phat.BIG_PHAT_RANK
+    little = trump * 13 + phat.LITTLE_PHAT_RANK
+    r.big_phat_holder = holder_nb(dealt, big)
+    r.big_phat_holder_team = r.big_phat_holder & 1 if r.big_phat_holder >= 0 else -1
+    r.big_phat_team = captor_nb(won_0, won_1, big)
+    r.little_phat_holder = holder_nb(dealt, little)
+    r.little_phat_holder_team = r.little_phat_holder & 1 if r.little_phat_holder >= 0 else -1
+    r.little_phat_team = captor_nb(won_0, won_1, little)
+    r.pitcher_trumps = popcount(dealt[pitcher] & suit_mask(trump))
+    r.phat_0 = points_0
+    r.phat_1 = points_1
+    r.muck_0 = muck_0
+    r.muck_1 = muck_1
+    r.bonus_0 = bonus_0
+    r.bonus_1 = bonus_1
+    r.carry_out = carry_out
+    r.tricks_0 = tricks_0
+    r.tricks_1 = tricks_1
+    r.tricks_played = trick_no
+    r.score_after_0 = scores[0]
+    r.score_after_1 = scores[1]
+    r.winner = winner
+    return OK
+
+
+@njit(cache=True, inline="always")
+def muck_count_nb(pile: int, muck_values) -> int:
+    """Muck value of a pile by rank: popcount of each valued rank across the suits."""
+    total = 0
+    for rank in range(13):
+        if muck_values[rank]:
+            across = (1 << rank) | (1 << (rank + 13)) | (1 << (rank + 26)) | (1 << (rank + 39))
+            total += muck_values[rank] * popcount(pile & across)
+    return total
+
+
+@njit(cache=True, inline="always")
+def holder_nb(hands, card: int) -> int:
+    """Seat dealt `card`, or -1 if it was not dealt."""
+    for seat in range(hands.shape[0]):
+        if hands[seat] >> card & 1:
+            return seat
+    return -1
+
+
+@njit(cache=True, inline="always")
+def captor_nb(won_0: int, won_1: int, card: int) -> int:
+    """Team whose captured pile holds `card`, or -1."""
+    if won_0 >> card & 1:
+        return 0
+    if won_1 >> card & 1:
+        return 1
+    return -1
+
+
+@njit(cache=True, parallel=True)
+def run_phat_nb(
+    seed, first, count, games, cap, target, play_fid, lead_fid, params,
+    card_values, muck_values, out, errors, log_hands, log_plays, log_winners,
+):
+    """Play `count` units from index `first`: single deals (games=False, one row each,
+    pitcher = index % 4) or whole games to `target` (up to `cap` rows each).
+
+    Row `u * cap + k` holds deal k of unit u; rows left unused keep deal = -1.
+    `errors[u]` = (kind, deal in unit, seat, card) of the first illegal play.
+    """
+    blocks = min(count, _BLOCKS)
+    for block in prange(blocks):
+        view = np.zeros(v.SIZE, np.int64)
+        rng = np.zeros(1, np.int64)
+        dealt = np.zeros(4, np.int64)
+        hands = np.zeros(4, np.int64)
+        scores = np.zeros(2, np.int64)
+        deck = np.zeros(52, np.int64)
+        error = np.zeros(2, np.int64)
+        script = np.zeros(0, np.int8)
+        for u in range(count * block // blocks, count * (block + 1) // blocks):
+            index = first + u
+            scores[:] = 0
+            carry = 0
+            if games:
+                rng[0] = stream_key(seed, index, STREAM_GAME)
+                pitcher = below(rng, 4)
+            else:
+                pitcher = index & 3
+            for k in range(cap):
+                row = u * cap + k
+                deal_key = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+                play_key = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
+                rng[0] = stream_key(seed, index, deal_key)
+                deal_hands_nb(rng, deck, dealt, 4, 13)
+                if log_hands.shape[0] > 0:
+                    log_hands[row, :] = dealt
+                rng[0] = stream_key(seed, index, play_key)
+                kind = play_phat_deal_nb(
+                    dealt, hands, pitcher, scores, carry, target, games,
+                    play_fid, lead_fid, params, rng, script, view, out, row, error,
+                    card_values, muck_values, log_plays, log_winners,
+                )
+                record = out[row]
+                record.seed = seed
+                record.game = index if games else -1
+                record.deal = k if games else index
+                if kind != OK:
+                    errors[u, 0] = kind
+                    errors[u, 1] = k
+                    errors[u, 2] = error[0]
+                    errors[u, 3] = error[1]
+                    break
+                if not games or record.winner >= 0:
+                    break
+                pitcher = (pitcher + 1) & 3
+                carry = record.carry_out

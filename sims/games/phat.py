@@ -1,0 +1,139 @@
+"""Phat, as written in RULES.md section 2 (the rule book of record).
+
+Choices made there and pinned by the tests:
+- 4 seats, team of seat s is s % 2; all 52 cards dealt, 13 each; must follow suit.
+- The pitcher's first card fixes trump. Phat points (9 of trumps 18, 5 of trumps 10,
+  A K Q J of trumps 4 3 2 1, other nines 9, other fives 5) score the moment the trick is
+  won; the muck (A 4, K 3, Q 2, J 1, T 10 in every suit, trumps included) after the deal.
+- Muck over 40 scores the bonus of 8 plus any carry-over; a 40-40 tie carries it over.
+- A team reaching the target (default 181) wins at once, even mid-deal: play stops, no
+  muck bonus is scored and a pending carry-over is lost. Independent deals (not
+  `--games`) are single deals from 0-0 and never stop early.
+
+Card values are data (rank-indexed tables), so games with other values reuse the code.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sims.cards import rank_of
+from sims.options import Option, positive_int
+
+NAME = "phat"
+PLAYERS = 4
+HAND_SIZE = 13
+TRICKS = 13
+MUCK_BONUS = 8
+MUCK_TOTAL = 80
+
+#                        2  3  4  5  6  7  8  9  T  J  Q  K  A
+TRUMP_VALUES = np.array([0, 0, 0, 10, 0, 0, 0, 18, 0, 1, 2, 3, 4], np.int64)
+PLAIN_VALUES = np.array([0, 0, 0, 5, 0, 0, 0, 9, 0, 0, 0, 0, 0], np.int64)
+MUCK_VALUES = np.array([0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4], np.int64)
+BIG_PHAT_RANK = 7
+LITTLE_PHAT_RANK = 3
+
+OPTIONS = {
+    "target": Option(
+        default=181,
+        parse=positive_int,
+        help="score that wins a game played with --games (e.g. 121 or 91 for shorter games)",
+        allowed="a positive whole number",
+    ),
+}
+
+# One row per deal. Per-team columns end in _0 (seats 0 and 2) and _1 (seats 1 and 3).
+# Seats and teams are -1 where they do not apply (e.g. a trick never played).
+OUTCOME_COLUMNS = {
+    "seed": (np.int64, "seed of the run"),
+    "game": (np.int32, "game number with --games, else -1"),
+    "deal": (np.int64, "deal index of the run, or the deal's number within its game"),
+    "dealer": (np.int8, "seat of the dealer (on the pitcher's right)"),
+    "pitcher": (np.int8, "seat that led the first card and so chose trump"),
+    "trump": (np.int8, "trump suit 0..3 = C D H S"),
+    "lead_card": (np.int8, "code of the opening lead"),
+    "pitcher_trumps": (np.int8, "trumps in the pitcher's dealt hand"),
+    "phat_0": (np.int16, "phat points scored during play by team 0"),
+    "phat_1": (np.int16, "phat points scored during play by team 1"),
+    "muck_0": (np.int16, "muck value captured by team 0"),
+    "muck_1": (np.int16, "muck value captured by team 1"),
+    "bonus_0": (np.int16, "end-of-deal muck bonus scored by team 0"),
+    "bonus_1": (np.int16, "end-of-deal muck bonus scored by team 1"),
+    "carry_in": (np.int16, "muck bonus carried into this deal by earlier ties"),
+    "carry_out": (np.int16, "muck bonus carried out of this deal (ties only)"),
+    "big_phat_holder": (np.int8, "seat dealt the 9 of trumps"),
+    "big_phat_holder_team": (np.int8, "team dealt the 9 of trumps"),
+    "big_phat_team": (np.int8, "team that captured the 9 of trumps (-1: not played)"),
+    "little_phat_holder": (np.int8, "seat dealt the 5 of trumps"),
+    "little_phat_holder_team": (np.int8, "team dealt the 5 of trumps"),
+    "little_phat_team": (np.int8, "team that captured the 5 of trumps (-1: not played)"),
+    "tricks_0": (np.int8, "tricks won by team 0"),
+    "tricks_1": (np.int8, "tricks won by team 1"),
+    "tricks_played": (np.int8, "tricks played: 13 unless the game ended in mid-deal"),
+    "score_before_0": (np.int16, "team 0's game score before the deal"),
+    "score_before_1": (np.int16, "team 1's game score before the deal"),
+    "score_after_0": (np.int16, "team 0's game score after the deal"),
+    "score_after_1": (np.int16, "team 1's game score after the deal"),
+    "winner": (np.int8, "team that won the game in this deal, else -1"),
+}
+OUTCOME_DTYPE = np.dtype([(name, kind) for name, (kind, _) in OUTCOME_COLUMNS.items()], align=True)
+
+
+def max_deals_per_game(target: int) -> int:
+    """Upper bound on the deals of one game: every full deal hands out at least 80 points,
+    so after k deals one team holds at least 40k; the +1 covers a game won in its last deal."""
+    return (2 * target - 1) // MUCK_TOTAL + 1
+
+
+def value_table(trump_values: np.ndarray, plain_values: np.ndarray) -> np.ndarray:
+    """`table[trump, card]`: points a card scores at once for the team capturing it."""
+    table = np.empty((4, 52), np.int64)
+    for trump in range(4):
+        for card in range(52):
+            values = trump_values if card // 13 == trump else plain_values
+            table[trump, card] = values[card % 13]
+    return table
+
+
+CARD_VALUES = value_table(TRUMP_VALUES, PLAIN_VALUES)
+
+
+@njit(cache=True)
+def pile_value(pile: int, trump: int, card_values) -> int:
+    """Immediate points of every card in a mask."""
+    total = 0
+    for card in range(52):
+        if pile >> card & 1:
+            total += card_values[trump, card]
+    return total
+
+
+@njit(cache=True)
+def muck_value(pile: int, muck_values) -> int:
+    """Muck (game) value of every card in a mask, all suits alike."""
+    total = 0
+    for card in range(52):
+        if pile >> card & 1:
+            total += muck_values[rank_of(card)]
+    return total
+
+
+@njit(cache=True)
+def muck_bonus(muck_0: int, muck_1: int, carry_in: int) -> tuple[int, int, int]:
+    """(bonus to team 0, bonus to team 1, carry-over out) after a complete deal.
+
+    The larger muck scores the bonus plus the carry-over; a tie adds one bonus to it.
+    """
+    if muck_0 > muck_1:
+        return MUCK_BONUS + carry_in, 0, 0
+    if muck_1 > muck_0:
+        return 0, MUCK_BONUS + carry_in, 0
+    return 0, 0, carry_in + MUCK_BONUS
+
+
+@njit(cache=True, inline="always")
+def card_worth(card: int, trump: int) -> int:
+    """All a Phat card is worth to the team capturing it: phat points plus muck value."""
+    return CARD_VALUES[trump, card] + MUCK_VALUES[rank_of(card)]

@@ -1,0 +1,1 @@
+"""Slow plain-Python rules used as the tests' oracle."""

@@ -1,0 +1,82 @@
+"""Counter-based random streams: deal `i` of seed `s` draws from a stream keyed by
+`(s, i, purpose)` alone, so a run gives the same deals however it is split over
+threads, chunks or machines.
+
+The generator is splitmix64 written in int64 arithmetic (multiplication wraps modulo
+2**64 exactly as for uint64; logical right shifts are masked arithmetic shifts). A
+stream's state is one int64 held in a length-1 array so kernels can pass it around.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_GAMMA = 0x9E3779B97F4A7C15 - (1 << 64)
+_MIX1 = 0xBF58476D1CE4E5B9 - (1 << 64)
+_MIX2 = 0x94D049BB133111EB - (1 << 64)
+
+# Purposes keep the streams of one deal apart: the cards dealt never depend on how the
+# players played, so strategies compared on the same seed see the same deals.
+STREAM_DEAL = 0
+STREAM_PLAY = 1
+STREAM_GAME = 2
+
+
+@njit(cache=True, inline="always")
+def _shr(x: int, k: int) -> int:
+    """Logical right shift of an int64 seen as 64 unsigned bits."""
+    return (x >> k) & ((1 << (64 - k)) - 1)
+
+
+@njit(cache=True, inline="always")
+def mix64(z: int) -> int:
+    """splitmix64's finaliser: a bijective scramble of 64 bits."""
+    z = (z ^ _shr(z, 30)) * _MIX1
+    z = (z ^ _shr(z, 27)) * _MIX2
+    return z ^ _shr(z, 31)
+
+
+@njit(cache=True)
+def stream_key(seed: int, index: int, purpose: int) -> int:
+    """Starting state of the stream for (seed, index, purpose)."""
+    return mix64(mix64(mix64(seed) ^ index) + purpose * _GAMMA)
+
+
+@njit(cache=True, inline="always")
+def next_u64(state) -> int:
+    """Next 64 random bits (as int64) from the stream held in `state[0]`."""
+    state[0] += _GAMMA
+    return mix64(state[0])
+
+
+@njit(cache=True, inline="always")
+def below(state, n: int) -> int:
+    """Uniform integer in [0, n) for 0 < n < 2**31 (Lemire's method, unbiased)."""
+    while True:
+        product = _shr(next_u64(state), 32) * n
+        low = product & 0xFFFFFFFF
+        if low >= n or low >= ((1 << 32) - n) % n:
+            return product >> 32
+
+
+@njit(cache=True, inline="always")
+def below_from(bits32: int, n: int, state) -> int:
+    """Uniform integer in [0, n) from 32 given random bits; on Lemire's (rare) rejection
+    it draws afresh, so the result stays unbiased."""
+    product = bits32 * n
+    low = product & 0xFFFFFFFF
+    if low < n and low < ((1 << 32) - n) % n:
+        return below(state, n)
+    return product >> 32
+
+
+@njit(cache=True, inline="always")
+def uniform(state) -> float:
+    """Uniform float in [0, 1) with 53 random bits."""
+    return _shr(next_u64(state), 11) * (1.0 / (1 << 53))
+
+
+def new_state(seed: int, index: int, purpose: int) -> np.ndarray:
+    """A fresh stream state array for Python callers."""
+    return np.array([stream_key(seed, index, purpose)], np.int64)

@@ -1,0 +1,114 @@
+"""`greedy` for Phat: take tricks that matter as cheaply as possible, feed points to a
+partner's safe trick, throw the least valuable card otherwise, and never risk the Big
+Phat where a higher trump is still unseen (parameter `guard_big_phat`, 1 = on).
+
+It counts only cards it has seen (its hand and the cards played); the opening lead is
+`lead_long`.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sims.bits import highest, lowest
+from sims.cards import FULL_DECK, rank_of, suit_mask, suit_of
+from sims.games.phat import BIG_PHAT_RANK, card_worth
+from sims.strategies import view as v
+from sims.strategies.phat_leads import lead_long
+from sims.strategies.registry import register
+
+GUARD_BIG_PHAT = 0
+
+
+@njit(cache=True, inline="always")
+def beating(cards: int, best: int, trump: int) -> int:
+    """The cards of `cards` that would take a trick now won by `best`."""
+    above = suit_mask(suit_of(best)) & ~((2 << best) - 1)
+    if suit_of(best) == trump:
+        return cards & above
+    return cards & (above | suit_mask(trump))
+
+
+@njit(cache=True)
+def cheapest(cards: int, trump: int) -> int:
+    """The card worth least (lowest rank among equals)."""
+    choice, choice_key = -1, 1 << 40
+    while cards:
+        card = lowest(cards)
+        key = card_worth(card, trump) * 16 + rank_of(card)
+        if key < choice_key:
+            choice, choice_key = card, key
+        cards &= cards - 1
+    return choice
+
+
+@njit(cache=True)
+def dearest(cards: int, trump: int) -> int:
+    """The card worth most (highest rank among equals)."""
+    choice, choice_key = -1, -1
+    while cards:
+        card = lowest(cards)
+        key = card_worth(card, trump) * 16 + rank_of(card)
+        if key > choice_key:
+            choice, choice_key = card, key
+        cards &= cards - 1
+    return choice
+
+
+@njit(cache=True)
+def _lead(hand: int, trump: int, unseen: int) -> int:
+    """Lead a trump nobody can beat while trumps are out, else the least valuable plain card."""
+    trumps = hand & suit_mask(trump)
+    unseen_trumps = unseen & suit_mask(trump)
+    if trumps and unseen_trumps:
+        top = highest(trumps)
+        if beating(unseen_trumps, top, trump) == 0:
+            return top
+    plain = hand & ~suit_mask(trump)
+    if not plain:
+        return cheapest(hand, trump)
+    if not unseen_trumps:
+        for suit in range(4):
+            cards = plain & suit_mask(suit)
+            if cards and beating(unseen & suit_mask(suit), highest(cards), trump) == 0:
+                return highest(cards)
+    return cheapest(plain, trump)
+
+
+@njit(cache=True)
+def play_greedy(view, params, rng):
+    """Greedy choice of a card for any trick after the opening lead."""
+    trump = view[v.TRUMP]
+    legal = view[v.LEGAL]
+    unseen = FULL_DECK & ~view[v.PLAYED] & ~view[v.HAND]
+    if view[v.POSITION] == 0:
+        return _lead(legal, trump, unseen)
+    best = view[v.WINNING_CARD]
+    last = view[v.POSITION] == view[v.PLAYERS] - 1
+    if (view[v.WINNING_SEAT] & 1) == (view[v.SEAT] & 1):
+        if last or beating(unseen, best, trump) == 0:
+            return dearest(legal, trump)
+        return cheapest(legal, trump)
+    winners = beating(legal, best, trump)
+    big_phat = trump * 13 + BIG_PHAT_RANK
+    if (
+        params[GUARD_BIG_PHAT] > 0
+        and not last
+        and winners >> big_phat & 1
+        and beating(unseen, big_phat, trump) != 0
+    ):
+        winners &= ~(1 << big_phat)
+    if winners:
+        following = winners & ~suit_mask(trump)
+        return lowest(following) if following else lowest(winners)
+    return cheapest(legal, trump)
+
+
+register(
+    "greedy",
+    "phat",
+    "wins point tricks cheaply, smears points on a partner's safe trick, guards the Big Phat",
+    play=play_greedy,
+    lead=lead_long,
+    params={"guard_big_phat": 1.0},
+)

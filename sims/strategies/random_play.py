@@ -1,0 +1,26 @@
+"""`random`: every card uniform over the legal cards (the opening lead over the whole hand)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sims.bits import nth_bit, popcount
+from sims.rng import below
+from sims.strategies import view as v
+from sims.strategies.registry import register
+
+
+@njit(cache=True)
+def play_random(view, params, rng):
+    """A legal card chosen uniformly at random."""
+    legal = view[v.LEGAL]
+    return nth_bit(legal, below(rng, popcount(legal)))
+
+
+register(
+    "random",
+    "phat",
+    "every card uniform over the legal cards; the opening lead uniform over the hand",
+    play=play_random,
+    lead=play_random,
+)

@@ -1,0 +1,35 @@
+"""What a player sees when it decides: the layout of the int64 `view` array.
+
+The engine fills the view for the seat about to act; hidden hands never enter it, so a
+strategy cannot look at cards its player could not know. Every decision function of
+every strategy has one signature::
+
+    decide(view: int64[:], params: float64[:], rng: int64[:]) -> int64 card
+
+`params` holds the strategy's parameters (see the registry) and `rng` a random stream
+(`sims.rng.below`, `sims.rng.uniform`) private to the deal.
+"""
+
+DECISION = 0        # OPENING (the pitcher's first card, which fixes trump) or PLAY
+SEAT = 1            # seat deciding
+HAND = 2            # its cards now (mask)
+LEGAL = 3           # the cards it may play (mask)
+TRUMP = 4           # trump suit, -1 before the opening lead
+LED_SUIT = 5        # suit led to this trick, -1 when leading
+POSITION = 6        # 0 when leading ... players - 1 when last to play
+WINNING_CARD = 7    # card winning the trick so far, -1 when leading
+WINNING_SEAT = 8    # seat that played it, -1 when leading
+TRICK_CARDS = 9     # cards already in this trick (mask)
+TRICK_NO = 10       # 0-based trick number
+PLAYED = 11         # every card played in this deal so far (mask)
+PITCHER = 12        # seat that pitched
+PLAYERS = 13        # number of seats
+TARGET = 14         # game target
+CARRY = 15          # bonus carried into this deal
+SCORE = 16          # SCORE + side: game score of each side before the deal (8 slots)
+POINTS = 24         # POINTS + side: points each side has scored so far this deal (8 slots)
+PLAYED_BY = 32      # PLAYED_BY + seat: cards each seat has played this deal (8 slots)
+SIZE = 40
+
+OPENING = 0
+PLAY = 1
