@@ -20,7 +20,7 @@ run: venv
 	$(BIN)/allfours simulate phat --deals $(DEALS) --seed $(SEED) \
 		--out results/phat_default.parquet --chart results/phat_default.png
 
-test: venv
+test: lint
 	$(BIN)/python -m pytest -q
 
 bench: venv
@@ -28,6 +28,7 @@ bench: venv
 
 lint: venv
 	$(BIN)/ruff check sims analysis tests
+	$(BIN)/ruff format --check sims analysis tests
 
 clean:
-	rm -rf $(VENV) results/*.parquet results/*.png
+	rm -rf $(VENV) results/*.parquet

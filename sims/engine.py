@@ -60,9 +60,26 @@ def deal_hands_nb(state, deck, hands, players: int, hand_size: int) -> None:
 
 @njit(cache=True, inline="always")
 def play_phat_deal_nb(
-    dealt, hands, pitcher, scores, carry_in, target, stop_at_target,
-    play_fid, lead_fid, params, rng, script, view, out, row, error,
-    card_values, muck_values, log_plays, log_winners,
+    dealt,
+    hands,
+    pitcher,
+    scores,
+    carry_in,
+    target,
+    stop_at_target,
+    play_fid,
+    lead_fid,
+    params,
+    rng,
+    script,
+    view,
+    out,
+    row,
+    error,
+    card_values,
+    muck_values,
+    log_plays,
+    log_winners,
 ):
     """Play and score one Phat deal of the hands `dealt` into `out[row]`.
 
@@ -81,6 +98,7 @@ def play_phat_deal_nb(
     view[v.SCORE] = scores[0]
     view[v.SCORE + 1] = scores[1]
     view[v.TRUMP] = -1
+    view[v.DECISION] = v.OPENING
     r = out[row]
     r.score_before_0 = scores[0]
     r.score_before_1 = scores[1]
@@ -104,7 +122,6 @@ def play_phat_deal_nb(
             seat = (leader + position) & 3
             hand = hands[seat]
             legal = legal_must_follow(hand, led)
-            view[v.DECISION] = v.OPENING if played == 0 else v.PLAY
             view[v.SEAT] = seat
             view[v.HAND] = hand
             view[v.LEGAL] = legal
@@ -128,6 +145,7 @@ def play_phat_deal_nb(
                 error[1] = card
                 return ILLEGAL_CARD
             hands[seat] = hand & ~(1 << card)
+            view[v.DECISION] = v.PLAY
             if record:
                 log_plays[row, played] = card
             played += 1
@@ -165,8 +183,8 @@ def play_phat_deal_nb(
         if stop_at_target and scores[team] >= target:
             winner = team
 
-    muck_0 = muck_count_nb(won_0, muck_values)
-    muck_1 = muck_count_nb(won_1, muck_values)
+    muck_0 = phat.muck_value(won_0, muck_values)
+    muck_1 = phat.muck_value(won_1, muck_values)
     bonus_0, bonus_1, carry_out = 0, 0, 0
     if winner < 0:
         bonus_0, bonus_1, carry_out = phat.muck_bonus(muck_0, muck_1, carry_in)
@@ -201,17 +219,6 @@ def play_phat_deal_nb(
 
 
 @njit(cache=True, inline="always")
-def muck_count_nb(pile: int, muck_values) -> int:
-    """Muck value of a pile by rank: popcount of each valued rank across the suits."""
-    total = 0
-    for rank in range(13):
-        if muck_values[rank]:
-            across = (1 << rank) | (1 << (rank + 13)) | (1 << (rank + 26)) | (1 << (rank + 39))
-            total += muck_values[rank] * popcount(pile & across)
-    return total
-
-
-@njit(cache=True, inline="always")
 def holder_nb(hands, card: int) -> int:
     """Seat dealt `card`, or -1 if it was not dealt."""
     for seat in range(hands.shape[0]):
@@ -232,8 +239,22 @@ def captor_nb(won_0: int, won_1: int, card: int) -> int:
 
 @njit(cache=True, parallel=True)
 def run_phat_nb(
-    seed, first, count, games, cap, target, play_fid, lead_fid, params,
-    card_values, muck_values, out, errors, log_hands, log_plays, log_winners,
+    seed,
+    first,
+    count,
+    games,
+    cap,
+    target,
+    play_fid,
+    lead_fid,
+    params,
+    card_values,
+    muck_values,
+    out,
+    errors,
+    log_hands,
+    log_plays,
+    log_winners,
 ):
     """Play `count` units from index `first`: single deals (games=False, one row each,
     pitcher = index % 4) or whole games to `target` (up to `cap` rows each).
@@ -270,9 +291,26 @@ def run_phat_nb(
                     log_hands[row, :] = dealt
                 rng[0] = stream_key(seed, index, play_key)
                 kind = play_phat_deal_nb(
-                    dealt, hands, pitcher, scores, carry, target, games,
-                    play_fid, lead_fid, params, rng, script, view, out, row, error,
-                    card_values, muck_values, log_plays, log_winners,
+                    dealt,
+                    hands,
+                    pitcher,
+                    scores,
+                    carry,
+                    target,
+                    games,
+                    play_fid,
+                    lead_fid,
+                    params,
+                    rng,
+                    script,
+                    view,
+                    out,
+                    row,
+                    error,
+                    card_values,
+                    muck_values,
+                    log_plays,
+                    log_winners,
                 )
                 record = out[row]
                 record.seed = seed
@@ -288,3 +326,49 @@ def run_phat_nb(
                     break
                 pitcher = (pitcher + 1) & 3
                 carry = record.carry_out
+
+
+@njit(cache=True)
+def play_script_nb(
+    dealt,
+    pitcher,
+    scores,
+    carry_in,
+    target,
+    stop_at_target,
+    script,
+    card_values,
+    muck_values,
+    out,
+    error,
+    log_plays,
+    log_winners,
+):
+    """Play the given cards (checked for legality) through the same deal loop as a run."""
+    view = np.zeros(v.SIZE, np.int64)
+    rng = np.zeros(1, np.int64)
+    hands = np.zeros(4, np.int64)
+    no_strategy = np.full(4, -1, np.int64)
+    params = np.zeros((4, 1), np.float64)
+    return play_phat_deal_nb(
+        dealt,
+        hands,
+        pitcher,
+        scores,
+        carry_in,
+        target,
+        stop_at_target,
+        no_strategy,
+        no_strategy,
+        params,
+        rng,
+        script,
+        view,
+        out,
+        0,
+        error,
+        card_values,
+        muck_values,
+        log_plays,
+        log_winners,
+    )

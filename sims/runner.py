@@ -16,8 +16,8 @@ import numpy as np
 from tqdm import tqdm
 
 from sims import __version__
-from sims.cards import card_name
-from sims.engine import ILLEGAL_CARD, SCRIPT_EXHAUSTED, run_phat_nb
+from sims.cards import FULL_DECK, card_name, mask_of
+from sims.engine import ILLEGAL_CARD, SCRIPT_EXHAUSTED, play_script_nb, run_phat_nb
 from sims.games import phat
 from sims.options import resolve as resolve_options
 from sims.strategies import SeatStrategy, resolve
@@ -52,7 +52,9 @@ class RunSpec:
             raise ValueError("the seed must be a whole number from 0 to 2**63 - 1")
         module = GAMES[self.game]
         if len(self.seats) != module.PLAYERS:
-            raise ValueError(f"{self.game} has {module.PLAYERS} seats, {len(self.seats)} strategies given")
+            raise ValueError(
+                f"{self.game} has {module.PLAYERS} seats, {len(self.seats)} strategies given"
+            )
         object.__setattr__(self, "rules", resolve_options(self.game, module.OPTIONS, self.variants))
 
     @property
@@ -109,28 +111,36 @@ def run(
     if threads is not None:
         numba.set_num_threads(threads)
     cap = phat.max_deals_per_game(spec.rules["target"]) if spec.games else 1
-    buffers = _Buffers(spec.count * cap, record)
-    bar = tqdm(total=spec.count, unit=spec.unit[:-1], disable=not progress, unit_scale=True,
-               desc=f"{spec.game} {spec.unit}", leave=False)
+    buffers = _Buffers(spec.count * cap, spec.games, record)
+    bar = tqdm(
+        total=spec.count,
+        unit=spec.unit[:-1],
+        disable=not progress,
+        unit_scale=True,
+        desc=f"{spec.game} {spec.unit}",
+        leave=False,
+    )
     with bar:
         for start, count in _chunks(spec.count, chunk):
             rows = slice(start * cap, (start + count) * cap)
             _run_chunk(spec, plans, spec.first + start, count, cap, buffers.slice(rows))
             bar.update(count)
-    used = buffers.out["deal"] >= 0
+    used = buffers.out["deal"] >= 0 if spec.games else slice(None)
     if record:
-        return RunResult(spec, buffers.out[used], buffers.hands[used], buffers.plays[used],
-                         buffers.winners[used])
-    return RunResult(spec, buffers.out if used.all() else buffers.out[used])
+        return RunResult(
+            spec, buffers.out[used], buffers.hands[used], buffers.plays[used], buffers.winners[used]
+        )
+    return RunResult(spec, buffers.out[used])
 
 
 class _Buffers:
     """Preallocated kernel outputs for a whole run (logs only when recording)."""
 
-    def __init__(self, rows: int, record: bool) -> None:
+    def __init__(self, rows: int, games: bool, record: bool) -> None:
         logged = rows if record else 0
-        self.out = np.zeros(rows, phat.OUTCOME_DTYPE)
-        self.out["deal"] = -1
+        self.out = np.empty(rows, phat.OUTCOME_DTYPE)
+        if games:
+            self.out["deal"] = -1  # rows a game did not need stay marked unused
         self.hands = np.zeros((logged, 4), np.int64)
         self.plays = np.full((logged, 52), -1, np.int8)
         self.winners = np.full((logged, 13), -1, np.int8)
@@ -151,12 +161,22 @@ def _run_chunk(
     errors = np.zeros((count, 4), np.int64)
     out, hands, plays, winners = outputs
     run_phat_nb(
-        spec.seed, first, count, spec.games, cap, spec.rules["target"],
+        spec.seed,
+        first,
+        count,
+        spec.games,
+        cap,
+        spec.rules["target"],
         np.array([p.play_fid for p in plans], np.int64),
         np.array([p.lead_fid for p in plans], np.int64),
         np.stack([p.params for p in plans]),
-        phat.CARD_VALUES, phat.MUCK_VALUES,
-        out, errors, hands, plays, winners,
+        phat.CARD_VALUES,
+        phat.MUCK_VALUES,
+        out,
+        errors,
+        hands,
+        plays,
+        winners,
     )
     _raise_first_error(spec, first, errors)
 
@@ -167,9 +187,7 @@ def _raise_first_error(spec: RunSpec, first: int, errors: np.ndarray) -> None:
         return
     unit = int(bad[0])
     kind, deal_in_game, seat, card = (int(x) for x in errors[unit])
-    where = (
-        f"game {first + unit} deal {deal_in_game}" if spec.games else f"deal {first + unit}"
-    )
+    where = f"game {first + unit} deal {deal_in_game}" if spec.games else f"deal {first + unit}"
     if kind == SCRIPT_EXHAUSTED:
         problem = "ran out of scripted cards"
     elif kind == ILLEGAL_CARD:
@@ -181,3 +199,53 @@ def _raise_first_error(spec: RunSpec, first: int, errors: np.ndarray) -> None:
         f"strategy {spec.seats[seat]!r} at seat {seat} {problem} "
         f"(game {spec.game}, seed {spec.seed}, {where}); nothing was written"
     )
+
+
+class IllegalPlayError(ValueError):
+    """A scripted card that breaks the rules: not held, not legal, or missing."""
+
+
+def play_script(
+    hands: Sequence[Sequence[int]],
+    pitcher: int,
+    cards: Sequence[int],
+    *,
+    scores: tuple[int, int] = (0, 0),
+    carry_in: int = 0,
+    target: int = 181,
+    stop_at_target: bool = True,
+) -> np.void:
+    """Score one Phat deal of given hands and cards in play order (the deal loop of a run,
+    cards taken from `cards` instead of strategies) and return its outcome row."""
+    dealt = np.array([mask_of(hand) for hand in hands], np.int64)
+    if dealt.shape != (4,) or any(len(hand) != 13 for hand in hands):
+        raise ValueError("Phat needs four hands of 13 cards")
+    if int(np.bitwise_or.reduce(dealt)) != FULL_DECK or len(set().union(*map(set, hands))) != 52:
+        raise ValueError("the four hands must hold the 52 cards once each")
+    out = np.zeros(1, phat.OUTCOME_DTYPE)
+    error = np.zeros(2, np.int64)
+    kind = play_script_nb(
+        dealt,
+        pitcher,
+        np.array(scores, np.int64),
+        carry_in,
+        target,
+        stop_at_target,
+        np.array(cards, np.int8),
+        phat.CARD_VALUES,
+        phat.MUCK_VALUES,
+        out,
+        error,
+        np.zeros((0, 52), np.int8),
+        np.zeros((0, 13), np.int8),
+    )
+    if kind == ILLEGAL_CARD:
+        raise IllegalPlayError(
+            f"seat {error[0]} may not play {card_name(int(error[1]))}: "
+            "it does not hold it, or it must follow suit"
+        )
+    if kind == SCRIPT_EXHAUSTED:
+        raise IllegalPlayError(f"the deal is incomplete: seat {error[0]} has no card to play")
+    if 4 * int(out[0]["tricks_played"]) != len(cards):
+        raise IllegalPlayError("cards were given after the game was won")
+    return out[0]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sims.bits import popcount
 from sims.cards import rank_of
 from sims.options import Option, positive_int
 
@@ -100,23 +101,14 @@ def value_table(trump_values: np.ndarray, plain_values: np.ndarray) -> np.ndarra
 CARD_VALUES = value_table(TRUMP_VALUES, PLAIN_VALUES)
 
 
-@njit(cache=True)
-def pile_value(pile: int, trump: int, card_values) -> int:
-    """Immediate points of every card in a mask."""
-    total = 0
-    for card in range(52):
-        if pile >> card & 1:
-            total += card_values[trump, card]
-    return total
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def muck_value(pile: int, muck_values) -> int:
-    """Muck (game) value of every card in a mask, all suits alike."""
+    """Muck value of a pile, rank by rank: a popcount of each valued rank across suits."""
     total = 0
-    for card in range(52):
-        if pile >> card & 1:
-            total += muck_values[rank_of(card)]
+    for rank in range(13):
+        if muck_values[rank]:
+            across = (1 << rank) | (1 << (rank + 13)) | (1 << (rank + 26)) | (1 << (rank + 39))
+            total += muck_values[rank] * popcount(pile & across)
     return total
 
 

@@ -25,7 +25,15 @@ from sims.strategies.registry import (
     strategies,
 )
 
-__all__ = ["SeatStrategy", "Strategy", "StrategyError", "decide", "register", "resolve", "strategies"]
+__all__ = [
+    "SeatStrategy",
+    "Strategy",
+    "StrategyError",
+    "decide",
+    "register",
+    "resolve",
+    "strategies",
+]
 
 _INFRASTRUCTURE = {"registry", "view"}
 

@@ -104,13 +104,17 @@ def _parse_part(part: str, game: str) -> tuple[Strategy, dict[str, float]]:
         key = key.strip()
         if key not in strategy.params:
             known = ", ".join(strategy.params) or "none"
-            raise StrategyError(f"strategy {strategy.name!r} has no parameter {key!r}; its parameters: {known}")
+            raise StrategyError(
+                f"strategy {strategy.name!r} has no parameter {key!r}; its parameters: {known}"
+            )
         try:
             overrides[key] = float(text) if sep else float("nan")
         except ValueError:
             overrides[key] = float("nan")
         if overrides[key] != overrides[key]:
-            raise StrategyError(f"parameter {key!r} of {strategy.name!r} needs a number: {key}=VALUE")
+            raise StrategyError(
+                f"parameter {key!r} of {strategy.name!r} needs a number: {key}=VALUE"
+            )
     return strategy, overrides
 
 
@@ -124,7 +128,9 @@ def resolve(spec: str, game: str) -> SeatStrategy:
         strategy, overrides = _parse_part(part, game)
         slot = play if strategy.kind == "play" else lead
         if slot is not None:
-            raise StrategyError(f"{spec!r} names two {strategy.kind} strategies; give at most one of each")
+            raise StrategyError(
+                f"{spec!r} names two {strategy.kind} strategies; give at most one of each"
+            )
         if strategy.kind == "play":
             play = (strategy, overrides)
         else:
@@ -135,12 +141,14 @@ def resolve(spec: str, game: str) -> SeatStrategy:
     if lead is not None:
         values.update({**lead[0].params, **lead[1]})
     params = np.zeros(MAX_PARAMS, np.float64)
-    names = list(play[0].params) + ([k for k in lead[0].params if k not in play[0].params] if lead else [])
+    names = list(play[0].params) + (
+        [k for k in lead[0].params if k not in play[0].params] if lead else []
+    )
     if len(names) > MAX_PARAMS:
         raise StrategyError(f"{spec!r} has more than {MAX_PARAMS} parameters in all")
     for slot_index, key in enumerate(names):
         params[slot_index] = values[key]
-    lead_function = (lead[0].lead if lead else play[0].lead)
+    lead_function = lead[0].lead if lead else play[0].lead
     return SeatStrategy(
         label=spec.strip(),
         play_fid=_FUNCTIONS.index(play[0].play),

@@ -10,25 +10,25 @@ every strategy has one signature::
 (`sims.rng.below`, `sims.rng.uniform`) private to the deal.
 """
 
-DECISION = 0        # OPENING (the pitcher's first card, which fixes trump) or PLAY
-SEAT = 1            # seat deciding
-HAND = 2            # its cards now (mask)
-LEGAL = 3           # the cards it may play (mask)
-TRUMP = 4           # trump suit, -1 before the opening lead
-LED_SUIT = 5        # suit led to this trick, -1 when leading
-POSITION = 6        # 0 when leading ... players - 1 when last to play
-WINNING_CARD = 7    # card winning the trick so far, -1 when leading
-WINNING_SEAT = 8    # seat that played it, -1 when leading
-TRICK_CARDS = 9     # cards already in this trick (mask)
-TRICK_NO = 10       # 0-based trick number
-PLAYED = 11         # every card played in this deal so far (mask)
-PITCHER = 12        # seat that pitched
-PLAYERS = 13        # number of seats
-TARGET = 14         # game target
-CARRY = 15          # bonus carried into this deal
-SCORE = 16          # SCORE + side: game score of each side before the deal (8 slots)
-POINTS = 24         # POINTS + side: points each side has scored so far this deal (8 slots)
-PLAYED_BY = 32      # PLAYED_BY + seat: cards each seat has played this deal (8 slots)
+DECISION = 0  # OPENING (the pitcher's first card, which fixes trump) or PLAY
+SEAT = 1  # seat deciding
+HAND = 2  # its cards now (mask)
+LEGAL = 3  # the cards it may play (mask)
+TRUMP = 4  # trump suit, -1 before the opening lead
+LED_SUIT = 5  # suit led to this trick, -1 when leading
+POSITION = 6  # 0 when leading ... players - 1 when last to play
+WINNING_CARD = 7  # card winning the trick so far, -1 when leading
+WINNING_SEAT = 8  # seat that played it, -1 when leading
+TRICK_CARDS = 9  # cards already in this trick (mask)
+TRICK_NO = 10  # 0-based trick number
+PLAYED = 11  # every card played in this deal so far (mask)
+PITCHER = 12  # seat that pitched
+PLAYERS = 13  # number of seats
+TARGET = 14  # game target
+CARRY = 15  # bonus carried into this deal
+SCORE = 16  # SCORE + side: game score of each side before the deal (8 slots)
+POINTS = 24  # POINTS + side: points each side has scored so far this deal (8 slots)
+PLAYED_BY = 32  # PLAYED_BY + seat: cards each seat has played this deal (8 slots)
 SIZE = 40
 
 OPENING = 0

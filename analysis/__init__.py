@@ -1,0 +1,1 @@
+"""Analysis of outcome tables with pandas and matplotlib; never touches the engine."""

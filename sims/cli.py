@@ -1,0 +1,323 @@
+"""`allfours`: simulate deals, replay one exactly, list strategies, measure speed.
+
+Every input is checked before any work starts; a bad input prints one line naming the
+problem and exits with status 2, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+EXAMPLES = """\
+examples:
+  allfours simulate phat --deals 1000000 --seed 7 --out results/phat.parquet
+  allfours simulate phat --deals 100000 --seats random,greedy,random,greedy
+  allfours simulate phat --deals 100000 --strategy greedy+lead_phat --log deals.jsonl
+  allfours simulate phat --games 10000 --variant target=121 --out results/games.parquet
+  allfours replay phat --seed 7 --deal 12345
+  allfours strategies
+  allfours bench --json
+"""
+
+STRATEGY_HELP = (
+    "strategy for every seat: a play strategy (random, greedy), optionally joined with an "
+    "opening-lead policy by '+' (greedy+lead_phat); a lead policy alone plays with greedy; "
+    "parameters as name:key=value (greedy:guard_big_phat=0). `allfours strategies` lists them"
+)
+
+
+class UsageError(Exception):
+    """A bad input found after parsing: reported like argparse's own errors (status 2)."""
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
+    return value
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Options that define a run's deals: seed, strategies and rule variants."""
+    parser.add_argument("--seed", type=_non_negative, default=0, help="seed of the run (default 0)")
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--strategy", default="greedy", help=STRATEGY_HELP + " (default greedy)")
+    who.add_argument("--seats", help="one strategy per seat, comma-separated, seat 0 first")
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="rule option as named in RULES.md, repeatable (phat: target=N)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="allfours",
+        description="Monte Carlo strategy analysis for All Fours card games (Phat).",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many deals (or games) and summarise them",
+        description="Play independent deals (pitcher of deal i is seat i %% 4) or whole games "
+        "to the target, print a summary with 95%% intervals, and optionally write the outcome "
+        "table (Parquet), the deal log (JSON Lines) and a chart.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    simulate.add_argument("game", choices=["phat"], help="the game to play")
+    size = simulate.add_mutually_exclusive_group()
+    size.add_argument("--deals", type=_positive, help="independent deals to play (default 100000)")
+    size.add_argument("--games", type=_positive, help="whole games to play instead of single deals")
+    _add_run_options(simulate)
+    simulate.add_argument(
+        "--out",
+        type=Path,
+        help="outcome table, one row per deal (.parquet); "
+        "with --games the per-game table goes beside it as NAME.games.parquet",
+    )
+    simulate.add_argument("--log", type=Path, help="deal log, one JSON object per deal (.jsonl)")
+    simulate.add_argument("--chart", type=Path, help="overview chart (.png, .svg or .pdf)")
+    simulate.add_argument("--threads", type=_positive, help="threads to use (default: all cores)")
+    simulate.add_argument(
+        "--chunk",
+        type=_positive,
+        default=1 << 18,
+        help="deals per kernel call; changes speed, never results",
+    )
+    simulate.add_argument(
+        "--first",
+        type=_non_negative,
+        default=0,
+        help="index of the first deal (or game) of the run (default 0)",
+    )
+    simulate.add_argument("--quiet", action="store_true", help="print no progress and no summary")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay one deal (or game) of a run trick by trick",
+        description="Re-deal and re-play exactly one deal of a run: same seed, strategies and "
+        "variants give the same cards, row and log as the run that produced it.",
+    )
+    replay.add_argument("game", nargs="?", default="phat", choices=["phat"], help="default phat")
+    which = replay.add_mutually_exclusive_group(required=True)
+    which.add_argument("--deal", type=_non_negative, help="index of an independent deal")
+    which.add_argument(
+        "--game-index",
+        type=_non_negative,
+        metavar="GAME",
+        help="index of a game of a --games run (shows all its deals)",
+    )
+    _add_run_options(replay)
+
+    commands.add_parser(
+        "strategies",
+        help="list the registered strategies",
+        description="One strategy per line: name, games it plays, description.",
+    )
+
+    bench = commands.add_parser(
+        "bench",
+        help="measure deals/s and ns per card played",
+        description="Measure the engine on random and greedy Phat, on one thread and on all, "
+        "against the plain-Python reference in the same run; also a fresh process's start-up "
+        "and the memory of a million outcome rows.",
+    )
+    bench.add_argument("--deals", type=_positive, default=1_000_000, help="deals per timing")
+    bench.add_argument(
+        "--reference-deals",
+        type=_positive,
+        default=3000,
+        help="deals for the plain-Python reference",
+    )
+    bench.add_argument("--repeats", type=_positive, default=3, help="timings kept: the best")
+    bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    return parser
+
+
+def _seats(args: argparse.Namespace) -> tuple[str, ...]:
+    if args.seats:
+        return tuple(label.strip() for label in args.seats.split(","))
+    return (args.strategy,) * 4
+
+
+def _check_suffix(path: Path | None, allowed: Sequence[str], what: str) -> None:
+    if path is not None and path.suffix.lower() not in allowed:
+        raise UsageError(f"{what} {str(path)!r} must end in {' or '.join(allowed)}")
+
+
+def _spec(args: argparse.Namespace, count: int, games: bool):
+    from sims.runner import RunSpec
+
+    return RunSpec(
+        "phat",
+        args.seed,
+        count,
+        first=getattr(args, "first", 0),
+        games=games,
+        seats=_seats(args),
+        variants=tuple(args.variant),
+    )
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    _check_suffix(args.out, [".parquet"], "--out")
+    _check_suffix(args.chart, [".png", ".svg", ".pdf"], "--chart")
+    games = args.games is not None
+    spec = _spec(args, args.games if games else (args.deals or 100_000), games)
+    from sims.runner import run, seat_strategies
+
+    seat_strategies(spec)
+    progress = not args.quiet and sys.stderr.isatty()
+    result = run(
+        spec, chunk=args.chunk, threads=args.threads, record=args.log is not None, progress=progress
+    )
+
+    from analysis import phat as phat_analysis
+    from sims.outcomes import game_frame, outcome_frame
+
+    deals = outcome_frame(result.table)
+    per_game = game_frame(deals) if games else None
+    if not args.quiet or args.json:
+        tables = {"deals": phat_analysis.summary(deals)}
+        if per_game is not None:
+            tables["games"] = phat_analysis.games_summary(per_game)
+        print(_format_summary(spec, len(deals), tables, args.json))
+    _write_outputs(args, spec, result, deals, per_game)
+    return 0
+
+
+def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
+    if as_json:
+        return json.dumps(
+            {"run": spec.metadata(), "rows": rows}
+            | {
+                name: table.reset_index().to_dict(orient="records")
+                for name, table in tables.items()
+            },
+            indent=2,
+        )
+    unit = f"{spec.count:,} games ({rows:,} deals)" if spec.games else f"{rows:,} deals"
+    lines = [
+        f"Phat: {unit}, seed {spec.seed}, seats 0-3: {' '.join(spec.seats)}, rules {spec.rules}"
+    ]
+    for table in tables.values():
+        lines.append(f"{'':<40}{'estimate':>10}   95% interval")
+        for quantity, row in table.iterrows():
+            is_rate = row["high"] <= 1 and row["low"] >= 0 and "per" not in quantity
+            if is_rate:
+                lines.append(
+                    f"{quantity:<40}{row['estimate']:>9.2%}   [{row['low']:.2%}, {row['high']:.2%}]"
+                )
+            else:
+                lines.append(
+                    f"{quantity:<40}{row['estimate']:>10.3f}   "
+                    f"[{row['low']:.3f}, {row['high']:.3f}]"
+                )
+    return "\n".join(lines)
+
+
+def _write_outputs(args, spec, result, deals, per_game) -> None:
+    """Write every requested file, only after the whole run succeeded."""
+    from sims.output import write_parquet
+
+    for path in (args.out, args.log, args.chart):
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+    if args.out is not None:
+        write_parquet(deals, args.out, spec.metadata())
+        if per_game is not None:
+            write_parquet(per_game, args.out.with_suffix(".games.parquet"), spec.metadata())
+    if args.log is not None:
+        from sims.deal_log import write_log
+
+        write_log(args.log, result)
+    if args.chart is not None:
+        from analysis.plots import phat_overview
+
+        phat_overview(deals).savefig(args.chart, dpi=120)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from sims.replay import render, replay
+
+    games = args.game_index is not None
+    spec = _spec(args, 0, games)
+    print(render(replay(spec, args.game_index if games else args.deal)))
+    return 0
+
+
+def _strategies(_: argparse.Namespace) -> int:
+    from sims.strategies import strategies
+
+    by_name: dict[str, list] = {}
+    for strategy in strategies():
+        by_name.setdefault(strategy.name, []).append(strategy)
+    width = max(len(name) for name in by_name)
+    for name, entries in sorted(by_name.items()):
+        games = ",".join(entry.game for entry in entries)
+        entry = entries[0]
+        kind = "play" if entry.kind == "play" else "lead policy"
+        params = "".join(f" [{k}={v:g}]" for k, v in entry.params.items())
+        print(f"{name:<{width}}  {games:<6}  {kind:<11}  {entry.description}{params}")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from sims.bench import measure, report
+
+    figures = measure(args.deals, args.reference_deals, args.repeats)
+    print(json.dumps(figures, indent=2) if args.json else report(figures))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handlers = {
+        "simulate": _simulate,
+        "replay": _replay,
+        "strategies": _strategies,
+        "bench": _bench,
+    }
+    from sims.cards import CardError
+    from sims.options import OptionError
+    from sims.runner import StrategyFault
+    from sims.strategies import StrategyError
+
+    try:
+        return handlers[args.command](args)
+    except (UsageError, OptionError, StrategyError, CardError, ValueError) as error:
+        parser.exit(2, f"allfours: error: {error}\n")
+    except StrategyFault as error:
+        parser.exit(1, f"allfours: {error}\n")
+    except KeyboardInterrupt:
+        parser.exit(130, "allfours: interrupted; nothing was written\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""Intervals and summaries of the analysis package, on hand-made numbers."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import phat as phat_analysis
+from analysis.stats import mean, wilson, z_value
+
+
+def test_wilson_interval_at_zero_and_at_n_successes_stays_inside_0_1_and_is_not_empty():
+    none = wilson(0, 20)
+    every = wilson(20, 20)
+    assert none.value == 0 and none.low == 0 and 0.15 < none.high < 0.17
+    assert every.value == 1 and every.high == 1 and 0.83 < every.low < 0.85
+    assert math.isclose(none.high, 1 - every.low)
+
+
+def test_wilson_matches_the_textbook_formula():
+    # 81 successes in 263 trials, 95%: the classic worked example gives [0.2553, 0.3662].
+    estimate = wilson(81, 263)
+    assert abs(estimate.low - 0.2553) < 5e-4 and abs(estimate.high - 0.3662) < 5e-4
+    assert abs(z_value(0.95) - 1.959964) < 1e-6
+    with pytest.raises(ValueError):
+        wilson(3, 2)
+
+
+def test_mean_interval_from_the_standard_error():
+    estimate = mean(np.array([1.0, 2.0, 3.0, 4.0]))
+    assert estimate.value == 2.5
+    assert math.isclose(estimate.se, np.std([1, 2, 3, 4], ddof=1) / 2)
+    assert math.isclose(estimate.high - estimate.value, 1.959964 * estimate.se, rel_tol=1e-6)
+
+
+def _deals(**columns):
+    base = {
+        "pitcher": [0, 1, 2, 3],
+        "phat_0": [50, 30, 60, 40],
+        "phat_1": [30, 50, 20, 40],
+        "bonus_0": [8, 0, 8, 0],
+        "bonus_1": [0, 8, 0, 0],
+        "muck_0": [50, 30, 41, 40],
+        "muck_1": [30, 50, 39, 40],
+        "tricks_played": [13, 13, 13, 13],
+        "big_phat_team": [0, 1, 1, 0],
+        "big_phat_holder_team": [0, 0, 1, 1],
+    }
+    base.update(columns)
+    return pd.DataFrame(base)
+
+
+def test_points_are_seen_from_the_pitchers_side():
+    sides = phat_analysis.with_sides(_deals())
+    assert list(sides["pitcher_points"]) == [58, 58, 68, 40]
+    assert list(sides["defender_points"]) == [30, 30, 20, 40]
+    assert list(sides["big_phat_to_pitcher"]) == [True, True, False, False]
+    assert list(sides["big_phat_kept"]) == [True, False, True, False]
+    assert list(sides["muck_tie"]) == [False, False, False, True]
+
+
+def test_summary_counts_rates_over_the_deals_where_the_big_phat_was_played():
+    table = phat_analysis.summary(_deals(big_phat_team=[0, 1, -1, 0]))
+    captured = table.loc["Big Phat captured by pitcher side"]
+    assert captured["n"] == 3 and math.isclose(captured["estimate"], 2 / 3)
+    assert table.loc["muck tie 40-40", "estimate"] == 0.25

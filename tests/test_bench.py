@@ -1,0 +1,36 @@
+"""`allfours bench --json` prints every promised figure (values are measured, not judged)."""
+
+import json
+import subprocess
+import sys
+
+
+def test_bench_json_has_every_figure():
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sims.cli",
+            "bench",
+            "--json",
+            "--deals",
+            "20000",
+            "--reference-deals",
+            "200",
+            "--repeats",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout)
+    for strategy in ("random", "greedy"):
+        row = figures["phat"][strategy]
+        assert set(row) >= {"ns_per_card_1t", "deals_per_s_1t", "deals_per_s_all"}
+        assert row["ns_per_card_1t"] * row["deals_per_s_1t"] * 52 / 1e9 > 0.9
+    assert figures["reference_python"]["phat_random_deals_per_s"] > 0
+    assert figures["speedup_random_1t_vs_python"] > 1
+    assert figures["threads"] >= 1 and figures["fresh_process_s"] > 0
+    assert figures["memory"]["rows"] == 1_000_000

@@ -1,0 +1,208 @@
+"""The `allfours` command: outputs, metadata, and clear errors that write nothing."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pyarrow.parquet as pq
+import pytest
+
+from sims import cli, runner
+from sims.output import read_metadata
+from sims.strategies import SeatStrategy, resolve
+from sims.strategies.phat_leads import lead_high
+from sims.strategies.registry import functions
+
+
+def allfours(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "sims.cli", *args], capture_output=True, text=True, timeout=300
+    )
+
+
+def call(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        code = cli.main(list(args))
+    except SystemExit as stop:
+        code = stop.code
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_simulate_writes_rows_metadata_log_and_chart(tmp_path, capsys):
+    out, log, chart = tmp_path / "x.parquet", tmp_path / "deals.jsonl", tmp_path / "c.png"
+    code, printed, _ = call(
+        capsys,
+        "simulate",
+        "phat",
+        "--deals",
+        "500",
+        "--seed",
+        "7",
+        "--seats",
+        "random,greedy,random,greedy",
+        "--out",
+        str(out),
+        "--log",
+        str(log),
+        "--chart",
+        str(chart),
+    )
+    assert code == 0
+    assert "Big Phat captured by pitcher side" in printed
+    frame = pd.read_parquet(out)
+    assert len(frame) == 500 and list(frame["deal"][:3]) == [0, 1, 2]
+    assert frame["phat_0"].dtype == "int16"
+    meta = read_metadata(out)
+    assert meta["seats"] == ["random", "greedy", "random", "greedy"]
+    assert meta["rules"] == {"target": 181}
+    assert (meta["seed"], meta["first"], meta["count"], meta["mode"]) == (7, 0, 500, "deals")
+    assert meta["version"]
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(records) == 500
+    first = records[0]
+    assert first["rules"] == {"target": 181} and first["sides"] == [[0, 2], [1, 3]]
+    assert len(first["plays"]) == 52 and len(first["trick_winners"]) == 13
+    assert sum(first["result"]["points"]) == 80
+    assert first["result"]["points"] == [int(frame["phat_0"][0]), int(frame["phat_1"][0])]
+    assert chart.stat().st_size > 10_000
+
+
+def test_games_write_a_per_game_table(tmp_path, capsys):
+    out = tmp_path / "games.parquet"
+    code, printed, _ = call(
+        capsys,
+        "simulate",
+        "phat",
+        "--games",
+        "40",
+        "--variant",
+        "target=91",
+        "--out",
+        str(out),
+        "--seed",
+        "3",
+    )
+    assert code == 0 and "deals per game" in printed
+    deals = pd.read_parquet(out)
+    games = pd.read_parquet(tmp_path / "games.games.parquet")
+    assert len(games) == 40 and games["deals"].sum() == len(deals)
+    assert set(games["winner"]) <= {0, 1}
+    assert ((games["score_0"] >= 91) | (games["score_1"] >= 91)).all()
+    assert read_metadata(out)["rules"] == {"target": 91}
+
+
+def test_summary_as_json(capsys):
+    code, printed, _ = call(capsys, "simulate", "phat", "--deals", "300", "--json")
+    summary = json.loads(printed)
+    assert code == 0 and summary["rows"] == 300
+    quantities = {row["quantity"] for row in summary["deals"]}
+    assert "muck tie 40-40" in quantities
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--strategy", "clever"], "unknown strategy 'clever'"),
+        (["--strategy", "greedy+random"], "two play strategies"),
+        (["--strategy", "greedy:depth=3"], "no parameter 'depth'"),
+        (["--seats", "greedy,greedy"], "4 seats, 2 strategies"),
+        (["--variant", "smudge=1"], "phat has no variant 'smudge'"),
+        (["--variant", "target=-5"], "bad value '-5' for variant 'target'"),
+        (["--variant", "target"], "needs a value"),
+        (["--deals", "-5"], "'-5' must be at least 1"),
+        (["--deals", "lots"], "'lots' is not a whole number"),
+        (["--out", "x.csv"], "must end in .parquet"),
+    ],
+)
+def test_bad_input_is_a_clear_error_with_status_2_and_nothing_written(
+    tmp_path, capsys, args, message
+):
+    out = tmp_path / "never.parquet"
+    full = ["simulate", "phat", "--deals", "100", *args]
+    if "--out" not in args:
+        full += ["--out", str(out)]
+    code, _, err = call(capsys, *full)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_illegal_card_stops_the_run_naming_strategy_seed_and_deal(tmp_path, capsys, monkeypatch):
+    # lead_high picks the highest card in hand, ignoring suit: as a play strategy it revokes.
+    cheat = SeatStrategy(
+        "lead_high as player",
+        functions().index(lead_high),
+        functions().index(lead_high),
+        resolve("greedy", "phat").params,
+    )
+
+    def plans(spec):
+        return [cheat, *[resolve(label, spec.game) for label in spec.seats[1:]]]
+
+    monkeypatch.setattr(runner, "seat_strategies", plans)
+    out = tmp_path / "never.parquet"
+    code, _, err = call(
+        capsys,
+        "simulate",
+        "phat",
+        "--deals",
+        "1000",
+        "--seed",
+        "5",
+        "--out",
+        str(out),
+        "--log",
+        str(tmp_path / "never.jsonl"),
+    )
+    assert code == 1
+    assert "strategy 'greedy' at seat 0" in err
+    assert "game phat, seed 5, deal " in err and "nothing was written" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_strategies_lists_every_registered_name_with_games_and_description(capsys):
+    code, printed, _ = call(capsys, "strategies")
+    lines = printed.splitlines()
+    names = [line.split()[0] for line in lines]
+    assert code == 0
+    assert {"random", "greedy", "lead_long", "lead_phat", "lead_high"} <= set(names)
+    assert all(" phat " in line for line in lines)
+
+
+def test_replay_prints_the_deal_trick_by_trick(capsys):
+    code, printed, _ = call(capsys, "replay", "--seed", "7", "--deal", "12345")
+    assert code == 0
+    assert "deal 12345: dealer 0, pitcher 1" in printed
+    assert printed.count("trick ") == 13
+
+
+def test_the_console_script_runs_in_a_fresh_process(tmp_path):
+    script = Path(sys.executable).parent / "allfours"
+    done = subprocess.run(
+        [
+            str(script),
+            "simulate",
+            "phat",
+            "--deals",
+            "2000",
+            "--quiet",
+            "--out",
+            str(tmp_path / "x.parquet"),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert pq.read_metadata(tmp_path / "x.parquet").num_rows == 2000
+    bad = allfours("simulate", "phat", "--deals", "-1")
+    assert bad.returncode == 2 and "must be at least 1" in bad.stderr
+
+
+def test_help_teaches_with_examples():
+    done = allfours("simulate", "--help")
+    assert done.returncode == 0
+    assert "--variant NAME=VALUE" in done.stdout and "examples:" in done.stdout
