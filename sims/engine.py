@@ -158,9 +158,10 @@ def play_phat_deal_nb(
                     r.lead_card = card
                 best = card
                 best_seat = seat
-            elif beats(card, best, trump):
-                best = card
-                best_seat = seat
+            else:
+                wins = beats(card, best, trump)
+                best = card if wins else best
+                best_seat = seat if wins else best_seat
             trick |= 1 << card
             view[v.PLAYED] |= 1 << card
             view[v.PLAYED_BY + seat] |= 1 << card
