@@ -21,8 +21,9 @@ def phat_overview(deals: pd.DataFrame, title: str = "Phat") -> Figure:
     sides = with_sides(deals)
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
     bins = np.arange(0, 90, 4)
-    left.hist(sides["pitcher_points"], bins=bins, alpha=0.6, label="pitcher's side", density=True)
-    left.hist(sides["defender_points"], bins=bins, alpha=0.6, label="defenders", density=True)
+    share = np.full(len(sides), 1 / max(len(sides), 1))
+    for column, label in [("pitcher_points", "pitcher's side"), ("defender_points", "defenders")]:
+        left.hist(sides[column], bins=bins, weights=share, alpha=0.6, label=label)
     left.set_xlabel("points in the deal (phat + muck bonus)")
     left.set_ylabel("share of deals")
     left.legend()

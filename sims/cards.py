@@ -24,8 +24,7 @@ N_SUITS = 4
 N_RANKS = 13
 N_CARDS = 52
 FULL_DECK = (1 << N_CARDS) - 1
-RANK_TEN, RANK_JACK, RANK_QUEEN, RANK_KING, RANK_ACE = 8, 9, 10, 11, 12
-SUIT_MASKS = np.array([((1 << N_RANKS) - 1) << (N_RANKS * s) for s in range(N_SUITS)], np.int64)
+RANK_ACE = 12
 
 _SUIT_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 

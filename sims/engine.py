@@ -27,12 +27,10 @@ SCRIPT_EXHAUSTED = 2
 _BLOCKS = 1024  # work units of a parallel run; each reuses its scratch arrays
 
 
-def game_stream(deal_in_game: int, purpose: int) -> int:
+@njit(cache=True, inline="always")
+def game_stream_nb(deal_in_game: int, purpose: int) -> int:
     """Stream purpose of deal k of a game: apart from the single-deal streams."""
     return 16 + 2 * deal_in_game + (purpose == STREAM_PLAY)
-
-
-game_stream_nb = njit(cache=True, inline="always")(game_stream)
 
 
 @njit(cache=True)
@@ -69,7 +67,8 @@ def play_phat_deal_nb(
     stop_at_target,
     play_fid,
     lead_fid,
-    params,
+    play_params,
+    lead_params,
     rng,
     script,
     view,
@@ -137,9 +136,9 @@ def play_phat_deal_nb(
                     return SCRIPT_EXHAUSTED
                 card = np.int64(script[played])
             elif played == 0:
-                card = decide(lead_fid[seat], view, params[seat], rng)
+                card = decide(lead_fid[seat], view, lead_params[seat], rng)
             else:
-                card = decide(play_fid[seat], view, params[seat], rng)
+                card = decide(play_fid[seat], view, play_params[seat], rng)
             if card < 0 or card > 51 or not (legal >> card) & 1:
                 error[0] = seat
                 error[1] = card
@@ -248,7 +247,8 @@ def run_phat_nb(
     target,
     play_fid,
     lead_fid,
-    params,
+    play_params,
+    lead_params,
     card_values,
     muck_values,
     out,
@@ -301,7 +301,8 @@ def run_phat_nb(
                     games,
                     play_fid,
                     lead_fid,
-                    params,
+                    play_params,
+                    lead_params,
                     rng,
                     script,
                     view,
@@ -361,6 +362,7 @@ def play_script_nb(
         stop_at_target,
         no_strategy,
         no_strategy,
+        params,
         params,
         rng,
         script,

@@ -71,12 +71,6 @@ def below_from(bits32: int, n: int, state) -> int:
     return product >> 32
 
 
-@njit(cache=True, inline="always")
-def uniform(state) -> float:
-    """Uniform float in [0, 1) with 53 random bits."""
-    return _shr(next_u64(state), 11) * (1.0 / (1 << 53))
-
-
 def new_state(seed: int, index: int, purpose: int) -> np.ndarray:
     """A fresh stream state array for Python callers."""
     return np.array([stream_key(seed, index, purpose)], np.int64)

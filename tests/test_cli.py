@@ -1,5 +1,6 @@
 """The `allfours` command: outputs, metadata, and clear errors that write nothing."""
 
+import dataclasses
 import json
 import subprocess
 import sys
@@ -11,8 +12,8 @@ import pytest
 
 from sims import cli, runner
 from sims.output import read_metadata
-from sims.strategies import SeatStrategy, resolve
-from sims.strategies.phat_leads import lead_high
+from sims.strategies import resolve
+from sims.strategies.phat_leads import lead_high, lead_long, lead_phat
 from sims.strategies.registry import functions
 
 
@@ -133,12 +134,8 @@ def test_bad_input_is_a_clear_error_with_status_2_and_nothing_written(
 
 def test_an_illegal_card_stops_the_run_naming_strategy_seed_and_deal(tmp_path, capsys, monkeypatch):
     # lead_high picks the highest card in hand, ignoring suit: as a play strategy it revokes.
-    cheat = SeatStrategy(
-        "lead_high as player",
-        functions().index(lead_high),
-        functions().index(lead_high),
-        resolve("greedy", "phat").params,
-    )
+    greedy = resolve("greedy", "phat")
+    cheat = dataclasses.replace(greedy, play_fid=functions().index(lead_high))
 
     def plans(spec):
         return [cheat, *[resolve(label, spec.game) for label in spec.seats[1:]]]
@@ -206,3 +203,16 @@ def test_help_teaches_with_examples():
     done = allfours("simulate", "--help")
     assert done.returncode == 0
     assert "--variant NAME=VALUE" in done.stdout and "examples:" in done.stdout
+
+
+def test_strategy_specs_combine_a_play_strategy_a_lead_policy_and_parameters():
+    greedy = resolve("greedy", "phat")
+    combined = resolve("random+lead_phat", "phat")
+    alone = resolve("lead_high", "phat")
+    tuned = resolve("greedy:guard_big_phat=0", "phat")
+    assert greedy.lead_fid == functions().index(lead_long)
+    assert combined.play_fid == resolve("random", "phat").play_fid
+    assert combined.lead_fid == functions().index(lead_phat)
+    assert alone.play_fid == greedy.play_fid and alone.lead_fid == functions().index(lead_high)
+    assert greedy.play_params[0] == 1.0 and tuned.play_params[0] == 0.0
+    assert tuned.lead_params[0] == 0.0  # greedy's own lead reads greedy's parameters

@@ -24,8 +24,6 @@ from sims.options import Option, positive_int
 
 NAME = "phat"
 PLAYERS = 4
-HAND_SIZE = 13
-TRICKS = 13
 MUCK_BONUS = 8
 MUCK_TOTAL = 80
 

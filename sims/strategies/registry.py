@@ -9,6 +9,7 @@ decides only the pitcher's opening lead and is combined with a play strategy
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -40,12 +41,13 @@ class Strategy:
 
 @dataclass(frozen=True)
 class SeatStrategy:
-    """What one seat runs: function ids in the dispatch table and the parameter row."""
+    """What one seat runs: ids in the dispatch table and each function's parameter row."""
 
     label: str
     play_fid: int
     lead_fid: int
-    params: np.ndarray
+    play_params: np.ndarray
+    lead_params: np.ndarray
 
 
 _REGISTRY: dict[tuple[str, str], Strategy] = {}
@@ -94,64 +96,47 @@ def _lookup(name: str, game: str) -> Strategy:
     return _REGISTRY[(name, game)]
 
 
-def _parse_part(part: str, game: str) -> tuple[Strategy, dict[str, float]]:
-    """`name` or `name:key=value:key=value` -> (strategy, parameter overrides)."""
+def _parse_part(part: str, game: str) -> tuple[Strategy, np.ndarray]:
+    """`name` or `name:key=value:key=value` -> (strategy, its parameter row)."""
     name, *settings = part.strip().split(":")
     strategy = _lookup(name.strip(), game)
-    overrides: dict[str, float] = {}
+    values = dict(strategy.params)
     for setting in settings:
-        key, sep, text = setting.partition("=")
-        key = key.strip()
+        key, _, text = (piece.strip() for piece in setting.partition("="))
         if key not in strategy.params:
             known = ", ".join(strategy.params) or "none"
             raise StrategyError(
                 f"strategy {strategy.name!r} has no parameter {key!r}; its parameters: {known}"
             )
         try:
-            overrides[key] = float(text) if sep else float("nan")
+            values[key] = float(text)
         except ValueError:
-            overrides[key] = float("nan")
-        if overrides[key] != overrides[key]:
-            raise StrategyError(
-                f"parameter {key!r} of {strategy.name!r} needs a number: {key}=VALUE"
-            )
-    return strategy, overrides
+            values[key] = math.nan
+        if not math.isfinite(values[key]):
+            raise StrategyError(f"parameter {key!r} of {strategy.name!r} needs a number: {key}=N")
+    row = np.zeros(MAX_PARAMS, np.float64)
+    row[: len(values)] = list(values.values())
+    return strategy, row
 
 
 def resolve(spec: str, game: str) -> SeatStrategy:
     """Turn `greedy`, `greedy+lead_phat`, `lead_high` or `greedy:key=1` into a seat's plan."""
-    play: tuple[Strategy, dict[str, float]] | None = None
-    lead: tuple[Strategy, dict[str, float]] | None = None
+    chosen: dict[str, tuple[Strategy, np.ndarray]] = {}
     for part in spec.split("+"):
         if not part.strip():
             raise StrategyError(f"empty strategy name in {spec!r}")
-        strategy, overrides = _parse_part(part, game)
-        slot = play if strategy.kind == "play" else lead
-        if slot is not None:
+        strategy, row = _parse_part(part, game)
+        if strategy.kind in chosen:
             raise StrategyError(
                 f"{spec!r} names two {strategy.kind} strategies; give at most one of each"
             )
-        if strategy.kind == "play":
-            play = (strategy, overrides)
-        else:
-            lead = (strategy, overrides)
-    if play is None:
-        play = (_lookup(DEFAULT_PLAY, game), {})
-    values = {**play[0].params, **play[1]}
-    if lead is not None:
-        values.update({**lead[0].params, **lead[1]})
-    params = np.zeros(MAX_PARAMS, np.float64)
-    names = list(play[0].params) + (
-        [k for k in lead[0].params if k not in play[0].params] if lead else []
-    )
-    if len(names) > MAX_PARAMS:
-        raise StrategyError(f"{spec!r} has more than {MAX_PARAMS} parameters in all")
-    for slot_index, key in enumerate(names):
-        params[slot_index] = values[key]
-    lead_function = lead[0].lead if lead else play[0].lead
+        chosen[strategy.kind] = (strategy, row)
+    play, play_params = chosen.get("play") or _parse_part(DEFAULT_PLAY, game)
+    lead, lead_params = chosen.get("lead", (play, play_params))
     return SeatStrategy(
         label=spec.strip(),
-        play_fid=_FUNCTIONS.index(play[0].play),
-        lead_fid=_FUNCTIONS.index(lead_function),
-        params=params,
+        play_fid=_FUNCTIONS.index(play.play),
+        lead_fid=_FUNCTIONS.index(lead.lead),
+        play_params=play_params,
+        lead_params=lead_params,
     )
