@@ -155,6 +155,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--repeats", type=_positive, default=3, help="timings kept: the best")
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    bench.add_argument(
+        "--no-cold",
+        dest="cold",
+        action="store_false",
+        help="skip timing a fresh process with an empty kernel cache (about 30 s)",
+    )
     return parser
 
 
@@ -289,7 +295,7 @@ def _strategies(_: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from sims.bench import measure, report
 
-    figures = measure(args.deals, args.reference_deals, args.repeats)
+    figures = measure(args.deals, args.reference_deals, args.repeats, args.cold)
     print(json.dumps(figures, indent=2) if args.json else report(figures))
     return 0
 
