@@ -22,6 +22,26 @@ class Option:
     allowed: str = ""
 
 
+def switch(help_text: str) -> Option:
+    """An on/off rule: `--variant NAME` turns it on, `NAME=false` off (default off)."""
+    return Option(default=False, parse=_boolean, help=help_text, allowed="true or false")
+
+
+def choice(default: int, values: tuple[int, ...], help_text: str) -> Option:
+    """A whole-number rule that takes one of a few values."""
+    shown = ", ".join(map(str, values))
+    return Option(default, int, help_text, check=lambda v: v in values, allowed=f"one of {shown}")
+
+
+def _boolean(text: str) -> bool:
+    lowered = text.lower()
+    if lowered in ("true", "yes", "on", "1"):
+        return True
+    if lowered in ("false", "no", "off", "0"):
+        return False
+    raise ValueError(text)
+
+
 def positive_int(text: str) -> int:
     """An integer above zero, from text."""
     value = int(text)
@@ -31,7 +51,8 @@ def positive_int(text: str) -> int:
 
 
 def resolve(game: str, options: dict[str, Option], items: Iterable[str]) -> dict[str, Any]:
-    """Every option of `game` with the defaults overridden by `NAME=VALUE` items."""
+    """Every option of `game` with the defaults overridden by `NAME=VALUE` items (a bare
+    `NAME` turns an on/off option on)."""
     rules = {name: option.default for name, option in options.items()}
     for item in items:
         name, sep, text = item.partition("=")
@@ -40,7 +61,9 @@ def resolve(game: str, options: dict[str, Option], items: Iterable[str]) -> dict
             known = ", ".join(sorted(options)) or "none"
             raise OptionError(f"{game} has no variant {name!r}; its variants are: {known}")
         option = options[name]
-        if not sep:
+        if not sep and option.parse is _boolean:
+            text = "true"
+        elif not sep:
             raise OptionError(f"variant {name!r} needs a value: {name}=VALUE ({option.help})")
         try:
             value = option.parse(text.strip())

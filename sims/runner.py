@@ -17,7 +17,8 @@ from tqdm import tqdm
 
 from sims import __version__
 from sims.cards import FULL_DECK, card_name, mask_of
-from sims.engine import ILLEGAL_CARD, SCRIPT_EXHAUSTED, play_script_nb, run_phat_nb
+from sims.engine.common import ILLEGAL_CARD, SCRIPT_EXHAUSTED
+from sims.engine.phat import play_script_nb, run_phat_nb
 from sims.games import phat
 from sims.options import resolve as resolve_options
 from sims.strategies import SeatStrategy, resolve
@@ -172,7 +173,6 @@ def _run_chunk(
         np.stack([p.play_params for p in plans]),
         np.stack([p.lead_params for p in plans]),
         phat.CARD_VALUES,
-        phat.MUCK_VALUES,
         out,
         errors,
         hands,
@@ -234,7 +234,6 @@ def play_script(
         stop_at_target,
         np.array(cards, np.int8),
         phat.CARD_VALUES,
-        phat.MUCK_VALUES,
         out,
         error,
         np.zeros((0, 52), np.int8),

@@ -5,6 +5,7 @@ import pytest
 
 from sims.cards import mask_of, parse_card
 from sims.games import phat
+from sims.games.tricks import game_points
 from sims.runner import IllegalPlayError, play_script
 from tests.phat_examples import (
     PHAT1_TEAM0,
@@ -27,17 +28,17 @@ def phat_points(cards, trump):
 def test_phat1_trump_honours_count_in_the_phat_and_again_in_the_muck():
     assert phat_points(PHAT1_TEAM0, DIAMONDS) == 24
     assert phat_points(PHAT1_TEAM1, DIAMONDS) == 56
-    muck = [phat.muck_value(mask_of(pile), phat.MUCK_VALUES) for pile in (PHAT1_TEAM0, PHAT1_TEAM1)]
+    muck = [game_points(mask_of(pile)) for pile in (PHAT1_TEAM0, PHAT1_TEAM1)]
     assert muck == [42, 38]
     assert phat.muck_bonus(42, 38, 0) == (8, 0, 0)
     # Without the trumps in the muck team 0 would have had 22, not 42.
     plain = [c for c in PHAT1_TEAM0 if c // 13 != DIAMONDS]
-    assert phat.muck_value(mask_of(plain), phat.MUCK_VALUES) == 22
+    assert game_points(mask_of(plain)) == 22
 
 
 def test_phat2_ties_carry_the_bonus_over_and_accumulate():
-    muck_0 = phat.muck_value(mask_of(PHAT2_DEAL1_MUCK0), phat.MUCK_VALUES)
-    muck_1 = phat.muck_value(mask_of(PHAT2_DEAL1_MUCK1), phat.MUCK_VALUES)
+    muck_0 = game_points(mask_of(PHAT2_DEAL1_MUCK0))
+    muck_1 = game_points(mask_of(PHAT2_DEAL1_MUCK1))
     assert (muck_0, muck_1) == (40, 40)
     deals = [((25, 55), (40, 40)), ((32, 48), (40, 40)), ((37, 43), (45, 35))]
     scores, carry, bonuses, carries = [0, 0], 0, [], []

@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-from sims.engine import deal_hands_nb
+from sims.engine.common import deal_hands_nb
 from sims.rng import below, below_from, new_state, next_u64, stream_key
 
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.bits import popcount
 from sims.cards import rank_of
+from sims.games.tricks import GAME_POINT_VALUES
 from sims.options import Option, positive_int
 
 NAME = "phat"
@@ -30,7 +30,6 @@ MUCK_TOTAL = 80
 #                        2  3  4  5  6  7  8  9  T  J  Q  K  A
 TRUMP_VALUES = np.array([0, 0, 0, 10, 0, 0, 0, 18, 0, 1, 2, 3, 4], np.int64)
 PLAIN_VALUES = np.array([0, 0, 0, 5, 0, 0, 0, 9, 0, 0, 0, 0, 0], np.int64)
-MUCK_VALUES = np.array([0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4], np.int64)
 BIG_PHAT_RANK = 7
 LITTLE_PHAT_RANK = 3
 
@@ -99,17 +98,6 @@ def value_table(trump_values: np.ndarray, plain_values: np.ndarray) -> np.ndarra
 CARD_VALUES = value_table(TRUMP_VALUES, PLAIN_VALUES)
 
 
-@njit(cache=True, inline="always")
-def muck_value(pile: int, muck_values) -> int:
-    """Muck value of a pile, rank by rank: a popcount of each valued rank across suits."""
-    total = 0
-    for rank in range(13):
-        if muck_values[rank]:
-            across = (1 << rank) | (1 << (rank + 13)) | (1 << (rank + 26)) | (1 << (rank + 39))
-            total += muck_values[rank] * popcount(pile & across)
-    return total
-
-
 @njit(cache=True)
 def muck_bonus(muck_0: int, muck_1: int, carry_in: int) -> tuple[int, int, int]:
     """(bonus to team 0, bonus to team 1, carry-over out) after a complete deal.
@@ -126,4 +114,4 @@ def muck_bonus(muck_0: int, muck_1: int, carry_in: int) -> tuple[int, int, int]:
 @njit(cache=True, inline="always")
 def card_worth(card: int, trump: int) -> int:
     """All a Phat card is worth to the team capturing it: phat points plus muck value."""
-    return CARD_VALUES[trump, card] + MUCK_VALUES[rank_of(card)]
+    return CARD_VALUES[trump, card] + GAME_POINT_VALUES[rank_of(card)]

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
+from sims.bits import popcount
 from sims.cards import suit_mask, suit_of
+
+# Game points (Pitch's Game, Phat's muck, Don's game) by rank 2..A: T 10, A 4, K 3, Q 2, J 1.
+GAME_POINT_VALUES = np.array([0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4], np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -28,3 +33,13 @@ def beats(card: int, best: int, trump: int) -> bool:
     suit = suit_of(card)
     same = suit == suit_of(best)
     return (same & (card > best)) | ((not same) & (suit == trump))
+
+
+@njit(cache=True, inline="always")
+def game_points(pile: int) -> int:
+    """Game points of a pile, rank by rank: a popcount of each valued rank across suits."""
+    total = 0
+    for rank in range(8, 13):
+        across = (1 << rank) | (1 << (rank + 13)) | (1 << (rank + 26)) | (1 << (rank + 39))
+        total += GAME_POINT_VALUES[rank] * popcount(pile & across)
+    return total

@@ -1,10 +1,4 @@
-"""The jitted deal loops: deal, let the strategies play, check every card, score.
-
-Kernels (`*_nb`) take arrays and integers and fill preallocated outputs; `runner`
-owns allocation, chunking and errors. Deal `i` of seed `s` depends only on `(s, i)`:
-cards come from stream `(s, i, DEAL)`, strategies draw from `(s, i, PLAY)`, so the
-same deals are dealt whatever the strategies, threads or chunks.
-"""
+"""The Phat deal loop and its parallel run kernel (RULES.md section 2)."""
 
 from __future__ import annotations
 
@@ -13,47 +7,20 @@ from numba import njit, prange
 
 from sims.bits import popcount
 from sims.cards import suit_mask, suit_of
+from sims.engine.common import (
+    BLOCKS,
+    ILLEGAL_CARD,
+    OK,
+    SCRIPT_EXHAUSTED,
+    deal_hands_nb,
+    game_stream_nb,
+    holder_nb,
+)
 from sims.games import phat
-from sims.games.tricks import beats, legal_must_follow
-from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, below_from, next_u64, stream_key
+from sims.games.tricks import beats, game_points, legal_must_follow
+from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
 from sims.strategies import decide
 from sims.strategies import view as v
-
-# Error kinds written by the kernels; the runner turns them into exceptions.
-OK = 0
-ILLEGAL_CARD = 1
-SCRIPT_EXHAUSTED = 2
-
-_BLOCKS = 1024  # work units of a parallel run; each reuses its scratch arrays
-
-
-@njit(cache=True, inline="always")
-def game_stream_nb(deal_in_game: int, purpose: int) -> int:
-    """Stream purpose of deal k of a game: apart from the single-deal streams."""
-    return 16 + 2 * deal_in_game + (purpose == STREAM_PLAY)
-
-
-@njit(cache=True)
-def deal_hands_nb(state, deck, hands, players: int, hand_size: int) -> None:
-    """Shuffle by Fisher-Yates (only as far as needed) and give each seat hand_size cards.
-
-    Each 64 random bits serve two swaps (32 bits each).
-    """
-    for i in range(52):
-        deck[i] = i
-    swaps = min(players * hand_size, 51)
-    for i in range(0, swaps, 2):
-        bits = next_u64(state)
-        j = i + below_from((bits >> 32) & 0xFFFFFFFF, 52 - i, state)
-        deck[i], deck[j] = deck[j], deck[i]
-        if i + 1 < swaps:
-            j = i + 1 + below_from(bits & 0xFFFFFFFF, 51 - i, state)
-            deck[i + 1], deck[j] = deck[j], deck[i + 1]
-    for seat in range(players):
-        mask = 0
-        for i in range(seat * hand_size, (seat + 1) * hand_size):
-            mask |= 1 << deck[i]
-        hands[seat] = mask
 
 
 @njit(cache=True, inline="always")
@@ -76,7 +43,6 @@ def play_phat_deal_nb(
     row,
     error,
     card_values,
-    muck_values,
     log_plays,
     log_winners,
 ):
@@ -183,8 +149,8 @@ def play_phat_deal_nb(
         if stop_at_target and scores[team] >= target:
             winner = team
 
-    muck_0 = phat.muck_value(won_0, muck_values)
-    muck_1 = phat.muck_value(won_1, muck_values)
+    muck_0 = game_points(won_0)
+    muck_1 = game_points(won_1)
     bonus_0, bonus_1, carry_out = 0, 0, 0
     if winner < 0:
         bonus_0, bonus_1, carry_out = phat.muck_bonus(muck_0, muck_1, carry_in)
@@ -219,15 +185,6 @@ def play_phat_deal_nb(
 
 
 @njit(cache=True, inline="always")
-def holder_nb(hands, card: int) -> int:
-    """Seat dealt `card`, or -1 if it was not dealt."""
-    for seat in range(hands.shape[0]):
-        if hands[seat] >> card & 1:
-            return seat
-    return -1
-
-
-@njit(cache=True, inline="always")
 def captor_nb(won_0: int, won_1: int, card: int) -> int:
     """Team whose captured pile holds `card`, or -1."""
     if won_0 >> card & 1:
@@ -250,7 +207,6 @@ def run_phat_nb(
     play_params,
     lead_params,
     card_values,
-    muck_values,
     out,
     errors,
     log_hands,
@@ -263,7 +219,7 @@ def run_phat_nb(
     Row `u * cap + k` holds deal k of unit u; rows left unused keep deal = -1.
     `errors[u]` = (kind, deal in unit, seat, card) of the first illegal play.
     """
-    blocks = min(count, _BLOCKS)
+    blocks = min(count, BLOCKS)
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
         rng = np.zeros(1, np.int64)
@@ -310,7 +266,6 @@ def run_phat_nb(
                     row,
                     error,
                     card_values,
-                    muck_values,
                     log_plays,
                     log_winners,
                 )
@@ -340,7 +295,6 @@ def play_script_nb(
     stop_at_target,
     script,
     card_values,
-    muck_values,
     out,
     error,
     log_plays,
@@ -371,7 +325,6 @@ def play_script_nb(
         0,
         error,
         card_values,
-        muck_values,
         log_plays,
         log_winners,
     )
