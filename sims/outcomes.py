@@ -7,9 +7,19 @@ import numpy as np
 import pandas as pd
 
 
-def outcome_frame(table: np.ndarray) -> pd.DataFrame:
-    """One row per deal with the compact integer dtypes of the kernel's rows."""
-    return pd.DataFrame({name: table[name] for name in table.dtype.names})
+def outcome_frame(table: np.ndarray, widths: dict[str, int] | None = None) -> pd.DataFrame:
+    """One row per deal with the compact integer dtypes of the kernel's rows; a field with
+    several values per row (per side, per caller) becomes columns NAME_0 .. NAME_{w-1},
+    `w` from `widths`."""
+    columns = {}
+    for name in table.dtype.names:
+        values = table[name]
+        if values.ndim == 1:
+            columns[name] = values
+        else:
+            for index in range((widths or {}).get(name, values.shape[1])):
+                columns[f"{name}_{index}"] = values[:, index]
+    return pd.DataFrame(columns)
 
 
 def game_frame(deals: pd.DataFrame) -> pd.DataFrame:

@@ -7,7 +7,7 @@ only how fast it goes, never a row.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,15 +16,17 @@ import numpy as np
 from tqdm import tqdm
 
 from sims import __version__
-from sims.cards import FULL_DECK, card_name, mask_of
-from sims.engine.common import ILLEGAL_CARD, SCRIPT_EXHAUSTED
-from sims.engine.phat import play_script_nb, run_phat_nb
-from sims.games import phat
+from sims.cards import card_name
+from sims.engine.common import ILLEGAL_CALL, ILLEGAL_CARD
+from sims.engine.phat import run_phat_nb
+from sims.engine.pitch import run_pitch_nb
+from sims.games import phat, pitch
 from sims.options import resolve as resolve_options
 from sims.strategies import SeatStrategy, resolve
 
-GAMES = {"phat": phat}
 DEFAULT_CHUNK = 1 << 18
+GAME_ROWS_PER_CHUNK = 1 << 18  # bounds the rows a chunk of whole games may allocate
+PITCH_DEFAULT_MAX_DEALS = 200
 
 
 class StrategyFault(RuntimeError):
@@ -32,31 +34,68 @@ class StrategyFault(RuntimeError):
 
 
 @dataclass(frozen=True)
+class Layout:
+    """Sizes of one game's rows and logs under a rule set."""
+
+    players: int
+    cap: int  # most deals one game may take
+    dtype: np.dtype
+    cards: int  # cards played in a full deal
+    tricks: int
+    calls: int  # calls logged per deal (0 without an auction)
+
+
+def _phat_layout(rules: dict[str, Any], max_deals: int) -> Layout:
+    return Layout(4, phat.max_deals_per_game(rules["target"]), phat.OUTCOME_DTYPE, 52, 13, 0)
+
+
+def _pitch_layout(rules: dict[str, Any], max_deals: int) -> Layout:
+    players = rules["players"]
+    cap = max_deals or PITCH_DEFAULT_MAX_DEALS
+    return Layout(players, cap, pitch.OUTCOME_DTYPE, 6 * players, 6, players)
+
+
+GAMES = {
+    "phat": (phat, _phat_layout),
+    "pitch": (pitch, _pitch_layout),
+}
+
+
+@dataclass(frozen=True)
 class RunSpec:
-    """Everything that determines a run's rows."""
+    """Everything that determines a run's rows. One strategy label serves every seat."""
 
     game: str
     seed: int
     count: int
     first: int = 0
     games: bool = False
-    seats: tuple[str, ...] = ("greedy",) * 4
+    seats: tuple[str, ...] = ("greedy",)
     variants: tuple[str, ...] = ()
+    max_deals: int = 0  # cap on the deals of one game (0: the game's default)
     rules: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
             raise ValueError(f"unknown game {self.game!r}; games: {', '.join(GAMES)}")
-        if self.count < 0 or self.first < 0:
-            raise ValueError("the number of deals and the first deal must not be negative")
+        if self.count < 0 or self.first < 0 or self.max_deals < 0:
+            raise ValueError("counts and the first deal must not be negative")
         if not 0 <= self.seed < 1 << 63:
             raise ValueError("the seed must be a whole number from 0 to 2**63 - 1")
-        module = GAMES[self.game]
-        if len(self.seats) != module.PLAYERS:
-            raise ValueError(
-                f"{self.game} has {module.PLAYERS} seats, {len(self.seats)} strategies given"
-            )
-        object.__setattr__(self, "rules", resolve_options(self.game, module.OPTIONS, self.variants))
+        module, _ = GAMES[self.game]
+        rules = resolve_options(self.game, module.OPTIONS, self.variants)
+        if hasattr(module, "check"):
+            module.check(rules)
+        object.__setattr__(self, "rules", rules)
+        players = self.layout.players
+        if len(self.seats) == 1:
+            object.__setattr__(self, "seats", tuple(self.seats) * players)
+        if len(self.seats) != players:
+            raise ValueError(f"{self.game} has {players} seats, {len(self.seats)} strategies given")
+
+    @property
+    def layout(self) -> Layout:
+        return GAMES[self.game][1](self.rules, self.max_deals)
 
     @property
     def unit(self) -> str:
@@ -64,7 +103,7 @@ class RunSpec:
 
     def metadata(self) -> dict[str, Any]:
         """What a reader needs to know, and to reproduce, the run."""
-        return {
+        meta = {
             "game": self.game,
             "rules": self.rules,
             "seats": list(self.seats),
@@ -74,15 +113,20 @@ class RunSpec:
             "count": self.count,
             "version": __version__,
         }
+        if self.games:
+            meta["max_deals"] = self.layout.cap
+        return meta
 
 
 @dataclass
 class RunResult:
-    """Outcome rows (one per deal, in deal order) and, when recorded, the deal logs."""
+    """Outcome rows (one per deal, in deal order) and, when recorded, the deal logs:
+    dealt hands, calls in order, cards in play order and trick winners (-1 pads)."""
 
     spec: RunSpec
     table: np.ndarray
     hands: np.ndarray | None = None
+    calls: np.ndarray | None = None
     plays: np.ndarray | None = None
     winners: np.ndarray | None = None
 
@@ -92,9 +136,24 @@ def seat_strategies(spec: RunSpec) -> list[SeatStrategy]:
     return [resolve(label, spec.game) for label in spec.seats]
 
 
-def _chunks(count: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, count, size):
-        yield start, min(size, count - start)
+class _Buffers:
+    """Kernel outputs for `rows` rows (logs only when recording)."""
+
+    def __init__(self, rows: int, layout: Layout, record: bool, games: bool) -> None:
+        logged = rows if record else 0
+        self.out = np.empty(rows, layout.dtype)
+        if games:
+            self.out["deal"] = -1  # rows a game did not need stay marked unused
+        self.hands = np.zeros((logged, layout.players), np.int64)
+        self.calls = np.full((logged, max(layout.calls, 1)), -1, np.int8)
+        self.plays = np.full((logged, layout.cards), -1, np.int8)
+        self.winners = np.full((logged, layout.tricks), -1, np.int8)
+
+    def arrays(self, rows: slice | np.ndarray = slice(None)) -> tuple[np.ndarray, ...]:
+        logs = (self.hands, self.calls, self.plays, self.winners)
+        if self.hands.shape[0] == 0:
+            return (self.out[rows], *logs)
+        return (self.out[rows], *(log[rows] for log in logs))
 
 
 def run(
@@ -111,8 +170,12 @@ def run(
     plans = seat_strategies(spec)
     if threads is not None:
         numba.set_num_threads(threads)
-    cap = phat.max_deals_per_game(spec.rules["target"]) if spec.games else 1
-    buffers = _Buffers(spec.count * cap, spec.games, record)
+    layout = spec.layout
+    cap = layout.cap if spec.games else 1
+    if spec.games:
+        chunk = max(1, min(chunk, GAME_ROWS_PER_CHUNK // cap))
+    whole = None if spec.games else _Buffers(spec.count, layout, record, games=False)
+    parts = []
     bar = tqdm(
         total=spec.count,
         unit=spec.unit[:-1],
@@ -122,33 +185,25 @@ def run(
         leave=False,
     )
     with bar:
-        for start, count in _chunks(spec.count, chunk):
-            rows = slice(start * cap, (start + count) * cap)
-            _run_chunk(spec, plans, spec.first + start, count, cap, buffers.slice(rows))
+        for start in range(0, spec.count, chunk):
+            count = min(chunk, spec.count - start)
+            if whole is not None:
+                outputs = whole.arrays(slice(start, start + count))
+            else:
+                buffers = _Buffers(count * cap, layout, record, games=True)
+                outputs = buffers.arrays()
+            _run_chunk(spec, plans, spec.first + start, count, cap, outputs)
+            if whole is None:
+                parts.append(buffers.arrays(buffers.out["deal"] >= 0))
             bar.update(count)
-    used = buffers.out["deal"] >= 0 if spec.games else slice(None)
-    if record:
-        return RunResult(
-            spec, buffers.out[used], buffers.hands[used], buffers.plays[used], buffers.winners[used]
-        )
-    return RunResult(spec, buffers.out[used])
-
-
-class _Buffers:
-    """Preallocated kernel outputs for a whole run (logs only when recording)."""
-
-    def __init__(self, rows: int, games: bool, record: bool) -> None:
-        logged = rows if record else 0
-        self.out = np.empty(rows, phat.OUTCOME_DTYPE)
-        if games:
-            self.out["deal"] = -1  # rows a game did not need stay marked unused
-        self.hands = np.zeros((logged, 4), np.int64)
-        self.plays = np.full((logged, 52), -1, np.int8)
-        self.winners = np.full((logged, 13), -1, np.int8)
-
-    def slice(self, rows: slice) -> tuple[np.ndarray, ...]:
-        logged = rows if self.hands.shape[0] else slice(0, 0)
-        return self.out[rows], self.hands[logged], self.plays[logged], self.winners[logged]
+    if whole is not None:
+        arrays = whole.arrays()
+    elif parts:
+        arrays = tuple(np.concatenate(column) for column in zip(*parts, strict=True))
+    else:
+        arrays = _Buffers(0, layout, record, games=True).arrays()
+    table, *logs = arrays
+    return RunResult(spec, table, *logs) if record else RunResult(spec, table)
 
 
 def _run_chunk(
@@ -160,25 +215,25 @@ def _run_chunk(
     outputs: tuple[np.ndarray, ...],
 ) -> None:
     errors = np.zeros((count, 4), np.int64)
-    out, hands, plays, winners = outputs
-    run_phat_nb(
-        spec.seed,
-        first,
-        count,
-        spec.games,
-        cap,
-        spec.rules["target"],
-        np.array([p.play_fid for p in plans], np.int64),
-        np.array([p.lead_fid for p in plans], np.int64),
-        np.stack([p.play_params for p in plans]),
-        np.stack([p.lead_params for p in plans]),
-        phat.CARD_VALUES,
-        out,
-        errors,
-        hands,
-        plays,
-        winners,
-    )
+    out, hands, calls, plays, winners = outputs
+    if spec.game == "phat":
+        run_phat_nb(
+            spec.seed, first, count, spec.games, cap, spec.rules["target"],
+            np.array([p.play_fid for p in plans], np.int64),
+            np.array([p.lead_fid for p in plans], np.int64),
+            np.stack([p.play_params for p in plans]),
+            np.stack([p.lead_params for p in plans]),
+            phat.CARD_VALUES, out, errors, hands, plays, winners,
+        )  # fmt: skip
+    else:
+        fids = np.array([[p.bid_fid, p.play_fid, p.lead_fid] for p in plans], np.int64).T
+        params = np.stack(
+            [np.stack([p.bid_params, p.play_params, p.lead_params]) for p in plans], axis=1
+        )
+        run_pitch_nb(
+            spec.seed, first, count, spec.games, cap, pitch.rules_array(spec.rules),
+            np.ascontiguousarray(fids), params, out, errors, hands, calls, plays, winners,
+        )  # fmt: skip
     _raise_first_error(spec, first, errors)
 
 
@@ -189,63 +244,16 @@ def _raise_first_error(spec: RunSpec, first: int, errors: np.ndarray) -> None:
     unit = int(bad[0])
     kind, deal_in_game, seat, card = (int(x) for x in errors[unit])
     where = f"game {first + unit} deal {deal_in_game}" if spec.games else f"deal {first + unit}"
-    if kind == SCRIPT_EXHAUSTED:
-        problem = "ran out of scripted cards"
+    if kind == ILLEGAL_CALL:
+        shown = "pass" if card == 0 else f"bid {card}"
+        problem = f"made the call {card} ({shown}), which the auction does not allow"
+    elif kind == ILLEGAL_CARD and 0 <= card < 52:
+        problem = f"played {card_name(card)}, which it does not hold or may not play"
     elif kind == ILLEGAL_CARD:
-        shown = card_name(card) if 0 <= card < 52 else f"code {card}"
-        problem = f"played {shown}, which it does not hold or may not play"
+        problem = f"returned {card}, which is not a card"
     else:
         problem = f"failed with error kind {kind}"
     raise StrategyFault(
         f"strategy {spec.seats[seat]!r} at seat {seat} {problem} "
         f"(game {spec.game}, seed {spec.seed}, {where}); nothing was written"
     )
-
-
-class IllegalPlayError(ValueError):
-    """A scripted card that breaks the rules: not held, not legal, or missing."""
-
-
-def play_script(
-    hands: Sequence[Sequence[int]],
-    pitcher: int,
-    cards: Sequence[int],
-    *,
-    scores: tuple[int, int] = (0, 0),
-    carry_in: int = 0,
-    target: int = 181,
-    stop_at_target: bool = True,
-) -> np.void:
-    """Score one Phat deal of given hands and cards in play order (the deal loop of a run,
-    cards taken from `cards` instead of strategies) and return its outcome row."""
-    dealt = np.array([mask_of(hand) for hand in hands], np.int64)
-    if dealt.shape != (4,) or any(len(hand) != 13 for hand in hands):
-        raise ValueError("Phat needs four hands of 13 cards")
-    if int(np.bitwise_or.reduce(dealt)) != FULL_DECK or len(set().union(*map(set, hands))) != 52:
-        raise ValueError("the four hands must hold the 52 cards once each")
-    out = np.zeros(1, phat.OUTCOME_DTYPE)
-    error = np.zeros(2, np.int64)
-    kind = play_script_nb(
-        dealt,
-        pitcher,
-        np.array(scores, np.int64),
-        carry_in,
-        target,
-        stop_at_target,
-        np.array(cards, np.int8),
-        phat.CARD_VALUES,
-        out,
-        error,
-        np.zeros((0, 52), np.int8),
-        np.zeros((0, 13), np.int8),
-    )
-    if kind == ILLEGAL_CARD:
-        raise IllegalPlayError(
-            f"seat {error[0]} may not play {card_name(int(error[1]))}: "
-            "it does not hold it, or it must follow suit"
-        )
-    if kind == SCRIPT_EXHAUSTED:
-        raise IllegalPlayError(f"the deal is incomplete: seat {error[0]} has no card to play")
-    if 4 * int(out[0]["tricks_played"]) != len(cards):
-        raise IllegalPlayError("cards were given after the game was won")
-    return out[0]

@@ -6,7 +6,7 @@ import pytest
 from sims.cards import mask_of, parse_card
 from sims.games import phat
 from sims.games.tricks import game_points
-from sims.runner import IllegalPlayError, play_script
+from sims.scripted import IllegalPlayError, play_phat_script
 from tests.phat_examples import (
     PHAT1_TEAM0,
     PHAT1_TEAM1,
@@ -54,7 +54,7 @@ def test_phat2_ties_carry_the_bonus_over_and_accumulate():
 
 def test_phat3_the_game_is_won_in_mid_deal_at_exactly_181():
     hands = hands_holding(PHAT3_PLAYS)
-    row = play_script(hands, 0, [c for _, c in PHAT3_PLAYS], scores=(171, 178), carry_in=8)
+    row = play_phat_script(hands, 0, [c for _, c in PHAT3_PLAYS], scores=(171, 178), carry_in=8)
     assert (row["phat_0"], row["phat_1"]) == (10, 2)
     assert (row["muck_0"], row["muck_1"]) == (10, 2)
     assert (row["bonus_0"], row["bonus_1"]) == (0, 0)
@@ -69,13 +69,13 @@ def test_phat3_cards_after_the_winning_trick_are_refused():
     hands = hands_holding(PHAT3_PLAYS)
     cards = [c for _, c in PHAT3_PLAYS] + [hands[2][-1]]
     with pytest.raises(IllegalPlayError, match="after the game was won"):
-        play_script(hands, 0, cards, scores=(171, 178), carry_in=8)
+        play_phat_script(hands, 0, cards, scores=(171, 178), carry_in=8)
 
 
 def test_phat4_a_whole_deal_scores_each_trick_the_moment_it_is_won():
     hands = hands_holding(PHAT4_PLAYS)
     cards = [c for _, c in PHAT4_PLAYS]
-    row = play_script(hands, 1, cards)
+    row = play_phat_script(hands, 1, cards)
     assert (row["phat_0"], row["phat_1"]) == (38, 42)
     assert (row["muck_0"], row["muck_1"]) == (19, 61)
     assert (row["bonus_0"], row["bonus_1"]) == (0, 8)
@@ -86,7 +86,7 @@ def test_phat4_a_whole_deal_scores_each_trick_the_moment_it_is_won():
     # In the first six tricks each winner takes the lead, so with the target set to the
     # leading score after trick t the game must stop right there, with that score.
     for trick, (score_0, score_1) in enumerate(PHAT4_SCORES_AFTER_TRICK[:6], start=1):
-        ended = play_script(hands, 1, cards[: 4 * trick], target=max(score_0, score_1))
+        ended = play_phat_script(hands, 1, cards[: 4 * trick], target=max(score_0, score_1))
         assert ended["tricks_played"] == trick
         assert (ended["score_after_0"], ended["score_after_1"]) == (score_0, score_1)
         assert ended["winner"] == (0 if score_0 > score_1 else 1)
@@ -98,18 +98,18 @@ def test_must_follow_suit_and_hold_the_card():
     revoke = cards.copy()
     revoke[1] = parse_card("QH")  # seat 2 holds spades but plays a heart
     with pytest.raises(IllegalPlayError, match="seat 2 may not play QH"):
-        play_script(hands, 1, revoke)
+        play_phat_script(hands, 1, revoke)
     not_held = cards.copy()
     not_held[0] = parse_card("5S")  # seat 1 leads seat 2's card
     with pytest.raises(IllegalPlayError, match="seat 1 may not play 5S"):
-        play_script(hands, 1, not_held)
+        play_phat_script(hands, 1, not_held)
     with pytest.raises(IllegalPlayError, match="incomplete"):
-        play_script(hands, 1, cards[:-1])
+        play_phat_script(hands, 1, cards[:-1])
 
 
 def test_bad_hands_are_refused():
     hands = hands_holding(PHAT4_PLAYS)
     with pytest.raises(ValueError, match="four hands of 13"):
-        play_script([hands[0][:12], *hands[1:]], 1, [])
+        play_phat_script([hands[0][:12], *hands[1:]], 1, [])
     with pytest.raises(ValueError, match="52 cards once"):
-        play_script([hands[0], hands[0], hands[2], hands[3]], 1, [])
+        play_phat_script([hands[0], hands[0], hands[2], hands[3]], 1, [])

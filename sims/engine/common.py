@@ -10,6 +10,7 @@ from sims.rng import STREAM_PLAY, below_from, next_u64
 OK = 0
 ILLEGAL_CARD = 1
 SCRIPT_EXHAUSTED = 2
+ILLEGAL_CALL = 3
 
 BLOCKS = 1024  # work units of a parallel run; each reuses its scratch arrays
 

@@ -1,4 +1,5 @@
-"""`random`: every card uniform over the legal cards (the opening lead over the whole hand)."""
+"""`random`: every card uniform over the legal cards (the opening lead over the whole hand);
+in Pitch every call uniform over the legal calls too."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from numba import njit
 from sims.bits import nth_bit, popcount
 from sims.rng import below
 from sims.strategies import view as v
+from sims.strategies.pitch_bidding import random_bid
 from sims.strategies.registry import register
 
 
@@ -23,4 +25,12 @@ register(
     "every card uniform over the legal cards; the opening lead uniform over the hand",
     play=play_random,
     lead=play_random,
+)
+register(
+    "random",
+    "pitch",
+    "every call and card uniform over the legal ones; the pitch uniform over the hand",
+    play=play_random,
+    lead=play_random,
+    bid=random_bid,
 )

@@ -2,9 +2,11 @@
 
 A strategy family is one module in `sims/strategies/` that calls `register` at import;
 the package imports every such module, so adding a strategy edits nothing else. A
-*play* strategy decides every card and brings its own opening lead; a *lead* policy
-decides only the pitcher's opening lead and is combined with a play strategy
-(`greedy+lead_phat`; a lead policy alone plays the rest with `greedy`).
+*play* strategy decides every card and brings its own opening lead (and, in games with
+an auction, its own bidding); a *lead* policy decides only the pitcher's opening lead; a
+*bid* strategy only the calls of the auction. Kinds combine with `+`
+(`threshold+greedy+lead_high`); what is not named comes from the play strategy, `greedy`
+when none is named.
 """
 
 from __future__ import annotations
@@ -32,11 +34,14 @@ class Strategy:
     description: str
     play: Callable | None = None
     lead: Callable | None = None
+    bid: Callable | None = None
     params: dict[str, float] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:
-        return "play" if self.play is not None else "lead"
+        if self.play is not None:
+            return "play"
+        return "lead" if self.lead is not None else "bid"
 
 
 @dataclass(frozen=True)
@@ -46,8 +51,10 @@ class SeatStrategy:
     label: str
     play_fid: int
     lead_fid: int
+    bid_fid: int  # -1 in games without an auction
     play_params: np.ndarray
     lead_params: np.ndarray
+    bid_params: np.ndarray
 
 
 _REGISTRY: dict[tuple[str, str], Strategy] = {}
@@ -61,21 +68,25 @@ def register(
     *,
     play: Callable | None = None,
     lead: Callable | None = None,
+    bid: Callable | None = None,
     params: dict[str, float] | None = None,
 ) -> None:
-    """Register a strategy (`play` and its own `lead`) or a lead policy (`lead` only)."""
+    """Register a play strategy (`play`, its own `lead` and, for auction games, `bid`), a
+    lead policy (`lead` only) or a bid strategy (`bid` only)."""
     if (name, game) in _REGISTRY:
         raise StrategyError(f"strategy {name!r} is registered twice for {game}")
     if play is not None and lead is None:
         raise StrategyError(f"play strategy {name!r} must also give its opening lead")
-    if play is None and lead is None:
+    if play is None and lead is None and bid is None:
         raise StrategyError(f"strategy {name!r} registers no decision function")
+    if play is None and lead is not None and bid is not None:
+        raise StrategyError(f"strategy {name!r}: register a lead policy and a bidder apart")
     if len(params or {}) > MAX_PARAMS:
         raise StrategyError(f"strategy {name!r} has more than {MAX_PARAMS} parameters")
-    for function in (play, lead):
+    for function in (play, lead, bid):
         if function is not None and function not in _FUNCTIONS:
             _FUNCTIONS.append(function)
-    _REGISTRY[(name, game)] = Strategy(name, game, description, play, lead, dict(params or {}))
+    _REGISTRY[(name, game)] = Strategy(name, game, description, play, lead, bid, dict(params or {}))
 
 
 def functions() -> list[Callable]:
@@ -133,10 +144,13 @@ def resolve(spec: str, game: str) -> SeatStrategy:
         chosen[strategy.kind] = (strategy, row)
     play, play_params = chosen.get("play") or _parse_part(DEFAULT_PLAY, game)
     lead, lead_params = chosen.get("lead", (play, play_params))
+    bidder, bid_params = chosen.get("bid", (play, play_params))
     return SeatStrategy(
         label=spec.strip(),
         play_fid=_FUNCTIONS.index(play.play),
         lead_fid=_FUNCTIONS.index(lead.lead),
+        bid_fid=_FUNCTIONS.index(bidder.bid) if bidder.bid is not None else -1,
         play_params=play_params,
         lead_params=lead_params,
+        bid_params=bid_params,
     )

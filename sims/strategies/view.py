@@ -10,10 +10,10 @@ every strategy has one signature::
 private to the deal (draw with `sims.rng.below`).
 """
 
-DECISION = 0  # OPENING (the pitcher's first card, which fixes trump) or PLAY
+DECISION = 0  # BID, OPENING (the pitcher's first card, which fixes trump) or PLAY
 SEAT = 1  # seat deciding
 HAND = 2  # its cards now (mask)
-LEGAL = 3  # the cards it may play (mask)
+LEGAL = 3  # the cards it may play (mask); in a BID, bit b set for each legal call b
 TRUMP = 4  # trump suit, -1 before the opening lead
 LED_SUIT = 5  # suit led to this trick, -1 when leading
 POSITION = 6  # 0 when leading ... players - 1 when last to play
@@ -29,7 +29,17 @@ CARRY = 15  # bonus carried into this deal
 SCORE = 16  # SCORE + side: game score of each side before the deal (8 slots)
 POINTS = 24  # POINTS + side: points each side has scored so far this deal (8 slots)
 PLAYED_BY = 32  # PLAYED_BY + seat: cards each seat has played this deal (8 slots)
-SIZE = 40
+DEALER = 40  # seat of the dealer (auction games)
+HIGH_BID = 41  # highest bid so far, 0 when none
+HIGH_BIDDER = 42  # seat that made it, -1 when none
+CONTRACT = 43  # the winning bid once the auction is over, else 0
+CALLS = 44  # CALLS + seat: each seat's call, 0 pass, -1 not yet called (8 slots)
+SIDE_OF = 52  # SIDE_OF + seat: its side (its team, or the seat itself cutthroat) (8 slots)
+SIDES = 60  # number of sides
+SIZE = 64
 
 OPENING = 0
 PLAY = 1
+BID = 2
+
+PASS = 0  # the call that passes; calls 1..4 are bids

@@ -1,0 +1,378 @@
+"""The Auction Pitch deal loop and its parallel run kernel (RULES.md section 1)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from sims.bits import highest, lowest, popcount
+from sims.cards import suit_mask, suit_of
+from sims.engine.common import (
+    BLOCKS,
+    ILLEGAL_CALL,
+    ILLEGAL_CARD,
+    OK,
+    SCRIPT_EXHAUSTED,
+    deal_hands_nb,
+    game_stream_nb,
+    holder_nb,
+)
+from sims.games import pitch as p
+from sims.games.tricks import beats, game_points
+from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
+from sims.strategies import decide
+from sims.strategies import view as v
+
+BID, PLAY, LEAD = 0, 1, 2  # rows of the per-seat strategy tables
+
+
+@njit(cache=True, inline="always")
+def legal_calls_nb(high: int, is_dealer: bool, min_bid: int) -> int:
+    """Mask of legal calls (bit 0 pass, bit b a bid of b) for the next caller."""
+    if is_dealer and high == 0:
+        return 0b11100  # everyone passed: the dealer must bid 2 or more
+    lowest_bid = high if is_dealer else high + 1  # the dealer may steal by matching
+    lowest_bid = max(lowest_bid, min_bid)
+    return 1 | (0b11110 & ~((1 << lowest_bid) - 1))
+
+
+@njit(cache=True, inline="always")
+def legal_cards_nb(hand: int, led: int, trump: int, must_follow: bool) -> int:
+    """Cards that may be played: anything when leading or void in the led suit; else the
+    led suit, or (unless must_follow) a trump instead."""
+    if led < 0:
+        return hand
+    follow = hand & suit_mask(led)
+    if follow == 0:
+        return hand
+    if must_follow:
+        return follow
+    return follow | (hand & suit_mask(trump))
+
+
+@njit(cache=True, inline="always")
+def captor_nb(won, players: int, card: int) -> int:
+    """Seat whose captured pile holds `card`, or -1."""
+    for seat in range(players):
+        if won[seat] >> card & 1:
+            return seat
+    return -1
+
+
+@njit(cache=True, inline="always")
+def play_pitch_deal_nb(
+    dealt,
+    hands,
+    won,
+    dealer,
+    scores,
+    rules,
+    fids,
+    params,
+    rng,
+    script_calls,
+    script_cards,
+    view,
+    out,
+    row,
+    error,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Bid, play and score one Pitch deal of the hands `dealt` into `out[row]`.
+
+    `hands` and `won` are scratch (cards held and captured per seat); `scores` (per side)
+    is updated. Decisions come from the strategies, or from the scripts when they are not
+    empty. Returns the error kind with seat and card (or call) in `error`.
+    """
+    players = rules[p.R_PLAYERS]
+    n_sides = rules[p.R_SIDES]
+    must_follow = rules[p.R_MUST_FOLLOW] != 0
+    scripted = script_cards.shape[0] > 0
+    record = log_plays.shape[0] > 0
+    r = out[row]
+    # Per-side and per-caller fields are written through field views: numba drops writes
+    # to a record's nested array reached through `r`.
+    calls = out.call
+    points_won = out.won
+    score_change = out.delta
+    side_game_points = out.game_points
+    scores_before_out = out.score_before
+    scores_after_out = out.score_after
+    view[:] = 0
+    view[v.PLAYERS] = players
+    view[v.DEALER] = dealer
+    view[v.TARGET] = rules[p.R_TARGET]
+    view[v.HIGH_BIDDER] = -1
+    view[v.TRUMP] = -1
+    view[v.SIDES] = n_sides
+    for seat in range(players):
+        hands[seat] = dealt[seat]
+        won[seat] = 0
+        view[v.CALLS + seat] = -1
+        view[v.SIDE_OF + seat] = rules[p.R_SIDE_OF + seat]
+    for side in range(n_sides):
+        view[v.SCORE + side] = scores[side]
+        scores_before_out[row, side] = scores[side]
+    for k in range(p.MAX_PLAYERS):
+        calls[row, k] = -1
+    r.dealer = dealer
+
+    # The auction: one call each from the dealer's left, the dealer last; a 4 ends it.
+    view[v.DECISION] = v.BID
+    high = 0
+    high_bidder = -1
+    stolen = False
+    for k in range(players):
+        seat = (dealer + 1 + k) % players
+        is_dealer = seat == dealer
+        legal = legal_calls_nb(high, is_dealer, rules[p.R_MIN_BID])
+        view[v.SEAT] = seat
+        view[v.HAND] = hands[seat]
+        view[v.LEGAL] = legal
+        view[v.POSITION] = k
+        view[v.HIGH_BID] = high
+        view[v.HIGH_BIDDER] = high_bidder
+        if scripted:
+            call = np.int64(script_calls[k]) if k < script_calls.shape[0] else -1
+        else:
+            call = decide(fids[BID, seat], view, params[BID, seat], rng)
+        if call < 0 or call > 4 or not (legal >> call) & 1:
+            error[0] = seat
+            error[1] = call
+            return ILLEGAL_CALL
+        view[v.CALLS + seat] = call
+        calls[row, k] = call
+        if record:
+            log_calls[row, k] = call
+        if call > 0:
+            stolen = is_dealer and call == high
+            high = call
+            high_bidder = seat
+        if call == 4:
+            break
+    pitcher = high_bidder
+    pitcher_side = rules[p.R_SIDE_OF + pitcher]
+    view[v.PITCHER] = pitcher
+    view[v.CONTRACT] = high
+    view[v.HIGH_BID] = high
+    view[v.HIGH_BIDDER] = pitcher
+
+    # Six tricks; the pitcher's first card fixes trump.
+    view[v.DECISION] = v.OPENING
+    trump = -1
+    leader = pitcher
+    played = 0
+    for trick_no in range(p.TRICKS):
+        view[v.TRICK_NO] = trick_no
+        trick = 0
+        led = -1
+        best = -1
+        best_seat = -1
+        for position in range(players):
+            seat = (leader + position) % players
+            hand = hands[seat]
+            legal = legal_cards_nb(hand, led, trump, must_follow)
+            view[v.SEAT] = seat
+            view[v.HAND] = hand
+            view[v.LEGAL] = legal
+            view[v.POSITION] = position
+            view[v.LED_SUIT] = led
+            view[v.WINNING_CARD] = best
+            view[v.WINNING_SEAT] = best_seat
+            view[v.TRICK_CARDS] = trick
+            if scripted:
+                if played >= script_cards.shape[0]:
+                    error[0] = seat
+                    error[1] = -1
+                    return SCRIPT_EXHAUSTED
+                card = np.int64(script_cards[played])
+            elif played == 0:
+                card = decide(fids[LEAD, seat], view, params[LEAD, seat], rng)
+            else:
+                card = decide(fids[PLAY, seat], view, params[PLAY, seat], rng)
+            if card < 0 or card > 51 or not (legal >> card) & 1:
+                error[0] = seat
+                error[1] = card
+                return ILLEGAL_CARD
+            hands[seat] = hand & ~(1 << card)
+            view[v.DECISION] = v.PLAY
+            if record:
+                log_plays[row, played] = card
+            played += 1
+            if position == 0:
+                led = suit_of(card)
+                if trump < 0:
+                    trump = led
+                    view[v.TRUMP] = trump
+                    r.trump = trump
+                    r.lead_card = card
+                best = card
+                best_seat = seat
+            else:
+                wins = beats(card, best, trump)
+                best = card if wins else best
+                best_seat = seat if wins else best_seat
+            trick |= 1 << card
+            view[v.PLAYED] |= 1 << card
+            view[v.PLAYED_BY + seat] |= 1 << card
+        won[best_seat] |= trick
+        if record:
+            log_winners[row, trick_no] = best_seat
+        leader = best_seat
+
+    # High, Low, Jack and Game.
+    in_play = 0
+    for seat in range(players):
+        in_play |= dealt[seat]
+    trumps = in_play & suit_mask(trump)
+    high_card = highest(trumps)
+    low_card = lowest(trumps)
+    jack = trump * 13 + p.JACK_RANK
+    high_side = rules[p.R_SIDE_OF + captor_nb(won, players, high_card)]
+    if rules[p.R_LOW_TO_HOLDER]:
+        low_side = rules[p.R_SIDE_OF + holder_nb(dealt, low_card)]
+    else:
+        low_side = rules[p.R_SIDE_OF + captor_nb(won, players, low_card)]
+    jack_side = -1
+    if trumps >> jack & 1:
+        jack_side = rules[p.R_SIDE_OF + captor_nb(won, players, jack)]
+    for side in range(p.MAX_PLAYERS):
+        points_won[row, side] = 0
+        score_change[row, side] = 0
+        side_game_points[row, side] = 0
+    for seat in range(players):
+        side_game_points[row, rules[p.R_SIDE_OF + seat]] += game_points(won[seat])
+    game_side = 0
+    for side in range(1, n_sides):
+        if side_game_points[row, side] > side_game_points[row, game_side]:
+            game_side = side
+    for side in range(n_sides):
+        if side != game_side and side_game_points[row, side] == side_game_points[row, game_side]:
+            game_side = -1
+            break
+    points_won[row, high_side] += 1
+    points_won[row, low_side] += 1
+    if jack_side >= 0:
+        points_won[row, jack_side] += 1
+    if game_side >= 0:
+        points_won[row, game_side] += 1
+
+    # Settle the bid; only the pitcher's side can win, at the end of its deal.
+    made = points_won[row, pitcher_side] >= high
+    for side in range(n_sides):
+        score_change[row, side] = points_won[row, side]
+    if not made:
+        score_change[row, pitcher_side] = -high
+    smudged = (
+        rules[p.R_SMUDGE] != 0
+        and high == 4
+        and points_won[row, pitcher_side] == 4
+        and scores[pitcher_side] >= 0
+    )
+    for side in range(n_sides):
+        scores[side] += score_change[row, side]
+        scores_after_out[row, side] = scores[side]
+    winner = -1
+    if smudged or (
+        scores[pitcher_side] >= rules[p.R_TARGET] and (made or rules[p.R_WIN_NEEDS_MADE] == 0)
+    ):
+        winner = pitcher_side
+
+    hand = dealt[pitcher] & suit_mask(trump)
+    r.pitcher = pitcher
+    r.pitcher_side = pitcher_side
+    r.pitcher_position = (pitcher - dealer - 1) % players + 1
+    r.contract = high
+    r.stolen = stolen
+    r.made = made
+    r.high = high_side
+    r.low = low_side
+    r.jack = jack_side
+    r.game_point = game_side
+    r.trumps_in_play = popcount(trumps)
+    r.winner = winner
+    r.smudged = smudged
+    r.hand_trumps = popcount(hand)
+    r.hand_high_trump = highest(hand) - 13 * trump
+    r.hand_low_trump = lowest(hand) - 13 * trump
+    r.hand_jack = (hand >> jack & 1) != 0
+    r.hand_ace = (hand >> (trump * 13 + 12) & 1) != 0
+    r.hand_deuce = (hand >> (trump * 13) & 1) != 0
+    r.hand_game_points = game_points(dealt[pitcher])
+    return OK
+
+
+@njit(cache=True, parallel=True)
+def run_pitch_nb(
+    seed, first, count, games, cap, rules, fids, params, out, errors, log_hands, log_calls,
+    log_plays, log_winners,
+):  # fmt: skip
+    """Play `count` units from index `first`: single deals (games=False, one row each,
+    dealer = index % players) or whole games to the target (up to `cap` rows each; the
+    deal passes left). Row `u * cap + k` holds deal k of unit u; rows left unused keep
+    deal = -1. `errors[u]` = (kind, deal in unit, seat, card or call) of the first fault.
+    """
+    players = rules[p.R_PLAYERS]
+    blocks = min(count, BLOCKS)
+    for block in prange(blocks):
+        view = np.zeros(v.SIZE, np.int64)
+        rng = np.zeros(1, np.int64)
+        dealt = np.zeros(players, np.int64)
+        hands = np.zeros(players, np.int64)
+        won = np.zeros(players, np.int64)
+        scores = np.zeros(p.MAX_PLAYERS, np.int64)
+        deck = np.zeros(52, np.int64)
+        error = np.zeros(2, np.int64)
+        no_script = np.zeros(0, np.int8)
+        for u in range(count * block // blocks, count * (block + 1) // blocks):
+            index = first + u
+            scores[:] = 0
+            dealer = index % players
+            if games:
+                rng[0] = stream_key(seed, index, STREAM_GAME)
+                dealer = below(rng, players)
+            for k in range(cap):
+                row = u * cap + k
+                deal_key = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+                play_key = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
+                rng[0] = stream_key(seed, index, deal_key)
+                deal_hands_nb(rng, deck, dealt, players, p.HAND_SIZE)
+                if log_hands.shape[0] > 0:
+                    log_hands[row, :players] = dealt
+                rng[0] = stream_key(seed, index, play_key)
+                kind = play_pitch_deal_nb(
+                    dealt, hands, won, dealer, scores, rules, fids, params, rng, no_script,
+                    no_script, view, out, row, error, log_calls, log_plays, log_winners,
+                )  # fmt: skip
+                record = out[row]
+                record.seed = seed
+                record.game = index if games else -1
+                record.deal = k if games else index
+                if kind != OK:
+                    errors[u, 0] = kind
+                    errors[u, 1] = k
+                    errors[u, 2] = error[0]
+                    errors[u, 3] = error[1]
+                    break
+                if not games or record.winner >= 0:
+                    break
+                dealer = (dealer + 1) % players
+
+
+@njit(cache=True)
+def play_pitch_script_nb(dealt, dealer, scores, rules, script_calls, script_cards, out, error):
+    """Play the given calls and cards (checked for legality) through a run's deal loop."""
+    players = rules[p.R_PLAYERS]
+    view = np.zeros(v.SIZE, np.int64)
+    rng = np.zeros(1, np.int64)
+    hands = np.zeros(players, np.int64)
+    won = np.zeros(players, np.int64)
+    fids = np.full((3, players), -1, np.int64)
+    params = np.zeros((3, players, 1), np.float64)
+    return play_pitch_deal_nb(
+        dealt, hands, won, dealer, scores, rules, fids, params, rng, script_calls,
+        script_cards, view, out, 0, error, np.zeros((0, 8), np.int8), np.zeros((0, 42), np.int8),
+        np.zeros((0, 6), np.int8),
+    )  # fmt: skip

@@ -1,0 +1,56 @@
+"""Pitch bidders: `random_bid`, `pass_unless_forced` and `threshold`."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sims.bits import lowest, nth_bit, popcount
+from sims.rng import below
+from sims.strategies import view as v
+from sims.strategies.pitch_eval import best_suit
+from sims.strategies.registry import register
+
+MARGIN = 0
+
+
+@njit(cache=True)
+def random_bid(view, params, rng):
+    """A call uniform over the legal calls."""
+    legal = view[v.LEGAL]
+    return nth_bit(legal, below(rng, popcount(legal)))
+
+
+@njit(cache=True)
+def pass_unless_forced(view, params, rng):
+    """Pass; a dealer who may not pass bids as little as allowed."""
+    legal = view[v.LEGAL]
+    return v.PASS if legal & 1 else lowest(legal)
+
+
+@njit(cache=True)
+def threshold_bid(view, params, rng):
+    """The largest legal bid k whose estimated points clear k + margin (the dealer's
+    match of the high bid included, which is its steal); else pass, or the least bid the
+    dealer is forced to make."""
+    legal = view[v.LEGAL]
+    _, estimate = best_suit(view[v.HAND], view[v.PLAYERS], view[v.SIDES])
+    for bid in range(4, 0, -1):
+        if legal >> bid & 1 and estimate >= bid + params[MARGIN]:
+            return bid
+    return v.PASS if legal & 1 else lowest(legal & ~1)
+
+
+register("random_bid", "pitch", "bidding: a call uniform over the legal calls", bid=random_bid)
+register(
+    "pass_unless_forced",
+    "pitch",
+    "bidding: always pass; a forced dealer bids the least it may",
+    bid=pass_unless_forced,
+)
+register(
+    "threshold",
+    "pitch",
+    "bidding: the largest bid its High/Low/Jack/Game estimate clears by a margin",
+    bid=threshold_bid,
+    params={"margin": 0.0},
+)

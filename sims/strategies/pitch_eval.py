@@ -1,0 +1,46 @@
+"""A quick estimate of what pitching a suit is worth, shared by Pitch bidders and leads.
+
+It sees only the hand, the number of seats and of sides. Each of the four points gets a
+rough chance from the trumps held: a card not held lies in another hand with probability
+6 (players - 1) / 46, taken as independent from card to card.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sims.bits import highest, lowest, popcount
+from sims.cards import RANK_ACE, suit_mask
+from sims.games.tricks import game_points
+
+JACK = 9
+
+
+@njit(cache=True)
+def suit_estimate(hand: int, suit: int, players: int, sides: int) -> float:
+    """Expected points (High + Low + Jack + Game) for pitching `suit`; -1 if none held."""
+    trumps = hand & suit_mask(suit)
+    if trumps == 0:
+        return -1.0
+    absent = 1.0 - 6.0 * (players - 1) / 46.0  # a given unseen card is out of play
+    top = highest(trumps) - 13 * suit
+    bottom = lowest(trumps) - 13 * suit
+    p_high = absent ** (RANK_ACE - top)
+    p_low = absent**bottom * 0.6 + (1.0 - absent**bottom) * 0.15
+    if trumps >> (13 * suit + JACK) & 1:
+        p_jack = 0.9 if top > JACK else absent**3 + (1.0 - absent**3) * 0.4
+    else:
+        p_jack = (1.0 - absent) * (0.5 if top > JACK else 0.2)
+    p_game = min(0.9, max(0.05, 1.0 / sides + 0.02 * (game_points(hand) - 6)))
+    return p_high + p_low + p_jack + p_game + 0.05 * popcount(trumps)
+
+
+@njit(cache=True)
+def best_suit(hand: int, players: int, sides: int) -> tuple[int, float]:
+    """The suit worth most to pitch, and its estimate."""
+    choice, value = 0, -1.0
+    for suit in range(4):
+        estimate = suit_estimate(hand, suit, players, sides)
+        if estimate > value:
+            choice, value = suit, estimate
+    return choice, value
