@@ -12,6 +12,7 @@ import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from analysis.phat import with_sides  # noqa: E402
+from analysis.pitch import bid_success  # noqa: E402
 from analysis.stats import wilson  # noqa: E402
 
 
@@ -43,5 +44,28 @@ def phat_overview(deals: pd.DataFrame, title: str = "Phat") -> Figure:
     right.set_ylim(0, 1)
     right.set_ylabel("share of deals")
     right.set_title("Big Phat captured by")
+    figure.suptitle(f"{title}: {len(deals):,} deals")
+    return figure
+
+
+def _rate_bars(axis, table: pd.DataFrame, color: str) -> None:
+    """Bars of `table.rate` with Wilson error bars from `low` and `high`."""
+    errors = np.array([table["rate"] - table["low"], table["high"] - table["rate"]])
+    labels = [str(key) for key in table.index]
+    axis.bar(labels, table["rate"], yerr=errors, capsize=5, color=color)
+    axis.set_ylim(0, 1)
+
+
+def pitch_bids(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
+    """How often the pitcher makes its bid: by the bid, and by the trumps it was dealt
+    (95% Wilson intervals)."""
+    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+    _rate_bars(left, bid_success(deals, "contract"), "C0")
+    left.set_xlabel("bid")
+    left.set_ylabel("share of bids made")
+    left.set_title("Bids made, by bid")
+    _rate_bars(right, bid_success(deals, "hand_trumps"), "C2")
+    right.set_xlabel("trumps in the pitcher's hand")
+    right.set_title("Bids made, by trumps held")
     figure.suptitle(f"{title}: {len(deals):,} deals")
     return figure

@@ -24,6 +24,7 @@ class Estimate:
     low: float
     high: float
     n: int
+    is_rate: bool = False
 
 
 def wilson(successes: int, n: int, level: float = 0.95) -> Estimate:
@@ -39,7 +40,7 @@ def wilson(successes: int, n: int, level: float = 0.95) -> Estimate:
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
     low = 0.0 if successes == 0 else max(0.0, centre - half)
     high = 1.0 if successes == n else min(1.0, centre + half)
-    return Estimate(p, math.sqrt(p * (1 - p) / n), low, high, n)
+    return Estimate(p, math.sqrt(p * (1 - p) / n), low, high, n, is_rate=True)
 
 
 def mean(values: np.ndarray | pd.Series, level: float = 0.95) -> Estimate:
@@ -55,8 +56,8 @@ def mean(values: np.ndarray | pd.Series, level: float = 0.95) -> Estimate:
 
 
 def estimates_frame(rows: dict[str, Estimate]) -> pd.DataFrame:
-    """A table of named estimates: estimate, se, low, high, n."""
+    """A table of named estimates: estimate, se, low, high, n, and whether it is a rate."""
     return pd.DataFrame(
-        [(name, e.value, e.se, e.low, e.high, e.n) for name, e in rows.items()],
-        columns=["quantity", "estimate", "se", "low", "high", "n"],
+        [(name, e.value, e.se, e.low, e.high, e.n, e.is_rate) for name, e in rows.items()],
+        columns=["quantity", "estimate", "se", "low", "high", "n", "is_rate"],
     ).set_index("quantity")

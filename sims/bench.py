@@ -3,9 +3,10 @@ plain-Python reference measured in the same run, plus a fresh process's start-up
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -14,50 +15,70 @@ from typing import Any
 
 import numba
 
-from sims.outcomes import outcome_frame
-from sims.reference import phat as reference
-from sims.runner import RunSpec, run
+from sims.outcomes import run_frame
+from sims.reference import phat as phat_reference
+from sims.reference import pitch as pitch_reference
+from sims.runner import RunSpec, kernel_seconds, run
 
-STRATEGIES = ("random", "greedy")
+BENCHES = {"phat": ("random", "greedy"), "pitch": ("random", "threshold+greedy")}
 
 
-def _timed_run(spec: RunSpec, threads: int, repeats: int) -> tuple[float, int]:
-    """Best wall time of `repeats` runs (after one warm-up) and the cards played."""
-    run(RunSpec(spec.game, spec.seed, min(spec.count, 1000), seats=spec.seats), threads=threads)
-    best = float("inf")
-    cards = 0
+def _cards_played(result) -> int:
+    if result.spec.game == "phat":
+        return int(result.table["tricks_played"].sum()) * 4
+    return len(result.table) * result.spec.layout.cards
+
+
+def _best_end_to_end(spec: RunSpec, threads: int, repeats: int) -> tuple[float, int]:
+    """Best wall time of `run` (rows in fresh memory, as a user gets them) and the cards."""
+    best, cards = float("inf"), 0
     for _ in range(repeats):
         start = time.perf_counter()
         result = run(spec, threads=threads)
         best = min(best, time.perf_counter() - start)
-        cards = int(result.table["tricks_played"].sum()) * 4
+        cards = _cards_played(result)
     return best, cards
 
 
-def engine_figures(strategy: str, deals: int, repeats: int) -> dict[str, float]:
-    """Phat with one strategy at every seat, on one thread and on all threads."""
-    spec = RunSpec("phat", 1, deals, seats=(strategy,) * 4)
-    one, cards = _timed_run(spec, 1, repeats)
-    every, _ = _timed_run(spec, numba.config.NUMBA_NUM_THREADS, repeats)
-    return {
-        "ns_per_card_1t": one / cards * 1e9,
-        "deals_per_s_1t": deals / one,
-        "ns_per_card_all": every / cards * 1e9,
-        "deals_per_s_all": deals / every,
-    }
+def engine_figures(game: str, strategy: str, deals: int, repeats: int) -> dict[str, float]:
+    """One strategy at every seat (default rules: 4 seats), on one thread and on all: the
+    engine (kernels into rows already in memory) and end to end (`run`, fresh rows)."""
+    spec = RunSpec(game, 1, deals, seats=(strategy,))
+    run(dataclasses.replace(spec, count=min(deals, 1000)))  # load or compile the kernels
+    figures = {}
+    for label, threads in (("1t", 1), ("all", numba.config.NUMBA_NUM_THREADS)):
+        engine = min(kernel_seconds(spec, threads) for _ in range(repeats))
+        end_to_end, cards = _best_end_to_end(spec, threads, repeats)
+        figures |= {
+            f"ns_per_card_{label}": engine / cards * 1e9,
+            f"deals_per_s_{label}": deals / engine,
+            f"end_to_end_deals_per_s_{label}": deals / end_to_end,
+        }
+    return figures
 
 
 def reference_figures(deals: int) -> dict[str, float]:
-    """The plain-Python reference: a random playout and its scoring, deal after deal."""
+    """The plain-Python references: random playouts and their scoring, deal after deal."""
     rng = random.Random(1)
     start = time.perf_counter()
     cards = 0
     for index in range(deals):
-        hands, plays = reference.random_deal(rng, index % 4)
-        result = reference.score_deal(hands, index % 4, plays, target=10**9)
+        hands, plays = phat_reference.random_deal(rng, index % 4)
+        result = phat_reference.score_deal(hands, index % 4, plays, target=10**9)
         cards += 4 * result["tricks_played"]
-    elapsed = time.perf_counter() - start
-    return {"phat_random_deals_per_s": deals / elapsed, "ns_per_card": elapsed / cards * 1e9}
+    phat_elapsed = time.perf_counter() - start
+    rules = pitch_reference.Rules()
+    start = time.perf_counter()
+    for index in range(deals):
+        hands, calls, plays = pitch_reference.random_deal(rng, rules, index % 4)
+        pitch_reference.score_deal(rules, hands, index % 4, calls, plays, [0] * 4)
+    pitch_elapsed = time.perf_counter() - start
+    return {
+        "phat_random_deals_per_s": deals / phat_elapsed,
+        "phat_ns_per_card": phat_elapsed / cards * 1e9,
+        "pitch_random_deals_per_s": deals / pitch_elapsed,
+        "pitch_ns_per_card": pitch_elapsed / (deals * 24) * 1e9,
+    }
 
 
 def fresh_process_seconds(cold: bool = False) -> float:
@@ -74,28 +95,39 @@ def fresh_process_seconds(cold: bool = False) -> float:
 
 
 def memory_figures(deals: int) -> dict[str, float]:
-    """Memory of a million-row outcome frame, and this process's peak resident size."""
-    result = run(RunSpec("phat", 1, deals, seats=("greedy",) * 4))
-    frame = outcome_frame(result.table)
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    """Memory of a million-row Phat outcome frame, and the peak resident size of a fresh
+    process that plays the deals and builds the frame."""
+    code = (
+        "import json, resource; from sims.bench import _memory_of_rows; "
+        f"figures = _memory_of_rows({deals}); "
+        "figures['peak_rss_mb'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024; "
+        "print(json.dumps(figures))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    return json.loads(done.stdout)
+
+
+def _memory_of_rows(deals: int) -> dict[str, float]:
+    result = run(RunSpec("phat", 1, deals))
+    frame = run_frame(result)
     return {
         "rows": deals,
         "frame_mb": frame.memory_usage(deep=True).sum() / 1e6,
         "table_mb": result.table.nbytes / 1e6,
-        "peak_rss_mb": peak_kib / 1024,
     }
 
 
 def measure(deals: int, reference_deals: int, repeats: int, cold: bool) -> dict[str, Any]:
     """Every figure of the benchmark as one dictionary (the `--json` output)."""
-    figures: dict[str, Any] = {"phat": {}, "threads": numba.config.NUMBA_NUM_THREADS}
-    for strategy in STRATEGIES:
-        figures["phat"][strategy] = engine_figures(strategy, deals, repeats)
-    figures["reference_python"] = reference_figures(reference_deals)
-    figures["speedup_random_1t_vs_python"] = (
-        figures["phat"]["random"]["deals_per_s_1t"]
-        / figures["reference_python"]["phat_random_deals_per_s"]
-    )
+    figures: dict[str, Any] = {"threads": numba.config.NUMBA_NUM_THREADS}
+    for game, strategies in BENCHES.items():
+        figures[game] = {s: engine_figures(game, s, deals, repeats) for s in strategies}
+    python = reference_figures(reference_deals)
+    figures["reference_python"] = python
+    figures["speedup_random_1t_vs_python"] = {
+        game: figures[game]["random"]["deals_per_s_1t"] / python[f"{game}_random_deals_per_s"]
+        for game in BENCHES
+    }
     figures["fresh_process_s"] = fresh_process_seconds()
     if cold:
         figures["fresh_process_cold_cache_s"] = fresh_process_seconds(cold=True)
@@ -107,23 +139,28 @@ def measure(deals: int, reference_deals: int, repeats: int, cold: bool) -> dict[
 def report(figures: dict[str, Any]) -> str:
     """The figures as a readable table."""
     lines = [
-        f"Phat, {figures['threads']} threads available",
-        f"{'strategy':<10}{'ns/card 1t':>12}{'deals/s 1t':>14}{'ns/card all':>13}"
-        f"{'deals/s all':>14}{'scaling':>9}",
+        f"{figures['threads']} threads available; 4 seats, default rules",
+        f"{'game':<7}{'strategy':<18}{'ns/card 1t':>11}{'deals/s 1t':>13}{'ns/card all':>12}"
+        f"{'deals/s all':>13}{'scaling':>9}{'end-to-end 1t':>15}{'all':>12}",
     ]
-    for strategy, row in figures["phat"].items():
-        lines.append(
-            f"{strategy:<10}{row['ns_per_card_1t']:>12.1f}{row['deals_per_s_1t']:>14,.0f}"
-            f"{row['ns_per_card_all']:>13.1f}{row['deals_per_s_all']:>14,.0f}"
-            f"{row['deals_per_s_all'] / row['deals_per_s_1t']:>8.2f}x"
-        )
+    for game in BENCHES:
+        for strategy, row in figures[game].items():
+            lines.append(
+                f"{game:<7}{strategy:<18}{row['ns_per_card_1t']:>11.1f}"
+                f"{row['deals_per_s_1t']:>13,.0f}{row['ns_per_card_all']:>12.1f}"
+                f"{row['deals_per_s_all']:>13,.0f}"
+                f"{row['deals_per_s_all'] / row['deals_per_s_1t']:>8.2f}x"
+                f"{row['end_to_end_deals_per_s_1t']:>15,.0f}{row['end_to_end_deals_per_s_all']:>12,.0f}"
+            )
     python = figures["reference_python"]
     memory = figures["memory"]
     lines += [
-        f"plain-Python reference (random): {python['ns_per_card']:,.0f} ns/card, "
-        f"{python['phat_random_deals_per_s']:,.0f} deals/s",
-        f"speed-up of the engine (random, 1 thread) over it: "
-        f"{figures['speedup_random_1t_vs_python']:,.0f}x",
+        *(
+            f"plain-Python reference, random {game}: {python[f'{game}_ns_per_card']:,.0f} "
+            f"ns/card, {python[f'{game}_random_deals_per_s']:,.0f} deals/s; the engine "
+            f"(random, 1 thread) is {figures['speedup_random_1t_vs_python'][game]:,.0f}x faster"
+            for game in BENCHES
+        ),
         f"fresh process, `allfours simulate phat --deals 1000`: {figures['fresh_process_s']:.2f} s"
         + (
             f" (with an empty cache, compiling everything: "

@@ -7,6 +7,7 @@ problem and exits with status 2, and nothing is written.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Sequence
@@ -18,16 +19,24 @@ examples:
   allfours simulate phat --deals 100000 --seats random,greedy,random,greedy
   allfours simulate phat --deals 100000 --strategy greedy+lead_phat --log deals.jsonl
   allfours simulate phat --games 10000 --variant target=121 --out results/games.parquet
+  allfours simulate pitch --players 4 --deals 1000000 --seed 3 --strategy threshold+greedy
+  allfours simulate pitch --players 6 --variant partnership --variant teams=3 --games 5000
   allfours replay phat --seed 7 --deal 12345
+  allfours replay pitch --players 5 --seed 3 --deal 42
   allfours strategies
   allfours bench --json
 """
 
 STRATEGY_HELP = (
-    "strategy for every seat: a play strategy (random, greedy), optionally joined with an "
-    "opening-lead policy by '+' (greedy+lead_phat); a lead policy alone plays with greedy; "
-    "parameters as name:key=value (greedy:guard_big_phat=0). `allfours strategies` lists them"
+    "strategy for every seat: a play strategy (random, greedy), optionally joined by '+' with "
+    "an opening-lead policy (greedy+lead_phat) and, in Pitch, a bidder (threshold+random); "
+    "what is not named comes from the play strategy (greedy if none); parameters as "
+    "name:key=value (greedy:guard_big_phat=0, threshold:margin=0.5). `allfours strategies` "
+    "lists them"
 )
+
+
+GAMES = ("phat", "pitch")
 
 
 class UsageError(Exception):
@@ -65,14 +74,19 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="rule option as named in RULES.md, repeatable (phat: target=N)",
+        help="rule option as named in RULES.md, repeatable; an on/off option by its name "
+        "alone (phat: target=N; pitch: partnership, teams=2|3, low_to_holder, must_follow, "
+        "min_bid=1|2, target=7|11|15|21, smudge, win_needs_made)",
+    )
+    parser.add_argument(
+        "--players", type=_positive, help="Pitch: number of seats, 2 to 7 (default 4)"
     )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="allfours",
-        description="Monte Carlo strategy analysis for All Fours card games (Phat).",
+        description="Monte Carlo strategy analysis for All Fours card games (Phat, Auction Pitch).",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -81,13 +95,14 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser(
         "simulate",
         help="play many deals (or games) and summarise them",
-        description="Play independent deals (pitcher of deal i is seat i %% 4) or whole games "
-        "to the target, print a summary with 95%% intervals, and optionally write the outcome "
-        "table (Parquet), the deal log (JSON Lines) and a chart.",
+        description="Play independent deals (in deal i the pitcher is seat i %% 4 in Phat, the "
+        "dealer is seat i %% players in Pitch) or whole games to the target, print a summary "
+        "with 95%% intervals, and optionally write the outcome table (Parquet), the deal log "
+        "(JSON Lines) and a chart.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    simulate.add_argument("game", choices=["phat"], help="the game to play")
+    simulate.add_argument("game", choices=GAMES, help="the game to play")
     size = simulate.add_mutually_exclusive_group()
     size.add_argument("--deals", type=_positive, help="independent deals to play (default 100000)")
     size.add_argument("--games", type=_positive, help="whole games to play instead of single deals")
@@ -113,6 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=0,
         help="index of the first deal (or game) of the run (default 0)",
     )
+    simulate.add_argument(
+        "--max-deals",
+        type=_positive,
+        help="Pitch with --games: stop a game after this many deals (default 200); the "
+        "summary reports games stopped so",
+    )
     simulate.add_argument("--quiet", action="store_true", help="print no progress and no summary")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 
@@ -122,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Re-deal and re-play exactly one deal of a run: same seed, strategies and "
         "variants give the same cards, row and log as the run that produced it.",
     )
-    replay.add_argument("game", nargs="?", default="phat", choices=["phat"], help="default phat")
+    replay.add_argument("game", nargs="?", default="phat", choices=GAMES, help="default phat")
     which = replay.add_mutually_exclusive_group(required=True)
     which.add_argument("--deal", type=_non_negative, help="index of an independent deal")
     which.add_argument(
@@ -167,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _seats(args: argparse.Namespace) -> tuple[str, ...]:
     if args.seats:
         return tuple(label.strip() for label in args.seats.split(","))
-    return (args.strategy,) * 4
+    return (args.strategy,)
 
 
 def _check_suffix(path: Path | None, allowed: Sequence[str], what: str) -> None:
@@ -178,14 +199,20 @@ def _check_suffix(path: Path | None, allowed: Sequence[str], what: str) -> None:
 def _spec(args: argparse.Namespace, count: int, games: bool):
     from sims.runner import RunSpec
 
+    variants = tuple(args.variant)
+    if args.players is not None:
+        if args.game != "pitch":
+            raise UsageError(f"--players applies to pitch; {args.game} has a fixed table")
+        variants += (f"players={args.players}",)
     return RunSpec(
-        "phat",
+        args.game,
         args.seed,
         count,
         first=getattr(args, "first", 0),
         games=games,
         seats=_seats(args),
-        variants=tuple(args.variant),
+        variants=variants,
+        max_deals=getattr(args, "max_deals", None) or 0,
     )
 
 
@@ -202,15 +229,15 @@ def _simulate(args: argparse.Namespace) -> int:
         spec, chunk=args.chunk, threads=args.threads, record=args.log is not None, progress=progress
     )
 
-    from analysis import phat as phat_analysis
-    from sims.outcomes import game_frame, outcome_frame
+    from sims.outcomes import game_frame, run_frame
 
-    deals = outcome_frame(result.table)
+    analysis = importlib.import_module(f"analysis.{spec.game}")
+    deals = run_frame(result)
     per_game = game_frame(deals) if games else None
     if not args.quiet or args.json:
-        tables = {"deals": phat_analysis.summary(deals)}
+        tables = {"deals": analysis.summary(deals)}
         if per_game is not None:
-            tables["games"] = phat_analysis.games_summary(per_game)
+            tables["games"] = analysis.games_summary(per_game)
         print(_format_summary(spec, len(deals), tables, args.json))
     _write_outputs(args, spec, result, deals, per_game)
     return 0
@@ -228,19 +255,19 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
         )
     unit = f"{spec.count:,} games ({rows:,} deals)" if spec.games else f"{rows:,} deals"
     lines = [
-        f"Phat: {unit}, seed {spec.seed}, seats 0-3: {' '.join(spec.seats)}, rules {spec.rules}"
+        f"{spec.game}: {unit}, seed {spec.seed}, strategies by seat: {' '.join(spec.seats)}",
+        f"rules: {spec.rules}",
     ]
     for table in tables.values():
-        lines.append(f"{'':<40}{'estimate':>10}   95% interval")
+        lines.append(f"{'':<44}{'estimate':>10}   95% interval")
         for quantity, row in table.iterrows():
-            is_rate = row["high"] <= 1 and row["low"] >= 0 and "per" not in quantity
-            if is_rate:
+            if row["is_rate"]:
                 lines.append(
-                    f"{quantity:<40}{row['estimate']:>9.2%}   [{row['low']:.2%}, {row['high']:.2%}]"
+                    f"{quantity:<44}{row['estimate']:>9.2%}   [{row['low']:.2%}, {row['high']:.2%}]"
                 )
             else:
                 lines.append(
-                    f"{quantity:<40}{row['estimate']:>10.3f}   "
+                    f"{quantity:<44}{row['estimate']:>10.3f}   "
                     f"[{row['low']:.3f}, {row['high']:.3f}]"
                 )
     return "\n".join(lines)
@@ -262,9 +289,10 @@ def _write_outputs(args, spec, result, deals, per_game) -> None:
 
         write_log(args.log, result)
     if args.chart is not None:
-        from analysis.plots import phat_overview
+        from analysis import plots
 
-        phat_overview(deals).savefig(args.chart, dpi=120)
+        chart = plots.phat_overview if spec.game == "phat" else plots.pitch_bids
+        chart(deals).savefig(args.chart, dpi=120)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -286,9 +314,9 @@ def _strategies(_: argparse.Namespace) -> int:
     for name, entries in sorted(by_name.items()):
         games = ",".join(entry.game for entry in entries)
         entry = entries[0]
-        kind = "play" if entry.kind == "play" else "lead policy"
+        kind = {"play": "play", "lead": "lead policy", "bid": "bidder"}[entry.kind]
         params = "".join(f" [{k}={v:g}]" for k, v in entry.params.items())
-        print(f"{name:<{width}}  {games:<6}  {kind:<11}  {entry.description}{params}")
+        print(f"{name:<{width}}  {games:<10}  {kind:<11}  {entry.description}{params}")
     return 0
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from sims.games import pitch
+from sims.runner import RunResult
+
 
 def outcome_frame(table: np.ndarray, widths: dict[str, int] | None = None) -> pd.DataFrame:
     """One row per deal with the compact integer dtypes of the kernel's rows; a field with
@@ -23,7 +26,8 @@ def outcome_frame(table: np.ndarray, widths: dict[str, int] | None = None) -> pd
 
 
 def game_frame(deals: pd.DataFrame) -> pd.DataFrame:
-    """One row per game of a `--games` run: its length, first pitcher, winner and final score."""
+    """One row per game of a `--games` run: its length, the first deal's pitcher and
+    dealer, the winner (-1: stopped at the deal cap) and the final score of every side."""
     ordered = deals.sort_values(["game", "deal"])
     grouped = ordered.groupby("game", sort=True)
     last = grouped.tail(1).set_index("game")
@@ -31,11 +35,25 @@ def game_frame(deals: pd.DataFrame) -> pd.DataFrame:
         {
             "deals": grouped.size().astype(np.int16),
             "first_pitcher": grouped["pitcher"].first(),
+            "first_dealer": grouped["dealer"].first(),
             "winner": last["winner"],
-            "score_0": last["score_after_0"],
-            "score_1": last["score_after_1"],
-            "ended_mid_deal": last["tricks_played"] < 13,
-            "carry_lost": (last["tricks_played"] < 13) & (last["carry_in"] > 0),
         }
     )
+    for column in last.columns:
+        if column.startswith("score_after_"):
+            frame[column.replace("score_after_", "score_")] = last[column]
+    if "tricks_played" in last:  # Phat: a game can end in mid-deal, losing a carry-over
+        frame["ended_mid_deal"] = last["tricks_played"] < 13
+        frame["carry_lost"] = frame["ended_mid_deal"] & (last["carry_in"] > 0)
+    if "smudged" in last:
+        frame["smudged"] = last["smudged"]
     return frame.reset_index()
+
+
+def run_frame(result: RunResult) -> pd.DataFrame:
+    """The outcome rows of a run as a DataFrame: the seed of the run first, then the
+    kernel's columns, with only the sides and callers the run has."""
+    widths = pitch.frame_widths(result.spec.rules) if result.spec.game == "pitch" else None
+    frame = outcome_frame(result.table, widths)
+    frame.insert(0, "seed", np.full(len(frame), result.spec.seed, np.int64))
+    return frame

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 from sims.cards import SUITS, card_name, format_cards
 from sims.deal_log import play_order
-from sims.games import phat
+from sims.games import phat, pitch
 from sims.runner import RunResult, RunSpec, run
 
 
@@ -16,48 +18,97 @@ def replay(spec: RunSpec, index: int) -> RunResult:
 
 
 def render(result: RunResult) -> str:
-    """Hands, every trick with its winner and the points it scored, and the deal's result."""
+    """Hands, the auction, every trick with its winner, and the deal's result."""
     spec = result.spec
-    lines = [f"{spec.game}  seed {spec.seed}  strategies (seats 0-3): {' '.join(spec.seats)}"]
-    for row, hands, plays, winners in zip(
-        result.table, result.hands, result.plays, result.winners, strict=True
-    ):
-        pitcher, trump = int(row["pitcher"]), int(row["trump"])
+    lines = [f"{spec.game}  seed {spec.seed}  strategies by seat: {' '.join(spec.seats)}"]
+    logs = (result.table, result.hands, result.calls, result.plays, result.winners)
+    for row, hands, calls, plays, winners in zip(*logs, strict=True):
         where = f"game {row['game']} deal {row['deal']}" if spec.games else f"deal {row['deal']}"
-        lines += [
-            "",
-            f"{where}: dealer {row['dealer']}, pitcher {pitcher} (team {pitcher % 2}), "
-            f"trump {SUITS[trump]}, carry-in {row['carry_in']}",
-        ]
-        lines += [f"  seat {s} (team {s % 2}): {format_cards(int(hands[s]))}" for s in range(4)]
-        score = [int(row["score_before_0"]), int(row["score_before_1"])]
-        order = play_order(pitcher, plays, winners)
-        for trick in range(len(order) // 4):
-            cards = order[4 * trick : 4 * trick + 4]
-            winner = int(winners[trick])
-            points = sum(int(phat.CARD_VALUES[trump, card]) for _, card in cards)
-            score[winner % 2] += points
-            shown = " ".join(f"{seat}:{card_name(card)}" for seat, card in cards)
-            lines.append(
-                f"  trick {trick + 1:2d}: {shown}  -> seat {winner} (team {winner % 2})"
-                f" +{points:<2d}  score {score[0]}-{score[1]}"
-            )
-        lines.append(
-            f"  phat {row['phat_0']}-{row['phat_1']}, muck {row['muck_0']}-{row['muck_1']}, "
-            f"bonus {row['bonus_0']}-{row['bonus_1']}, carry-out {row['carry_out']}"
-        )
-        big = (
-            "nobody (its trick was not played)"
-            if row["big_phat_team"] < 0
-            else f"team {row['big_phat_team']}"
-        )
-        lines.append(
-            f"  Big Phat {card_name(trump * 13 + phat.BIG_PHAT_RANK)}: dealt to seat "
-            f"{row['big_phat_holder']}, captured by {big}"
-        )
-        lines.append(
-            f"  scores {row['score_before_0']}-{row['score_before_1']} -> "
-            f"{row['score_after_0']}-{row['score_after_1']}"
-            + (f"; team {row['winner']} wins the game" if row["winner"] >= 0 else "")
-        )
+        if spec.game == "pitch":
+            lines += _pitch_deal(spec, where, row, hands, calls, plays, winners)
+        else:
+            lines += _phat_deal(where, row, hands, plays, winners)
     return "\n".join(lines)
+
+
+def _tricks(order: list[tuple[int, int]], players: int) -> list[str]:
+    return [
+        " ".join(f"{seat}:{card_name(card)}" for seat, card in order[start : start + players])
+        for start in range(0, len(order), players)
+    ]
+
+
+def _phat_deal(where: str, row, hands, plays, winners) -> list[str]:
+    pitcher, trump = int(row["pitcher"]), int(row["trump"])
+    lines = [
+        "",
+        f"{where}: dealer {row['dealer']}, pitcher {pitcher} (team {pitcher % 2}), "
+        f"trump {SUITS[trump]}, carry-in {row['carry_in']}",
+    ]
+    lines += [f"  seat {s} (team {s % 2}): {format_cards(int(hands[s]))}" for s in range(4)]
+    score = [int(row["score_before_0"]), int(row["score_before_1"])]
+    order = play_order(pitcher, plays, winners)
+    for trick, shown in enumerate(_tricks(order, 4)):
+        winner = int(winners[trick])
+        points = sum(int(phat.CARD_VALUES[trump, card]) for _, card in order[4 * trick :][:4])
+        score[winner % 2] += points
+        lines.append(
+            f"  trick {trick + 1:2d}: {shown}  -> seat {winner} (team {winner % 2})"
+            f" +{points:<2d}  score {score[0]}-{score[1]}"
+        )
+    big = "nobody (its trick was not played)" if row["big_phat_team"] < 0 else "team "
+    big += "" if row["big_phat_team"] < 0 else str(row["big_phat_team"])
+    winner = f"; team {row['winner']} wins the game" if row["winner"] >= 0 else ""
+    return [
+        *lines,
+        f"  phat {row['phat_0']}-{row['phat_1']}, muck {row['muck_0']}-{row['muck_1']}, "
+        f"bonus {row['bonus_0']}-{row['bonus_1']}, carry-out {row['carry_out']}",
+        f"  Big Phat {card_name(trump * 13 + phat.BIG_PHAT_RANK)}: dealt to seat "
+        f"{row['big_phat_holder']}, captured by {big}",
+        f"  scores {row['score_before_0']}-{row['score_before_1']} -> "
+        f"{row['score_after_0']}-{row['score_after_1']}{winner}",
+    ]
+
+
+def _pitch_deal(spec: RunSpec, where: str, row, hands, calls, plays, winners) -> list[str]:
+    players = spec.layout.players
+    sides = pitch.sides(spec.rules)
+    side_of = {seat: side for side, seats in enumerate(sides) for seat in seats}
+    pitcher, dealer, trump = int(row["pitcher"]), int(row["dealer"]), int(row["trump"])
+    lines = ["", f"{where}: dealer {dealer}, sides {sides}"]
+    lines += [
+        f"  seat {s} (side {side_of[s]}): {format_cards(int(hands[s]))}" for s in range(players)
+    ]
+    auction = [
+        f"{(dealer + 1 + k) % players}:{'pass' if call == 0 else call}"
+        for k, call in enumerate(calls)
+        if call >= 0
+    ]
+    lines.append(
+        f"  auction: {' '.join(auction)}  -> seat {pitcher} bids {row['contract']}"
+        + (" (dealer's steal)" if row["stolen"] else "")
+        + f", pitches {card_name(int(row['lead_card']))}: trump {SUITS[trump]}"
+    )
+    order = play_order(pitcher, plays, winners, players)
+    for trick, shown in enumerate(_tricks(order, players)):
+        lines.append(f"  trick {trick + 1}: {shown}  -> seat {winners[trick]}")
+
+    def named(side: int) -> str:
+        return "nobody" if side < 0 else f"side {side}"
+
+    count = len(sides)
+    lines += [
+        f"  High {named(row['high'])}, Low {named(row['low'])}, "
+        f"Jack {named(row['jack']) if row['jack'] >= 0 else 'not dealt'}, "
+        f"Game {named(row['game_point'])} (game points {_listed(row['game_points'][:count])})",
+        f"  won {_listed(row['won'][:count])}; bid {'made' if row['made'] else 'set back'}; "
+        f"change {_listed(row['delta'][:count])}",
+        f"  scores {_listed(row['score_before'][:count])} -> {_listed(row['score_after'][:count])}"
+        + (f"; side {row['winner']} wins the game" if row["winner"] >= 0 else "")
+        + (" (smudge)" if row["smudged"] else ""),
+    ]
+    return lines
+
+
+def _listed(values: np.ndarray) -> str:
+    return "[" + ", ".join(str(int(value)) for value in values) + "]"

@@ -7,6 +7,7 @@ only how fast it goes, never a row.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -257,3 +258,21 @@ def _raise_first_error(spec: RunSpec, first: int, errors: np.ndarray) -> None:
         f"strategy {spec.seats[seat]!r} at seat {seat} {problem} "
         f"(game {spec.game}, seed {spec.seed}, {where}); nothing was written"
     )
+
+
+def kernel_seconds(spec: RunSpec, threads: int, chunk: int = DEFAULT_CHUNK) -> float:
+    """Wall time of the kernels alone playing the single deals of `spec` into output rows
+    already in memory: the engine's speed, without the first touch of fresh pages (which
+    costs about 1 ns per byte of rows on a virtual machine) or any Python around it."""
+    if spec.games:
+        raise ValueError("kernel_seconds times single deals")
+    plans = seat_strategies(spec)
+    numba.set_num_threads(threads)
+    buffers = _Buffers(spec.count, spec.layout, record=False, games=False)
+    buffers.out.view(np.uint8)[:] = 0
+    started = time.perf_counter()
+    for start in range(0, spec.count, chunk):
+        count = min(chunk, spec.count - start)
+        outputs = buffers.arrays(slice(start, start + count))
+        _run_chunk(spec, plans, spec.first + start, count, 1, outputs)
+    return time.perf_counter() - started

@@ -167,7 +167,10 @@ def test_strategies_lists_every_registered_name_with_games_and_description(capsy
     names = [line.split()[0] for line in lines]
     assert code == 0
     assert {"random", "greedy", "lead_long", "lead_phat", "lead_high"} <= set(names)
-    assert all(" phat " in line for line in lines)
+    assert {"random_bid", "threshold", "pass_unless_forced", "lead_best"} <= set(names)
+    by_name = {line.split()[0]: line.split()[1] for line in lines}
+    assert by_name["greedy"] == "phat,pitch" and by_name["threshold"] == "pitch"
+    assert by_name["lead_phat"] == "phat"
 
 
 def test_replay_prints_the_deal_trick_by_trick(capsys):
@@ -216,3 +219,59 @@ def test_strategy_specs_combine_a_play_strategy_a_lead_policy_and_parameters():
     assert alone.play_fid == greedy.play_fid and alone.lead_fid == functions().index(lead_high)
     assert greedy.play_params[0] == 1.0 and tuned.play_params[0] == 0.0
     assert tuned.lead_params[0] == 0.0  # greedy's own lead reads greedy's parameters
+
+
+def test_pitch_simulate_writes_rows_for_its_sides_and_a_log_with_the_auction(tmp_path, capsys):
+    out, log = tmp_path / "p.parquet", tmp_path / "p.jsonl"
+    code, printed, _ = call(capsys, "simulate", "pitch", "--players", "6", "--variant",
+                            "partnership", "--variant", "teams=3", "--deals", "300",
+                            "--strategy", "threshold+greedy", "--out", str(out), "--log",
+                            str(log))  # fmt: skip
+    assert code == 0 and "bid made" in printed
+    frame = pd.read_parquet(out)
+    assert "won_2" in frame and "won_3" not in frame and "call_5" in frame
+    meta = read_metadata(out)
+    assert meta["rules"]["players"] == 6 and meta["rules"]["teams"] == 3
+    first = json.loads(log.read_text().splitlines()[0])
+    assert first["sides"] == [[0, 3], [1, 4], [2, 5]]
+    assert [seat for seat, _ in first["bids"]][0] == (first["dealer"] + 1) % 6
+    assert len(first["plays"]) == 36 and sum(first["result"]["won"]) <= 4
+    assert first["rules"] == meta["rules"]
+
+
+def test_pitch_games_stop_at_the_target_or_the_deal_cap(tmp_path, capsys):
+    out = tmp_path / "g.parquet"
+    code, printed, _ = call(capsys, "simulate", "pitch", "--games", "50", "--variant",
+                            "target=11", "--max-deals", "40", "--out", str(out))  # fmt: skip
+    assert code == 0 and "games stopped at the deal cap" in printed
+    games = pd.read_parquet(tmp_path / "g.games.parquet")
+    assert len(games) == 50 and games["deals"].max() <= 40
+    finished = games[games["winner"] >= 0]
+    assert len(finished) > 0
+    assert read_metadata(out)["max_deals"] == 40
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["pitch", "--players", "5", "--variant", "partnership"], "partnership needs 4 or 6"),
+        (["pitch", "--variant", "teams=3"], "teams=3 is the 6-player partnership"),
+        (["pitch", "--players", "9"], "bad value '9' for variant 'players'"),
+        (["pitch", "--variant", "target=10"], "one of 7, 11, 15, 21"),
+        (["pitch", "--strategy", "lead_phat"], "unknown strategy 'lead_phat' for pitch"),
+        (["phat", "--players", "4"], "--players applies to pitch"),
+        (["phat", "--strategy", "threshold"], "unknown strategy 'threshold' for phat"),
+    ],
+)
+def test_game_specific_errors(tmp_path, capsys, args, message):
+    code, _, err = call(capsys, "simulate", *args, "--deals", "10", "--out",
+                        str(tmp_path / "x.parquet"))  # fmt: skip
+    assert code == 2 and message in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_replay_of_a_pitch_deal_shows_the_auction(capsys):
+    code, printed, _ = call(capsys, "replay", "pitch", "--players", "5", "--seed", "3",
+                            "--deal", "42")  # fmt: skip
+    assert code == 0
+    assert "auction:" in printed and printed.count("trick ") == 6

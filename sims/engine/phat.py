@@ -270,7 +270,6 @@ def run_phat_nb(
                     log_winners,
                 )
                 record = out[row]
-                record.seed = seed
                 record.game = index if games else -1
                 record.deal = k if games else index
                 if kind != OK:

@@ -27,6 +27,13 @@ BID, PLAY, LEAD = 0, 1, 2  # rows of the per-seat strategy tables
 
 
 @njit(cache=True, inline="always")
+def next_seat_nb(seat: int, players: int) -> int:
+    """The seat on the left of `seat` (for 0 <= seat < 2 players), without a division."""
+    seat += 1
+    return seat - players if seat >= players else seat
+
+
+@njit(cache=True, inline="always")
 def legal_calls_nb(high: int, is_dealer: bool, min_bid: int) -> int:
     """Mask of legal calls (bit 0 pass, bit b a bid of b) for the next caller."""
     if is_dealer and high == 0:
@@ -39,15 +46,13 @@ def legal_calls_nb(high: int, is_dealer: bool, min_bid: int) -> int:
 @njit(cache=True, inline="always")
 def legal_cards_nb(hand: int, led: int, trump: int, must_follow: bool) -> int:
     """Cards that may be played: anything when leading or void in the led suit; else the
-    led suit, or (unless must_follow) a trump instead."""
+    led suit, or (unless must_follow) a trump instead. Selects, not branches, on whether
+    the player can follow: in random play that is unpredictable."""
     if led < 0:
         return hand
     follow = hand & suit_mask(led)
-    if follow == 0:
-        return hand
-    if must_follow:
-        return follow
-    return follow | (hand & suit_mask(trump))
+    extra = 0 if must_follow else hand & suit_mask(trump)
+    return (follow | extra) if follow else hand
 
 
 @njit(cache=True, inline="always")
@@ -74,13 +79,15 @@ def play_pitch_deal_nb(
     script_cards,
     view,
     out,
+    fields,
     row,
     error,
     log_calls,
     log_plays,
     log_winners,
 ):
-    """Bid, play and score one Pitch deal of the hands `dealt` into `out[row]`.
+    """Bid, play and score one Pitch deal of the hands `dealt` into `out[row]`; the
+    per-side and per-caller fields go through the views `fields` (see `field_views_nb`).
 
     `hands` and `won` are scratch (cards held and captured per seat); `scores` (per side)
     is updated. Decisions come from the strategies, or from the scripts when they are not
@@ -89,17 +96,10 @@ def play_pitch_deal_nb(
     players = rules[p.R_PLAYERS]
     n_sides = rules[p.R_SIDES]
     must_follow = rules[p.R_MUST_FOLLOW] != 0
-    scripted = script_cards.shape[0] > 0
+    scripted = script_calls.shape[0] > 0 or script_cards.shape[0] > 0
     record = log_plays.shape[0] > 0
     r = out[row]
-    # Per-side and per-caller fields are written through field views: numba drops writes
-    # to a record's nested array reached through `r`.
-    calls = out.call
-    points_won = out.won
-    score_change = out.delta
-    side_game_points = out.game_points
-    scores_before_out = out.score_before
-    scores_after_out = out.score_after
+    calls, points_won, score_change, side_game_points, scores_before_out, scores_after_out = fields
     view[:] = 0
     view[v.PLAYERS] = players
     view[v.DEALER] = dealer
@@ -125,7 +125,7 @@ def play_pitch_deal_nb(
     high_bidder = -1
     stolen = False
     for k in range(players):
-        seat = (dealer + 1 + k) % players
+        seat = next_seat_nb(dealer + k, players)
         is_dealer = seat == dealer
         legal = legal_calls_nb(high, is_dealer, rules[p.R_MIN_BID])
         view[v.SEAT] = seat
@@ -171,7 +171,8 @@ def play_pitch_deal_nb(
         best = -1
         best_seat = -1
         for position in range(players):
-            seat = (leader + position) % players
+            seat = leader + position
+            seat = seat - players if seat >= players else seat
             hand = hands[seat]
             legal = legal_cards_nb(hand, led, trump, must_follow)
             view[v.SEAT] = seat
@@ -304,6 +305,13 @@ def play_pitch_deal_nb(
     return OK
 
 
+@njit(cache=True, inline="always")
+def field_views_nb(out):
+    """Views of the per-caller and per-side fields of `out`, for writing: numba drops
+    writes to a record's nested array reached through the record."""
+    return out.call, out.won, out.delta, out.game_points, out.score_before, out.score_after
+
+
 @njit(cache=True, parallel=True)
 def run_pitch_nb(
     seed, first, count, games, cap, rules, fids, params, out, errors, log_hands, log_calls,
@@ -326,6 +334,7 @@ def run_pitch_nb(
         deck = np.zeros(52, np.int64)
         error = np.zeros(2, np.int64)
         no_script = np.zeros(0, np.int8)
+        fields = field_views_nb(out)
         for u in range(count * block // blocks, count * (block + 1) // blocks):
             index = first + u
             scores[:] = 0
@@ -344,10 +353,9 @@ def run_pitch_nb(
                 rng[0] = stream_key(seed, index, play_key)
                 kind = play_pitch_deal_nb(
                     dealt, hands, won, dealer, scores, rules, fids, params, rng, no_script,
-                    no_script, view, out, row, error, log_calls, log_plays, log_winners,
+                    no_script, view, out, fields, row, error, log_calls, log_plays, log_winners,
                 )  # fmt: skip
                 record = out[row]
-                record.seed = seed
                 record.game = index if games else -1
                 record.deal = k if games else index
                 if kind != OK:
@@ -358,7 +366,7 @@ def run_pitch_nb(
                     break
                 if not games or record.winner >= 0:
                     break
-                dealer = (dealer + 1) % players
+                dealer = next_seat_nb(dealer, players)
 
 
 @njit(cache=True)
@@ -371,8 +379,8 @@ def play_pitch_script_nb(dealt, dealer, scores, rules, script_calls, script_card
     won = np.zeros(players, np.int64)
     fids = np.full((3, players), -1, np.int64)
     params = np.zeros((3, players, 1), np.float64)
+    no_log = np.zeros((0, 1), np.int8)
     return play_pitch_deal_nb(
         dealt, hands, won, dealer, scores, rules, fids, params, rng, script_calls,
-        script_cards, view, out, 0, error, np.zeros((0, 8), np.int8), np.zeros((0, 42), np.int8),
-        np.zeros((0, 6), np.int8),
+        script_cards, view, out, field_views_nb(out), 0, error, no_log, no_log, no_log,
     )  # fmt: skip

@@ -44,8 +44,7 @@ OPTIONS = {
 
 # One row per deal. Per-team columns end in _0 (seats 0 and 2) and _1 (seats 1 and 3).
 # Seats and teams are -1 where they do not apply (e.g. a trick never played).
-OUTCOME_COLUMNS = {
-    "seed": (np.int64, "seed of the run"),
+OUTCOME_COLUMNS = {  # the DataFrame of a run also starts with "seed", the run's seed
     "game": (np.int32, "game number with --games, else -1"),
     "deal": (np.int64, "deal index of the run, or the deal's number within its game"),
     "dealer": (np.int8, "seat of the dealer (on the pitcher's right)"),

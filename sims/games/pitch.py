@@ -94,8 +94,7 @@ def rules_array(rules: dict[str, Any]) -> np.ndarray:
 # only for the sides or callers a table has. -1 marks "none".
 PER_SIDE = ("won", "delta", "game_points", "score_before", "score_after")
 PER_CALLER = ("call",)
-OUTCOME_COLUMNS = {
-    "seed": (np.int64, "seed of the run"),
+OUTCOME_COLUMNS = {  # the DataFrame of a run also starts with "seed", the run's seed
     "game": (np.int32, "game number with --games, else -1"),
     "deal": (np.int64, "deal index of the run, or the deal's number within its game"),
     "dealer": (np.int8, "seat of the dealer"),
@@ -115,7 +114,7 @@ OUTCOME_COLUMNS = {
     "trumps_in_play": (np.int8, "trumps dealt to all seats"),
     "won": (np.int8, "points each side won in the deal"),
     "delta": (np.int8, "each side's score change after the bid is settled"),
-    "game_points": (np.int16, "game points each side captured"),
+    "game_points": (np.int8, "game points each side captured"),
     "score_before": (np.int16, "each side's game score before the deal"),
     "score_after": (np.int16, "each side's game score after the deal"),
     "winner": (np.int8, "side that won the game in this deal, else -1"),

@@ -45,8 +45,21 @@ def _import_families() -> None:
             importlib.import_module(f"{__name__}.{module.name}")
 
 
+def _dispatch_tree(low: int, high: int, indent: str) -> list[str]:
+    """Nested ifs that find function `fid` among ids low..high-1 by halving."""
+    if high - low == 1:
+        return [f"{indent}return f{low}(view, params, rng)"]
+    middle = (low + high) // 2
+    return [
+        f"{indent}if fid < {middle}:",
+        *_dispatch_tree(low, middle, indent + "    "),
+        *_dispatch_tree(middle, high, indent),
+    ]
+
+
 def _dispatcher_source(table: list[Callable]) -> str:
-    """Python source of `decide`: a chain of calls, one per registered function."""
+    """Python source of `decide`: a binary search over the registered functions, each
+    inlined, so a call costs a few well-predicted compares."""
     lines = ['"""Generated from the strategy registry: calls decision function `fid`."""']
     lines.append("from numba import njit")
     for fid, function in enumerate(table):
@@ -56,9 +69,8 @@ def _dispatcher_source(table: list[Callable]) -> str:
     for fid in range(len(table)):
         lines.append(f"f{fid} = njit(inline='always')(_f{fid}.py_func)")
     lines += ["", "", "@njit(cache=True, inline='always')", "def decide(fid, view, params, rng):"]
-    for fid in range(len(table)):
-        lines += [f"    if fid == {fid}:", f"        return f{fid}(view, params, rng)"]
-    lines += ["    return -1", ""]
+    lines += [f"    if fid < 0 or fid >= {len(table)}:", "        return -1"]
+    lines += [*_dispatch_tree(0, len(table), "    "), ""]
     return "\n".join(lines)
 
 

@@ -7,6 +7,7 @@ rough chance from the trumps held: a card not held lies in another hand with pro
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sims.bits import highest, lowest, popcount
@@ -16,21 +17,21 @@ from sims.games.tricks import game_points
 JACK = 9
 
 
-@njit(cache=True)
-def suit_estimate(hand: int, suit: int, players: int, sides: int) -> float:
-    """Expected points (High + Low + Jack + Game) for pitching `suit`; -1 if none held."""
+@njit(cache=True, inline="always")
+def suit_estimate(hand: int, suit: int, sides: int, absent) -> float:
+    """Expected points (High + Low + Jack + Game) for pitching `suit`; -1 if none held.
+    `absent[k]` is the chance that k given unseen cards are all out of play."""
     trumps = hand & suit_mask(suit)
     if trumps == 0:
         return -1.0
-    absent = 1.0 - 6.0 * (players - 1) / 46.0  # a given unseen card is out of play
     top = highest(trumps) - 13 * suit
     bottom = lowest(trumps) - 13 * suit
-    p_high = absent ** (RANK_ACE - top)
-    p_low = absent**bottom * 0.6 + (1.0 - absent**bottom) * 0.15
+    p_high = absent[RANK_ACE - top]
+    p_low = absent[bottom] * 0.6 + (1.0 - absent[bottom]) * 0.15
     if trumps >> (13 * suit + JACK) & 1:
-        p_jack = 0.9 if top > JACK else absent**3 + (1.0 - absent**3) * 0.4
+        p_jack = 0.9 if top > JACK else absent[3] + (1.0 - absent[3]) * 0.4
     else:
-        p_jack = (1.0 - absent) * (0.5 if top > JACK else 0.2)
+        p_jack = (1.0 - absent[1]) * (0.5 if top > JACK else 0.2)
     p_game = min(0.9, max(0.05, 1.0 / sides + 0.02 * (game_points(hand) - 6)))
     return p_high + p_low + p_jack + p_game + 0.05 * popcount(trumps)
 
@@ -38,9 +39,13 @@ def suit_estimate(hand: int, suit: int, players: int, sides: int) -> float:
 @njit(cache=True)
 def best_suit(hand: int, players: int, sides: int) -> tuple[int, float]:
     """The suit worth most to pitch, and its estimate."""
+    absent = np.empty(13, np.float64)
+    absent[0] = 1.0
+    for k in range(1, 13):
+        absent[k] = absent[k - 1] * (1.0 - 6.0 * (players - 1) / 46.0)
     choice, value = 0, -1.0
     for suit in range(4):
-        estimate = suit_estimate(hand, suit, players, sides)
+        estimate = suit_estimate(hand, suit, sides, absent)
         if estimate > value:
             choice, value = suit, estimate
     return choice, value
