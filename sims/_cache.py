@@ -4,16 +4,27 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 from pathlib import Path
 
 import numba
 
+KEEP_BUILDS = 4  # compiled builds kept, most recently used first
+
+# Modules no kernel compiles or reads constants from: editing them keeps the kernels.
+PLAIN_PYTHON = {"cli.py", "bench.py", "replay.py", "deal_log.py", "output.py", "outcomes.py",
+                "runner.py", "scripted.py", "options.py", "_cache.py"}  # fmt: skip
+
 
 def source_fingerprint(package_dir: Path, version: str) -> str:
-    """Hash of every Python source of the package, the package version and numba's."""
+    """Hash of every source a kernel is compiled from or reads constants from, the package
+    version and numba's version."""
     digest = hashlib.sha256(f"{version}:{numba.__version__}".encode())
     for path in sorted(package_dir.rglob("*.py")):
-        digest.update(str(path.relative_to(package_dir)).encode())
+        relative = path.relative_to(package_dir)
+        if relative.name in PLAIN_PYTHON or relative.parts[0] == "reference":
+            continue
+        digest.update(str(relative).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -30,5 +41,18 @@ def configure_numba_cache(version: str) -> Path:
         root = str(Path(xdg) / "allfours")
     folder = Path(root) / source_fingerprint(Path(__file__).parent, version)
     folder.mkdir(parents=True, exist_ok=True)
+    os.utime(folder)
+    _forget_old_builds(folder.parent)
     numba.config.CACHE_DIR = str(folder)
     return folder
+
+
+def _forget_old_builds(root: Path, keep: int = KEEP_BUILDS) -> None:
+    """Remove all but the `keep` most recently used fingerprint folders."""
+    folders = sorted(
+        (path for path in root.iterdir() if path.is_dir()),
+        key=lambda path: path.stat().st_mtime,
+        reverse=True,
+    )
+    for stale in folders[keep:]:
+        shutil.rmtree(stale, ignore_errors=True)
