@@ -217,23 +217,18 @@ def _run_chunk(
 ) -> None:
     errors = np.zeros((count, 4), np.int64)
     out, hands, calls, plays, winners = outputs
+    # Rows BID, PLAY, LEAD of the kernels' strategy tables; seats along the columns.
+    fids = np.array([[p.bid_fid, p.play_fid, p.lead_fid] for p in plans], np.int64).T.copy()
+    params = np.stack([np.stack([p.bid_params, p.play_params, p.lead_params]) for p in plans], 1)
     if spec.game == "phat":
         run_phat_nb(
-            spec.seed, first, count, spec.games, cap, spec.rules["target"],
-            np.array([p.play_fid for p in plans], np.int64),
-            np.array([p.lead_fid for p in plans], np.int64),
-            np.stack([p.play_params for p in plans]),
-            np.stack([p.lead_params for p in plans]),
+            spec.seed, first, count, spec.games, cap, spec.rules["target"], fids, params,
             phat.CARD_VALUES, out, errors, hands, plays, winners,
         )  # fmt: skip
     else:
-        fids = np.array([[p.bid_fid, p.play_fid, p.lead_fid] for p in plans], np.int64).T
-        params = np.stack(
-            [np.stack([p.bid_params, p.play_params, p.lead_params]) for p in plans], axis=1
-        )
         run_pitch_nb(
-            spec.seed, first, count, spec.games, cap, pitch.rules_array(spec.rules),
-            np.ascontiguousarray(fids), params, out, errors, hands, calls, plays, winners,
+            spec.seed, first, count, spec.games, cap, pitch.rules_array(spec.rules), fids,
+            params, out, errors, hands, calls, plays, winners,
         )  # fmt: skip
     _raise_first_error(spec, first, errors)
 

@@ -1,5 +1,5 @@
-"""Deals with given hands and given decisions, scored by the same deal loops as runs:
-the engine's side of the hand-worked examples, and a way to score a deal from a log."""
+"""Deals with given hands and given decisions (calls, cards), played and scored by the
+same deal loops as runs: how the hand-worked examples reach the engine."""
 
 from __future__ import annotations
 

@@ -65,3 +65,24 @@ def test_summary_counts_rates_over_the_deals_where_the_big_phat_was_played():
     captured = table.loc["Big Phat captured by pitcher side"]
     assert captured["n"] == 3 and math.isclose(captured["estimate"], 2 / 3)
     assert table.loc["muck tie 40-40", "estimate"] == 0.25
+
+
+def test_pitch_points_and_bid_success_are_read_from_the_pitchers_side():
+    from analysis import pitch as pitch_analysis
+
+    deals = pd.DataFrame(
+        {
+            "pitcher_side": [0, 1, 2, 1],
+            "contract": [2, 2, 3, 2],
+            "made": [True, False, True, True],
+            "won_0": [3, 1, 0, 0],
+            "won_1": [0, 1, 1, 2],
+            "won_2": [1, 0, 3, 1],
+        }
+    )
+    assert list(pitch_analysis.pitcher_won(deals)) == [3, 1, 3, 2]
+    table = pitch_analysis.bid_success(deals, "contract")
+    assert list(table.index) == [2, 3]
+    assert list(table["n"]) == [3, 1] and list(table["made"]) == [2, 1]
+    assert math.isclose(table.loc[2, "rate"], 2 / 3)
+    assert table.loc[3, "high"] == 1.0 and table.loc[3, "low"] < 1

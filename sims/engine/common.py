@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sims.rng import STREAM_PLAY, below_from, next_u64
+from sims.strategies import decide
+from sims.strategies import view as v
 
 # Error kinds written by the kernels; the runner turns them into exceptions.
 OK = 0
@@ -13,6 +16,9 @@ SCRIPT_EXHAUSTED = 2
 ILLEGAL_CALL = 3
 
 BLOCKS = 1024  # work units of a parallel run; each reuses its scratch arrays
+
+# Rows of the per-seat strategy tables `fids[kind, seat]` and `params[kind, seat, :]`.
+BID, PLAY, LEAD = 0, 1, 2
 
 
 @njit(cache=True, inline="always")
@@ -51,3 +57,36 @@ def holder_nb(hands, card: int) -> int:
         if hands[seat] >> card & 1:
             return seat
     return -1
+
+
+@njit(cache=True, inline="always")
+def next_card_nb(
+    view, seat, hand, legal, position, led, best, best_seat, trick, played, scripted, script,
+    fids, params, rng, error,
+):  # fmt: skip
+    """Show `seat` the trick so far, take its card (from the script, or from its lead
+    policy for the first card of the deal and its play strategy after) and check it.
+    Returns the card, or minus the error kind with seat and card in `error`."""
+    view[v.SEAT] = seat
+    view[v.HAND] = hand
+    view[v.LEGAL] = legal
+    view[v.POSITION] = position
+    view[v.LED_SUIT] = led
+    view[v.WINNING_CARD] = best
+    view[v.WINNING_SEAT] = best_seat
+    view[v.TRICK_CARDS] = trick
+    if scripted:
+        if played >= script.shape[0]:
+            error[0] = seat
+            error[1] = -1
+            return -SCRIPT_EXHAUSTED
+        card = np.int64(script[played])
+    elif played == 0:
+        card = decide(fids[LEAD, seat], view, params[LEAD, seat], rng)
+    else:
+        card = decide(fids[PLAY, seat], view, params[PLAY, seat], rng)
+    if card < 0 or card > 51 or not (legal >> card) & 1:
+        error[0] = seat
+        error[1] = card
+        return -ILLEGAL_CARD
+    return card

@@ -9,17 +9,15 @@ from sims.bits import popcount
 from sims.cards import suit_mask, suit_of
 from sims.engine.common import (
     BLOCKS,
-    ILLEGAL_CARD,
     OK,
-    SCRIPT_EXHAUSTED,
     deal_hands_nb,
     game_stream_nb,
     holder_nb,
+    next_card_nb,
 )
 from sims.games import phat
 from sims.games.tricks import beats, game_points, legal_must_follow
 from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
-from sims.strategies import decide
 from sims.strategies import view as v
 
 
@@ -32,10 +30,8 @@ def play_phat_deal_nb(
     carry_in,
     target,
     stop_at_target,
-    play_fid,
-    lead_fid,
-    play_params,
-    lead_params,
+    fids,
+    params,
     rng,
     script,
     view,
@@ -87,28 +83,12 @@ def play_phat_deal_nb(
             seat = (leader + position) & 3
             hand = hands[seat]
             legal = legal_must_follow(hand, led)
-            view[v.SEAT] = seat
-            view[v.HAND] = hand
-            view[v.LEGAL] = legal
-            view[v.POSITION] = position
-            view[v.LED_SUIT] = led
-            view[v.WINNING_CARD] = best
-            view[v.WINNING_SEAT] = best_seat
-            view[v.TRICK_CARDS] = trick
-            if scripted:
-                if played >= script.shape[0]:
-                    error[0] = seat
-                    error[1] = -1
-                    return SCRIPT_EXHAUSTED
-                card = np.int64(script[played])
-            elif played == 0:
-                card = decide(lead_fid[seat], view, lead_params[seat], rng)
-            else:
-                card = decide(play_fid[seat], view, play_params[seat], rng)
-            if card < 0 or card > 51 or not (legal >> card) & 1:
-                error[0] = seat
-                error[1] = card
-                return ILLEGAL_CARD
+            card = next_card_nb(
+                view, seat, hand, legal, position, led, best, best_seat, trick, played,
+                scripted, script, fids, params, rng, error,
+            )  # fmt: skip
+            if card < 0:
+                return -card
             hands[seat] = hand & ~(1 << card)
             view[v.DECISION] = v.PLAY
             if record:
@@ -202,10 +182,8 @@ def run_phat_nb(
     games,
     cap,
     target,
-    play_fid,
-    lead_fid,
-    play_params,
-    lead_params,
+    fids,
+    params,
     card_values,
     out,
     errors,
@@ -255,10 +233,8 @@ def run_phat_nb(
                     carry,
                     target,
                     games,
-                    play_fid,
-                    lead_fid,
-                    play_params,
-                    lead_params,
+                    fids,
+                    params,
                     rng,
                     script,
                     view,
@@ -303,8 +279,8 @@ def play_script_nb(
     view = np.zeros(v.SIZE, np.int64)
     rng = np.zeros(1, np.int64)
     hands = np.zeros(4, np.int64)
-    no_strategy = np.full(4, -1, np.int64)
-    params = np.zeros((4, 1), np.float64)
+    fids = np.full((3, 4), -1, np.int64)
+    params = np.zeros((3, 4, 1), np.float64)
     return play_phat_deal_nb(
         dealt,
         hands,
@@ -313,9 +289,7 @@ def play_script_nb(
         carry_in,
         target,
         stop_at_target,
-        no_strategy,
-        no_strategy,
-        params,
+        fids,
         params,
         rng,
         script,

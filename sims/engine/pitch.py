@@ -8,22 +8,20 @@ from numba import njit, prange
 from sims.bits import highest, lowest, popcount
 from sims.cards import suit_mask, suit_of
 from sims.engine.common import (
+    BID,
     BLOCKS,
     ILLEGAL_CALL,
-    ILLEGAL_CARD,
     OK,
-    SCRIPT_EXHAUSTED,
     deal_hands_nb,
     game_stream_nb,
     holder_nb,
+    next_card_nb,
 )
 from sims.games import pitch as p
 from sims.games.tricks import beats, game_points
 from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
 from sims.strategies import decide
 from sims.strategies import view as v
-
-BID, PLAY, LEAD = 0, 1, 2  # rows of the per-seat strategy tables
 
 
 @njit(cache=True, inline="always")
@@ -175,28 +173,12 @@ def play_pitch_deal_nb(
             seat = seat - players if seat >= players else seat
             hand = hands[seat]
             legal = legal_cards_nb(hand, led, trump, must_follow)
-            view[v.SEAT] = seat
-            view[v.HAND] = hand
-            view[v.LEGAL] = legal
-            view[v.POSITION] = position
-            view[v.LED_SUIT] = led
-            view[v.WINNING_CARD] = best
-            view[v.WINNING_SEAT] = best_seat
-            view[v.TRICK_CARDS] = trick
-            if scripted:
-                if played >= script_cards.shape[0]:
-                    error[0] = seat
-                    error[1] = -1
-                    return SCRIPT_EXHAUSTED
-                card = np.int64(script_cards[played])
-            elif played == 0:
-                card = decide(fids[LEAD, seat], view, params[LEAD, seat], rng)
-            else:
-                card = decide(fids[PLAY, seat], view, params[PLAY, seat], rng)
-            if card < 0 or card > 51 or not (legal >> card) & 1:
-                error[0] = seat
-                error[1] = card
-                return ILLEGAL_CARD
+            card = next_card_nb(
+                view, seat, hand, legal, position, led, best, best_seat, trick, played,
+                scripted, script_cards, fids, params, rng, error,
+            )  # fmt: skip
+            if card < 0:
+                return -card
             hands[seat] = hand & ~(1 << card)
             view[v.DECISION] = v.PLAY
             if record:

@@ -18,8 +18,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.cards import rank_of
-from sims.games.tricks import GAME_POINT_VALUES
 from sims.options import Option, positive_int
 
 NAME = "phat"
@@ -108,9 +106,3 @@ def muck_bonus(muck_0: int, muck_1: int, carry_in: int) -> tuple[int, int, int]:
     if muck_1 > muck_0:
         return 0, MUCK_BONUS + carry_in, 0
     return 0, 0, carry_in + MUCK_BONUS
-
-
-@njit(cache=True, inline="always")
-def card_worth(card: int, trump: int) -> int:
-    """All a Phat card is worth to the team capturing it: phat points plus muck value."""
-    return CARD_VALUES[trump, card] + GAME_POINT_VALUES[rank_of(card)]

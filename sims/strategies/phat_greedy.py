@@ -8,51 +8,21 @@ It counts only cards it has seen (its hand and the cards played); the opening le
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sims.bits import highest, lowest
-from sims.cards import FULL_DECK, rank_of, suit_mask, suit_of
-from sims.games.phat import BIG_PHAT_RANK, card_worth
+from sims.cards import FULL_DECK, suit_mask
+from sims.games.phat import BIG_PHAT_RANK, CARD_VALUES
+from sims.games.tricks import GAME_POINT_VALUES
 from sims.strategies import view as v
 from sims.strategies.phat_leads import lead_long
 from sims.strategies.registry import register
+from sims.strategies.tactics import beating, cheapest, dearest
 
 GUARD_BIG_PHAT = 0
-
-
-@njit(cache=True, inline="always")
-def beating(cards: int, best: int, trump: int) -> int:
-    """The cards of `cards` that would take a trick now won by `best`."""
-    above = suit_mask(suit_of(best)) & ~((2 << best) - 1)
-    if suit_of(best) == trump:
-        return cards & above
-    return cards & (above | suit_mask(trump))
-
-
-@njit(cache=True)
-def cheapest(cards: int, trump: int) -> int:
-    """The card worth least (lowest rank among equals)."""
-    choice, choice_key = -1, 1 << 40
-    while cards:
-        card = lowest(cards)
-        key = card_worth(card, trump) * 16 + rank_of(card)
-        if key < choice_key:
-            choice, choice_key = card, key
-        cards &= cards - 1
-    return choice
-
-
-@njit(cache=True)
-def dearest(cards: int, trump: int) -> int:
-    """The card worth most (highest rank among equals)."""
-    choice, choice_key = -1, -1
-    while cards:
-        card = lowest(cards)
-        key = card_worth(card, trump) * 16 + rank_of(card)
-        if key > choice_key:
-            choice, choice_key = card, key
-        cards &= cards - 1
-    return choice
+# What a card is worth to the team capturing it: phat points plus muck value.
+WORTH = CARD_VALUES + GAME_POINT_VALUES[np.arange(52) % 13]
 
 
 @njit(cache=True)
@@ -66,13 +36,13 @@ def _lead(hand: int, trump: int, unseen: int) -> int:
             return top
     plain = hand & ~suit_mask(trump)
     if not plain:
-        return cheapest(hand, trump)
+        return cheapest(hand, WORTH, trump)
     if not unseen_trumps:
         for suit in range(4):
             cards = plain & suit_mask(suit)
             if cards and beating(unseen & suit_mask(suit), highest(cards), trump) == 0:
                 return highest(cards)
-    return cheapest(plain, trump)
+    return cheapest(plain, WORTH, trump)
 
 
 @njit(cache=True)
@@ -87,8 +57,8 @@ def play_greedy(view, params, rng):
     last = view[v.POSITION] == view[v.PLAYERS] - 1
     if (view[v.WINNING_SEAT] & 1) == (view[v.SEAT] & 1):
         if last or beating(unseen, best, trump) == 0:
-            return dearest(legal, trump)
-        return cheapest(legal, trump)
+            return dearest(legal, WORTH, trump)
+        return cheapest(legal, WORTH, trump)
     winners = beating(legal, best, trump)
     big_phat = trump * 13 + BIG_PHAT_RANK
     if (
@@ -101,7 +71,7 @@ def play_greedy(view, params, rng):
     if winners:
         following = winners & ~suit_mask(trump)
         return lowest(following) if following else lowest(winners)
-    return cheapest(legal, trump)
+    return cheapest(legal, WORTH, trump)
 
 
 register(

@@ -5,57 +5,37 @@ low trumps out of tricks it cannot win. Bids by `threshold`, pitches by `lead_be
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sims.bits import highest, lowest
-from sims.cards import FULL_DECK, rank_of, suit_mask, suit_of
+from sims.cards import FULL_DECK, suit_mask
 from sims.games.tricks import GAME_POINT_VALUES
 from sims.strategies import view as v
-from sims.strategies.phat_greedy import beating
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.pitch_leads import lead_best
 from sims.strategies.registry import register
+from sims.strategies.tactics import beating, cheapest, dearest
 
 JACK = 9
 
 
-@njit(cache=True, inline="always")
-def worth(card: int, trump: int) -> int:
-    """What losing a card costs: its game points, and more for the Jack and low trumps."""
-    rank = rank_of(card)
-    value = GAME_POINT_VALUES[rank]
-    if suit_of(card) == trump:
-        if rank == JACK:
-            value += 20
-        elif rank <= 2:
-            value += 6 - 2 * rank
-    return value
+def _worth_table() -> np.ndarray:
+    """`table[trump, card]`: what losing a card costs: its game points, and more for the
+    Jack and the low trumps, which score for whoever captures them."""
+    table = np.zeros((4, 52), np.int64)
+    for trump in range(4):
+        for card in range(52):
+            rank = card % 13
+            table[trump, card] = GAME_POINT_VALUES[rank]
+            if card // 13 == trump and rank == JACK:
+                table[trump, card] += 20
+            elif card // 13 == trump and rank <= 2:
+                table[trump, card] += 6 - 2 * rank
+    return table
 
 
-@njit(cache=True)
-def cheapest(cards: int, trump: int) -> int:
-    """The card worth least (lowest rank among equals)."""
-    choice, key = -1, 1 << 40
-    while cards:
-        card = lowest(cards)
-        candidate = worth(card, trump) * 16 + rank_of(card)
-        if candidate < key:
-            choice, key = card, candidate
-        cards &= cards - 1
-    return choice
-
-
-@njit(cache=True)
-def dearest(cards: int, trump: int) -> int:
-    """The card worth most (highest rank among equals)."""
-    choice, key = -1, -1
-    while cards:
-        card = lowest(cards)
-        candidate = worth(card, trump) * 16 + rank_of(card)
-        if candidate > key:
-            choice, key = card, candidate
-        cards &= cards - 1
-    return choice
+WORTH = _worth_table()
 
 
 @njit(cache=True)
@@ -70,14 +50,14 @@ def play_greedy(view, params, rng):
         if held and unseen & trumps and beating(unseen & trumps, highest(held), trump) == 0:
             return highest(held)
         plain = legal & ~trumps
-        return cheapest(plain if plain else legal, trump)
+        return cheapest(plain if plain else legal, WORTH, trump)
     best = view[v.WINNING_CARD]
     last = view[v.POSITION] == view[v.PLAYERS] - 1
     mine = view[v.SIDE_OF + view[v.SEAT]]
     if view[v.SIDE_OF + view[v.WINNING_SEAT]] == mine:
         if last or beating(unseen, best, trump) == 0:
-            return dearest(legal, trump)
-        return cheapest(legal, trump)
+            return dearest(legal, WORTH, trump)
+        return cheapest(legal, WORTH, trump)
     winners = beating(legal, best, trump)
     jack = trump * 13 + JACK
     if not last and winners >> jack & 1 and beating(unseen, jack, trump) != 0:
@@ -85,7 +65,7 @@ def play_greedy(view, params, rng):
     if winners:
         plain = winners & ~trumps
         return lowest(plain) if plain else lowest(winners)
-    return cheapest(legal, trump)
+    return cheapest(legal, WORTH, trump)
 
 
 register(
