@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sims.cards import suit_of
+from sims.games.tricks import beats
 from sims.rng import STREAM_PLAY, below_from, next_u64
 from sims.strategies import decide
 from sims.strategies import view as v
@@ -90,3 +92,34 @@ def next_card_nb(
         error[1] = card
         return -ILLEGAL_CARD
     return card
+
+
+@njit(cache=True, inline="always")
+def take_card_nb(
+    card, seat, hand, position, hands, view, out, row, led, trump, best, best_seat, trick,
+    played, log_plays,
+):  # fmt: skip
+    """Play a checked card: out of the hand, into the trick, the view and the log; the
+    first card of the deal fixes trump (recorded in `out[row]`). Returns the trick's new
+    state: (led, trump, best card, its seat, trick cards, cards played)."""
+    hands[seat] = hand & ~(1 << card)
+    view[v.DECISION] = v.PLAY
+    if log_plays.shape[0] > 0:
+        log_plays[row, played] = card
+    if position == 0:
+        led = suit_of(card)
+        if trump < 0:
+            trump = led
+            view[v.TRUMP] = trump
+            record = out[row]
+            record.trump = trump
+            record.lead_card = card
+        best = card
+        best_seat = seat
+    else:
+        wins = beats(card, best, trump)
+        best = card if wins else best
+        best_seat = seat if wins else best_seat
+    view[v.PLAYED] |= 1 << card
+    view[v.PLAYED_BY + seat] |= 1 << card
+    return led, trump, best, best_seat, trick | (1 << card), played + 1

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit, prange
 
 from sims.bits import highest, lowest, popcount
-from sims.cards import suit_mask, suit_of
+from sims.cards import suit_mask
 from sims.engine.common import (
     BID,
     BLOCKS,
@@ -16,9 +16,10 @@ from sims.engine.common import (
     game_stream_nb,
     holder_nb,
     next_card_nb,
+    take_card_nb,
 )
 from sims.games import pitch as p
-from sims.games.tricks import beats, game_points
+from sims.games.tricks import game_points
 from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
 from sims.strategies import decide
 from sims.strategies import view as v
@@ -179,27 +180,10 @@ def play_pitch_deal_nb(
             )  # fmt: skip
             if card < 0:
                 return -card
-            hands[seat] = hand & ~(1 << card)
-            view[v.DECISION] = v.PLAY
-            if record:
-                log_plays[row, played] = card
-            played += 1
-            if position == 0:
-                led = suit_of(card)
-                if trump < 0:
-                    trump = led
-                    view[v.TRUMP] = trump
-                    r.trump = trump
-                    r.lead_card = card
-                best = card
-                best_seat = seat
-            else:
-                wins = beats(card, best, trump)
-                best = card if wins else best
-                best_seat = seat if wins else best_seat
-            trick |= 1 << card
-            view[v.PLAYED] |= 1 << card
-            view[v.PLAYED_BY + seat] |= 1 << card
+            led, trump, best, best_seat, trick, played = take_card_nb(
+                card, seat, hand, position, hands, view, out, row, led, trump, best, best_seat,
+                trick, played, log_plays,
+            )  # fmt: skip
         won[best_seat] |= trick
         if record:
             log_winners[row, trick_no] = best_seat
