@@ -163,9 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser(
         "bench",
         help="measure deals/s and ns per card played",
-        description="Measure the engine on random and greedy Phat, on one thread and on all, "
-        "against the plain-Python reference in the same run; also a fresh process's start-up "
-        "and the memory of a million outcome rows.",
+        description="Measure the engine on Phat (random, greedy) and 4-player Pitch (random, "
+        "threshold+greedy), on one thread and on all, against the plain-Python references in "
+        "the same run; also a fresh process's start-up and the memory of a million rows.",
     )
     bench.add_argument("--deals", type=_positive, default=1_000_000, help="deals per timing")
     bench.add_argument(

@@ -1,4 +1,5 @@
-"""Pieces every deal loop shares: error kinds, stream keys of games, dealing, lookups."""
+"""Pieces every deal loop shares: error kinds, stream keys of games, dealing, lookups,
+and the two steps of a card: asking a strategy for it, and playing it."""
 
 from __future__ import annotations
 
