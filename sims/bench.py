@@ -18,12 +18,12 @@ import numba
 from sims.outcomes import run_frame
 from sims.reference import phat as phat_reference
 from sims.reference import pitch as pitch_reference
-from sims.runner import RunSpec, kernel_seconds, run
+from sims.runner import RunResult, RunSpec, kernel_seconds, run
 
 BENCHES = {"phat": ("random", "greedy"), "pitch": ("random", "threshold+greedy")}
 
 
-def _cards_played(result) -> int:
+def _cards_played(result: RunResult) -> int:
     if result.spec.game == "phat":
         return int(result.table["tricks_played"].sum()) * 4
     return len(result.table) * result.spec.layout.cards

@@ -20,7 +20,6 @@ from numba import njit
 
 SUITS = "CDHS"
 RANKS = "23456789TJQKA"
-N_SUITS = 4
 N_RANKS = 13
 N_CARDS = 52
 FULL_DECK = (1 << N_CARDS) - 1

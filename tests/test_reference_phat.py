@@ -17,58 +17,22 @@ from sims.reference.phat import (
     random_deal,
     score_deal,
 )
+from tests.phat_examples import (
+    PHAT1_TEAM0,
+    PHAT1_TEAM1,
+    PHAT2_DEAL1_MUCK0,
+    PHAT2_DEAL1_MUCK1,
+    PHAT3_PLAYS,
+    PHAT4_PLAYS,
+    hands_holding,
+)
 
 
 def cards(text: str) -> list[int]:
     return [parse_card(name) for name in text.split()]
 
 
-def plays_of(text: str) -> list[tuple[int, int]]:
-    """Plays written "seat:card ..." as in EXAMPLES.md."""
-    out = []
-    for item in text.split():
-        seat, name = item.split(":")
-        out.append((int(seat), parse_card(name)))
-    return out
-
-
-def hands_from_plays(plays: list[tuple[int, int]]) -> list[list[int]]:
-    """Hands holding each seat's played cards, topped up to 13 with the unused cards."""
-    hands: list[list[int]] = [[] for _ in range(4)]
-    for seat, card in plays:
-        hands[seat].append(card)
-    used = {card for _, card in plays}
-    rest = [card for card in range(52) if card not in used]
-    for hand in hands:
-        while len(hand) < 13:
-            hand.append(rest.pop())
-    return hands
-
-
-PHAT3_PLAYS = "0:7C 1:QC 2:3C 3:4C 1:6C 2:TC 3:5C 0:2C"
-
-PHAT4_TRICKS = [
-    "1:AS 2:5S 3:3S 0:4S",
-    "1:7S 2:QS 3:9S 0:JS",
-    "2:KS 3:6S 0:TS 1:8S",
-    "2:9H 3:AH 0:5H 1:4H",
-    "3:5D 0:KD 1:9D 2:3D",
-    "0:9C 1:AC 2:5C 3:4C",
-    *(
-        " ".join(f"{seat}:{name}" for seat, name in zip((1, 2, 3, 0), four.split(), strict=True))
-        for four in (
-            "KH 3H 6H 7H",
-            "QH 8H TH JH",
-            "AD 4D TD 6D",
-            "QD 8D JD 7D",
-            "KC 3C TC 6C",
-            "QC 8C JC 7C",
-        )
-    ),
-    "1:2H 2:2D 3:2C 0:2S",
-]
-PHAT4_PLAYS = plays_of(" ".join(PHAT4_TRICKS))
-PHAT4_HANDS = hands_from_plays(PHAT4_PLAYS)
+PHAT4_HANDS = hands_holding(PHAT4_PLAYS)
 
 
 # --- helpers -------------------------------------------------------------------------
@@ -105,8 +69,8 @@ def test_legal_cards():
 
 def test_phat_1_piles():
     trump = parse_card("AD") // 13
-    team0 = cards("AD KD QD JD TD QS TS 9S KH QH 5H AC JC")
-    team1 = cards("9D 5D AS KS JS 5S AH JH TH 9H KC QC TC 9C 5C")
+    team0 = PHAT1_TEAM0
+    team1 = PHAT1_TEAM1
     points = [phat_points(team0, trump), phat_points(team1, trump)]
     muck = [muck_points(team0), muck_points(team1)]
     assert points == [24, 56]
@@ -118,8 +82,8 @@ def test_phat_1_piles():
 
 
 def test_phat_2_carry_over_accumulates():
-    assert muck_points(cards("AS KS QS AH KH AD KD TD AC KC")) == 40
-    assert muck_points(cards("JS TS QH JH TH QD JD QC JC TC")) == 40
+    assert muck_points(PHAT2_DEAL1_MUCK0) == 40
+    assert muck_points(PHAT2_DEAL1_MUCK1) == 40
     deals = [([25, 55], [40, 40]), ([32, 48], [40, 40]), ([37, 43], [45, 35])]
     expected = [([0, 0], 8, [25, 55]), ([0, 0], 16, [57, 103]), ([24, 0], 0, [118, 146])]
     scores, carry = [0, 0], 0
@@ -132,8 +96,8 @@ def test_phat_2_carry_over_accumulates():
 
 
 def test_phat_3_won_mid_deal():
-    plays = plays_of(PHAT3_PLAYS)
-    result = score_deal(hands_from_plays(plays), 0, plays, scores_before=(171, 178), carry_in=8)
+    plays = PHAT3_PLAYS
+    result = score_deal(hands_holding(plays), 0, plays, scores_before=(171, 178), carry_in=8)
     assert result["trump"] == 0
     assert result["points"] == [10, 2]
     assert result["muck"] == [10, 2]
@@ -149,8 +113,8 @@ def test_phat_3_won_mid_deal():
 
 
 def test_phat_3_no_play_after_the_win():
-    plays = plays_of(PHAT3_PLAYS)
-    hands = hands_from_plays(plays)
+    plays = PHAT3_PLAYS
+    hands = hands_holding(plays)
     extra = (2, next(c for c in hands[2] if c not in {p[1] for p in plays}))
     with pytest.raises(IllegalPlay, match="game ended"):
         score_deal(hands, 0, plays + [extra], scores_before=(171, 178), carry_in=8)
