@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
@@ -61,3 +62,76 @@ def estimates_frame(rows: dict[str, Estimate]) -> pd.DataFrame:
         [(name, e.value, e.se, e.low, e.high, e.n, e.is_rate) for name, e in rows.items()],
         columns=["quantity", "estimate", "se", "low", "high", "n", "is_rate"],
     ).set_index("quantity")
+
+
+GroupKeys = str | Sequence[str] | None
+
+
+def rate_by(
+    frame: pd.DataFrame, condition: str | pd.Series, by: GroupKeys = None, level: float = 0.95
+) -> pd.DataFrame:
+    """How often `condition` (a boolean column of `frame`, or a boolean Series aligned with
+    it) holds in each group of `by`, with Wilson intervals: n, successes, estimate, se,
+    low, high, indexed by the group keys (one row "all" when `by` is None). Rows where the
+    condition is missing (NA) are left out, so it can be defined on a subset of rows; a
+    group left with no rows is left out too."""
+    values = _aligned(frame, condition)
+    if not values.dropna().isin([0, 1]).all():
+        raise ValueError("a rate needs a condition of True/False values")
+    counts = _grouped(frame, values.astype("Float64"), by).agg(["count", "sum"])
+    counts = counts[counts["count"] > 0]
+    rows = [wilson(int(row["sum"]), int(row["count"]), level) for _, row in counts.iterrows()]
+    return pd.DataFrame(
+        {
+            "n": counts["count"].astype("int64").to_numpy(),
+            "successes": counts["sum"].astype("int64").to_numpy(),
+            "estimate": [e.value for e in rows],
+            "se": [e.se for e in rows],
+            "low": [e.low for e in rows],
+            "high": [e.high for e in rows],
+        },
+        index=counts.index,
+    )
+
+
+def mean_by(
+    frame: pd.DataFrame, column: str | pd.Series, by: GroupKeys = None, level: float = 0.95
+) -> pd.DataFrame:
+    """Mean of `column` (a column of `frame`, or a Series aligned with it) in each group of
+    `by` with its standard error and normal interval: n, estimate, se, low, high, indexed by
+    the group keys (one row "all" when `by` is None). Missing values are left out, and so is
+    a group with none left; a group of one value has no error (se, low and high are NaN)."""
+    values = _aligned(frame, column).astype("float64")
+    stats = _grouped(frame, values, by).agg(["count", "mean", "std"])
+    stats = stats[stats["count"] > 0]
+    se = stats["std"] / np.sqrt(stats["count"])
+    z = z_value(level)
+    return pd.DataFrame(
+        {
+            "n": stats["count"].astype("int64"),
+            "estimate": stats["mean"],
+            "se": se,
+            "low": stats["mean"] - z * se,
+            "high": stats["mean"] + z * se,
+        }
+    )
+
+
+def _aligned(frame: pd.DataFrame, values: str | pd.Series) -> pd.Series:
+    """A column of `frame` by name, or a Series checked to share `frame`'s index."""
+    if isinstance(values, str):
+        return frame[values]
+    if not values.index.equals(frame.index):
+        raise ValueError("the values must be indexed like the frame")
+    return values
+
+
+def key_columns(by: GroupKeys) -> list[str]:
+    """The column names a `by` argument stands for: none, one or several."""
+    return [] if by is None else [by] if isinstance(by, str) else list(by)
+
+
+def _grouped(frame: pd.DataFrame, values: pd.Series, by: GroupKeys):
+    """`values` grouped by the columns `by` of `frame` (all in one group "all" if None)."""
+    keys = [frame[name] for name in key_columns(by)] or [pd.Series("all", index=frame.index)]
+    return values.groupby(keys if len(keys) > 1 else keys[0], observed=True, sort=True)

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from analysis import phat as phat_analysis
-from analysis.stats import mean, wilson, z_value
+from analysis.stats import mean, mean_by, rate_by, wilson, z_value
 
 
 def test_wilson_interval_at_zero_and_at_n_successes_stays_inside_0_1_and_is_not_empty():
@@ -86,3 +86,61 @@ def test_pitch_points_and_bid_success_are_read_from_the_pitchers_side():
     assert list(table["n"]) == [3, 1] and list(table["made"]) == [2, 1]
     assert math.isclose(table.loc[2, "rate"], 2 / 3)
     assert table.loc[3, "high"] == 1.0 and table.loc[3, "low"] < 1
+
+
+def _groups():
+    return pd.DataFrame(
+        {
+            "table": ["a", "a", "a", "b", "b", "a", "b"],
+            "size": [3, 4, 3, 3, 3, 4, 4],
+            "hit": [True, False, True, True, True, True, False],
+            "points": [2.0, 4.0, 6.0, 1.0, 3.0, 8.0, 5.0],
+        }
+    )
+
+
+def test_rate_by_counts_each_group_and_gives_its_wilson_interval():
+    table = rate_by(_groups(), "hit", "table")
+    assert list(table.index) == ["a", "b"] and table.index.name == "table"
+    assert list(table["n"]) == [4, 3] and list(table["successes"]) == [3, 2]
+    for key, (hits, n) in {"a": (3, 4), "b": (2, 3)}.items():
+        expected = wilson(hits, n)
+        row = table.loc[key]
+        assert math.isclose(row["estimate"], hits / n) and math.isclose(row["se"], expected.se)
+        assert (row["low"], row["high"]) == (expected.low, expected.high)
+
+
+def test_rate_by_several_keys_no_key_and_a_condition_defined_on_some_rows():
+    frame = _groups()
+    table = rate_by(frame, "hit", ["table", "size"])
+    assert table.index.names == ["table", "size"]
+    assert list(table["n"]) == [2, 2, 2, 1] and list(table["successes"]) == [2, 1, 2, 0]
+    overall = rate_by(frame, "hit")
+    assert list(overall.index) == ["all"] and overall.loc["all", "successes"] == 5
+    # Only the rows of size 3 count; table b has no row of size 4 left out of its n.
+    partial = rate_by(frame, frame["hit"].where(frame["size"] == 3), "table")
+    assert list(partial["n"]) == [2, 2] and list(partial["estimate"]) == [1.0, 1.0]
+    no_b = rate_by(frame, frame["hit"].where(frame["table"] == "a"), "table")
+    assert list(no_b.index) == ["a"]
+    with pytest.raises(ValueError, match="True/False"):
+        rate_by(frame, "points", "table")
+    with pytest.raises(ValueError, match="indexed like the frame"):
+        rate_by(frame, frame["hit"].iloc[::-1].reset_index(drop=True).iloc[:3], "table")
+
+
+def test_mean_by_matches_the_mean_of_each_group_and_has_no_error_for_one_value():
+    frame = _groups()
+    table = mean_by(frame, "points", ["table", "size"])
+    assert list(table["n"]) == [2, 2, 2, 1]
+    a3 = mean(np.array([2.0, 6.0]))
+    row = table.loc[("a", 3)]
+    assert (row["estimate"], row["se"], row["low"], row["high"]) == (
+        a3.value,
+        a3.se,
+        a3.low,
+        a3.high,
+    )
+    lone = table.loc[("b", 4)]
+    assert lone["estimate"] == 5.0 and np.isnan(lone["se"]) and np.isnan(lone["high"])
+    doubled = mean_by(frame, frame["points"] * 2, "table")
+    assert list(doubled["estimate"]) == [10.0, 6.0]
