@@ -1,33 +1,77 @@
-"""Auction Pitch quantities from outcome tables: how often bids are made, by what."""
+"""Auction Pitch quantities from outcome tables: how often bids are made, by what, and what
+a bid is worth to the pitcher's side."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
-from analysis.stats import estimates_frame, mean, wilson
+from analysis.stats import (
+    GroupKeys,
+    estimates_frame,
+    key_columns,
+    mean,
+    mean_by,
+    rate_by,
+    wilson,
+)
+
+
+def pitcher_side_values(deals: pd.DataFrame, field: str) -> pd.Series:
+    """The pitcher's side's value of a per-side field (`won`, `delta`, `game_points`, ...)
+    in each deal, read from the `<field>_<side>` column that `pitcher_side` names."""
+    side_of = deals["pitcher_side"].to_numpy()
+    values = np.zeros(len(deals), np.int16)
+    for column in deals.columns:
+        prefix, _, side = column.rpartition("_")
+        if prefix == field and side.isdigit():
+            rows = side_of == int(side)
+            values[rows] = deals.loc[rows, column].to_numpy(dtype=np.int16)
+    return pd.Series(values, index=deals.index, name=f"pitcher_{field}")
 
 
 def pitcher_won(deals: pd.DataFrame) -> pd.Series:
     """Points the pitcher's side won in each deal (from the won_<side> columns)."""
-    sides = sorted(int(c.rsplit("_", 1)[1]) for c in deals.columns if c.startswith("won_"))
-    won = pd.Series(0, index=deals.index, dtype="int16")
-    for side in sides:
-        won = won.where(deals["pitcher_side"] != side, deals[f"won_{side}"])
-    return won
+    return pitcher_side_values(deals, "won")
 
 
-def bid_success(deals: pd.DataFrame, by: str | list[str] = "contract") -> pd.DataFrame:
-    """Share of bids made, grouped by `by` (e.g. contract, players, hand features), with
-    Wilson intervals: n, made, rate, low, high."""
-    rows = []
-    for key, group in deals.groupby(by, observed=True):
-        estimate = wilson(int(group["made"].sum()), len(group))
-        rows.append((key, len(group), int(group["made"].sum()), estimate.value, estimate.low,
-                     estimate.high))  # fmt: skip
-    index = pd.Index([row[0] for row in rows], name=by if isinstance(by, str) else None)
-    return pd.DataFrame(
-        [row[1:] for row in rows], columns=["n", "made", "rate", "low", "high"], index=index
-    )
+def pitcher_delta(deals: pd.DataFrame) -> pd.Series:
+    """The pitcher's side's score change in each deal: what it won if it made the bid,
+    else minus the bid (from the delta_<side> columns)."""
+    return pitcher_side_values(deals, "delta")
+
+
+def bid_success(deals: pd.DataFrame, by: GroupKeys = "contract") -> pd.DataFrame:
+    """Share of bids made, grouped by `by` (e.g. contract, players, pitcher_position, hand
+    features such as hand_trumps or hand_jack), with Wilson intervals: n, made, rate, low,
+    high."""
+    table = rate_by(deals, "made", by).rename(columns={"successes": "made", "estimate": "rate"})
+    return table[["n", "made", "rate", "low", "high"]]
+
+
+def score_change(deals: pd.DataFrame, by: GroupKeys = "contract") -> pd.DataFrame:
+    """Expected score change of the pitcher's side per deal, grouped by `by` (the bid by
+    default), with its standard error and 95% interval: n, estimate, se, low, high."""
+    return mean_by(deals, pitcher_delta(deals), by)
+
+
+def made_grid(deals: pd.DataFrame, contract: int | None = None, min_n: int = 1) -> pd.DataFrame:
+    """P(bid made) by the trumps the pitcher held (rows, `hand_trumps`) and the rank 0..12
+    of its highest trump (columns, `hand_high_trump`), over the bids of `contract` (every
+    bid if None); cells with fewer than `min_n` deals are NaN. The table of a heat map."""
+    chosen = deals if contract is None else deals[deals["contract"] == contract]
+    table = rate_by(chosen, "made", ["hand_trumps", "hand_high_trump"])
+    rates = table["estimate"].where(table["n"] >= min_n)
+    return rates.unstack("hand_high_trump").sort_index(axis=0).sort_index(axis=1)
+
+
+def won_shares(deals: pd.DataFrame, by: str | list[str] = "contract") -> pd.DataFrame:
+    """Share of deals in which the pitcher's side won 0, 1, .. 4 points (columns), in each
+    group of `by` (rows): the distribution of points won per deal."""
+    keys = key_columns(by)
+    won = pitcher_won(deals).rename("points won")
+    shares = pd.crosstab([deals[key] for key in keys], won, normalize="index")
+    return shares.reindex(columns=range(5), fill_value=0.0)
 
 
 def summary(deals: pd.DataFrame) -> pd.DataFrame:
