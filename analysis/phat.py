@@ -1,11 +1,21 @@
-"""Phat quantities from outcome tables: the pitcher's side against the defenders, the
-Big Phat's fate and muck ties."""
+"""Phat quantities from outcome tables: the pitcher's side against the defenders, the fate
+of the Big and Little Phat, muck ties, and the muck carry-over over whole games."""
 
 from __future__ import annotations
 
 import pandas as pd
 
-from analysis.stats import estimates_frame, mean, wilson
+from analysis.stats import (
+    GroupKeys,
+    estimates_frame,
+    key_columns,
+    mean,
+    mean_by,
+    rate_by,
+    wilson,
+)
+
+PHAT_CARDS = {"big": "big_phat", "little": "little_phat"}
 
 
 def with_sides(deals: pd.DataFrame) -> pd.DataFrame:
@@ -22,6 +32,112 @@ def with_sides(deals: pd.DataFrame) -> pd.DataFrame:
     out["big_phat_kept"] = played & (deals["big_phat_team"] == deals["big_phat_holder_team"])
     out["muck_tie"] = (deals["tricks_played"] == 13) & (deals["muck_0"] == deals["muck_1"])
     return out
+
+
+def capture(
+    deals: pd.DataFrame, by: GroupKeys = None, card: str = "big", seen_from: str = "holder"
+) -> pd.DataFrame:
+    """How often the team dealt the Big (or `card="little"`) Phat keeps it (`seen_from=
+    "holder"`; the rest it is caught by the opponents), or how often the pitcher's side
+    captures it (`seen_from="pitcher"`; the rest go to the defenders), per group of `by`,
+    over the deals where the card was played: rate_by's table."""
+    if card not in PHAT_CARDS or seen_from not in ("holder", "pitcher"):
+        raise ValueError('card is "big" or "little", seen_from "holder" or "pitcher"')
+    captor = deals[f"{PHAT_CARDS[card]}_team"]
+    if seen_from == "holder":
+        team = deals[f"{PHAT_CARDS[card]}_holder_team"]
+    else:
+        team = deals["pitcher"] % 2
+    return rate_by(deals, (captor == team).where(captor >= 0), by)
+
+
+def muck_ties(deals: pd.DataFrame, by: GroupKeys = None) -> pd.DataFrame:
+    """How often the muck ends 40-40 (no bonus: it carries over), per group of `by`, over
+    the deals whose 13 tricks were all played (in a deal cut short the muck is incomplete)."""
+    tie = deals["muck_0"] == deals["muck_1"]
+    return rate_by(deals, tie.where(deals["tricks_played"] == 13), by)
+
+
+def side_points(deals: pd.DataFrame, by: GroupKeys = None) -> pd.DataFrame:
+    """Mean points per deal (phat + muck bonus) of the pitcher's side, of the defenders,
+    and their difference (paired, deal by deal), per group of `by`: mean_by's table with a
+    last index level `side`. Deals cut short by a game's end are left out."""
+    sides = with_sides(deals)
+    complete = sides["tricks_played"] == 13
+    pitcher = sides["pitcher_points"].where(complete)
+    defenders = sides["defender_points"].where(complete)
+    return _stack(
+        {
+            "pitcher's side": mean_by(sides, pitcher, by),
+            "defenders": mean_by(sides, defenders, by),
+            "difference": mean_by(sides, pitcher - defenders, by),
+        },
+        by,
+        "side",
+    )
+
+
+def carry_over(deals: pd.DataFrame, by: GroupKeys = None) -> pd.DataFrame:
+    """The muck carry-over in whole games (the deal table of a `--games` run), per group
+    of `by`: n, estimate, se, low, high, is_rate, indexed by the group keys and `quantity`:
+
+    - deals played with a carry-over (`carry_in` > 0), over all deals;
+    - the carry-over in such a deal (points), its mean;
+    - carry-overs lost at the game's end: of the carry-overs (a run of ties, from the first
+      until a team scores the bonus or the game ends), the share the game's end wiped out;
+    - games ending with a carry-over lost: the share of games;
+    - "carried bonus: its team wins the game" and "plain bonus: its team wins the game":
+      of the deals where a team scored the muck bonus with and without a carry-over, the
+      share in which that team went on to win. Comparing the two asks whether a carried
+      bonus decides games more than a plain one; deals of one game are not independent,
+      so these two intervals are somewhat too narrow.
+    """
+    played = _game_deals(deals)
+    carried = played["carry_in"] > 0
+    scored = (played["bonus_0"] + played["bonus_1"]) > 0
+    last = played["_game"].ne(played["_game"].shift(-1))
+    lost = last & carried & ~scored  # the game ended in play with a carry-over pending
+    winner = played.groupby("_game")["winner"].transform("max")
+    team_won = (played["bonus_1"] > 0).astype("int8") == winner
+    decided = scored & (winner >= 0)
+    return _stack(
+        {
+            "deals played with a carry-over": rate_by(played, carried, by),
+            "carry-over in such a deal (points)": mean_by(
+                played, played["carry_in"].where(carried), by
+            ),
+            "carry-overs lost at the game's end": rate_by(
+                played, lost.where(carried & (scored | last)), by
+            ),
+            "games ending with a carry-over lost": rate_by(played, lost.where(last), by),
+            "carried bonus: its team wins the game": rate_by(
+                played, team_won.where(decided & carried), by
+            ),
+            "plain bonus: its team wins the game": rate_by(
+                played, team_won.where(decided & ~carried), by
+            ),
+        },
+        by,
+        "quantity",
+    )
+
+
+def bonus_sizes(deals: pd.DataFrame, by: GroupKeys = None) -> pd.DataFrame:
+    """The muck bonuses scored (8, or 16, 24, .. with a carry-over) per group of `by`: the
+    deals that scored each and their share of the bonuses scored in the group, indexed by
+    the group keys and `bonus`."""
+    bonus = deals["bonus_0"].astype("int32") + deals["bonus_1"]
+    scored = bonus > 0
+    keys = key_columns(by)
+    chosen = deals.loc[scored, keys].assign(bonus=bonus[scored])
+    table = chosen.groupby([*keys, "bonus"], observed=True).size().rename("deals").to_frame()
+    totals = (
+        table.groupby(level=keys, observed=True)["deals"].transform("sum")
+        if keys
+        else table["deals"].sum()
+    )
+    table["share"] = table["deals"] / totals
+    return table
 
 
 def summary(deals: pd.DataFrame) -> pd.DataFrame:
@@ -57,3 +173,32 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
             "muck carry-over lost at the end": wilson(int(games["carry_lost"].sum()), len(games)),
         }
     )
+
+
+def _game_deals(deals: pd.DataFrame) -> pd.DataFrame:
+    """The deals of whole games in play order, with `_game` numbering the games (of every
+    run, told apart by the loader's `run` column)."""
+    if len(deals) == 0 or (deals["game"] < 0).any():
+        raise ValueError("the carry-over needs the deal table of a --games run")
+    keys = ["run", "game"] if "run" in deals.columns else ["game"]
+    ordered = deals.sort_values([*keys, "deal"])
+    return ordered.assign(_game=ordered.groupby(keys, observed=True).ngroup())
+
+
+def _stack(tables: dict[str, pd.DataFrame], by: GroupKeys, name: str) -> pd.DataFrame:
+    """Tables of rate_by / mean_by under one index: the group keys (none if `by` is None),
+    then `name` holding the tables' names in their order; is_rate tells rates apart."""
+    frame = pd.concat(
+        {
+            label: table[["n", "estimate", "se", "low", "high"]].assign(
+                is_rate="successes" in table.columns
+            )
+            for label, table in tables.items()
+        },
+        names=[name],
+    )
+    if by is None:
+        return frame.droplevel(1)
+    levels = frame.index.nlevels
+    frame = frame.reorder_levels([*range(1, levels), 0])
+    return frame.sort_index(level=list(range(levels - 1)), sort_remaining=False)

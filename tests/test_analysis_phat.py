@@ -1,0 +1,149 @@
+"""Phat quantities on hand-made deal tables whose answers can be counted by hand."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis import phat
+from analysis.stats import mean, wilson
+
+
+def _deals() -> pd.DataFrame:
+    """Five independent deals of two strategies; the last one cut short by a game's end."""
+    return pd.DataFrame(
+        {
+            "strategy": ["greedy", "greedy", "greedy", "lead_high", "lead_high"],
+            "pitcher": [0, 1, 2, 3, 0],
+            "phat_0": [50, 30, 60, 40, 10],
+            "phat_1": [30, 50, 20, 40, 20],
+            "bonus_0": [8, 0, 8, 0, 0],
+            "bonus_1": [0, 8, 0, 0, 0],
+            "muck_0": [50, 30, 41, 40, 20],
+            "muck_1": [30, 50, 39, 40, 20],
+            "tricks_played": [13, 13, 13, 13, 6],
+            "big_phat_holder_team": [0, 0, 1, 1, 0],
+            "big_phat_team": [0, 1, 1, -1, 0],
+            "little_phat_holder_team": [1, 1, 0, 0, 1],
+            "little_phat_team": [0, 1, 0, 1, -1],
+        }
+    )
+
+
+def test_capture_of_the_big_and_little_phat_seen_from_the_holder_and_the_pitcher():
+    deals = _deals()
+    kept = phat.capture(deals, "strategy")
+    # Big Phat played in deals 0, 1, 2 (greedy: kept, caught, kept) and 4 (lead_high: kept).
+    assert list(kept["n"]) == [3, 1] and list(kept["successes"]) == [2, 1]
+    assert kept.loc["greedy", "low"] == wilson(2, 3).low
+    to_pitcher = phat.capture(deals, seen_from="pitcher")
+    # Pitching teams 0, 1, 0, -, 0 against captors 0, 1, 1, -, 0.
+    assert to_pitcher.loc["all", "n"] == 4 and to_pitcher.loc["all", "successes"] == 3
+    little = phat.capture(deals, "strategy", card="little")
+    # Little Phat played in deals 0-3: caught, kept, kept | caught.
+    assert list(little["n"]) == [3, 1] and list(little["successes"]) == [2, 0]
+    little_to_pitcher = phat.capture(deals, card="little", seen_from="pitcher")
+    assert little_to_pitcher.loc["all", "successes"] == 4  # deals 0-3: pitching teams 0 1 0 1
+    with pytest.raises(ValueError):
+        phat.capture(deals, card="jack")
+
+
+def test_muck_ties_count_only_deals_played_to_the_end():
+    ties = phat.muck_ties(_deals(), "strategy")
+    assert list(ties["n"]) == [3, 1] and list(ties["successes"]) == [0, 1]
+    assert phat.muck_ties(_deals()).loc["all", "estimate"] == 0.25
+
+
+def test_side_points_compare_the_pitchers_side_with_the_defenders_deal_by_deal():
+    table = phat.side_points(_deals(), "strategy")
+    assert table.index.names == ["strategy", "side"]
+    assert list(table.loc["greedy"].index) == ["pitcher's side", "defenders", "difference"]
+    greedy = table.loc["greedy"]
+    # Greedy deals from the pitcher's side: 58-30, 58-30, 68-20.
+    assert greedy.loc["pitcher's side", "estimate"] == pytest.approx(184 / 3)
+    assert greedy.loc["defenders", "estimate"] == pytest.approx(80 / 3)
+    difference = mean(np.array([28.0, 28.0, 48.0]))
+    assert greedy.loc["difference", "se"] == pytest.approx(difference.se)
+    # lead_high: the cut-short deal is left out, so one deal of 40-40 remains.
+    assert table.loc[("lead_high", "difference"), "n"] == 1
+    assert table.loc[("lead_high", "difference"), "estimate"] == 0
+    assert not table["is_rate"].any()
+    overall = phat.side_points(_deals())
+    assert list(overall.index) == ["pitcher's side", "defenders", "difference"]
+    assert overall.loc["defenders", "n"] == 4
+
+
+def _games() -> pd.DataFrame:
+    """Three games of two runs, rows shuffled; run 1 numbers its game 0 too.
+
+    run 0, game 0: bonus 8 to team 0; tie; carried bonus 16 to team 1; team 1 wins in play.
+    run 0, game 1: bonus 8 to team 1; tie; tie; team 0 wins in play, the 16 carried lost.
+    run 1, game 0: bonus 8 to team 0; team 0 wins in play.
+    """
+    rows = [
+        # run, game, deal, carry_in, bonus_0, bonus_1, winner
+        (0, 0, 0, 0, 8, 0, -1),
+        (0, 0, 1, 0, 0, 0, -1),
+        (0, 0, 2, 8, 0, 16, -1),
+        (0, 0, 3, 0, 0, 0, 1),
+        (0, 1, 0, 0, 0, 8, -1),
+        (0, 1, 1, 0, 0, 0, -1),
+        (0, 1, 2, 8, 0, 0, -1),
+        (0, 1, 3, 16, 0, 0, 0),
+        (1, 0, 0, 0, 8, 0, -1),
+        (1, 0, 1, 0, 0, 0, 0),
+    ]
+    columns = ["run", "game", "deal", "carry_in", "bonus_0", "bonus_1", "winner"]
+    frame = pd.DataFrame(rows, columns=columns)
+    frame["strategy"] = np.where(frame["run"] == 0, "greedy", "random")
+    return frame.sample(frac=1, random_state=3)
+
+
+def test_carry_over_measures_counted_by_hand():
+    table = phat.carry_over(_games())
+    assert list(table.index) == [
+        "deals played with a carry-over",
+        "carry-over in such a deal (points)",
+        "carry-overs lost at the game's end",
+        "games ending with a carry-over lost",
+        "carried bonus: its team wins the game",
+        "plain bonus: its team wins the game",
+    ]
+    expected = {
+        "deals played with a carry-over": (3, 10),
+        "carry-overs lost at the game's end": (1, 2),  # two runs of ties, one lost
+        "games ending with a carry-over lost": (1, 3),
+        "carried bonus: its team wins the game": (1, 1),
+        "plain bonus: its team wins the game": (1, 3),  # lost, lost, won
+    }
+    for quantity, (hits, n) in expected.items():
+        assert table.loc[quantity, "n"] == n, quantity
+        assert table.loc[quantity, "estimate"] == pytest.approx(hits / n), quantity
+        assert table.loc[quantity, "is_rate"]
+    carried = table.loc["carry-over in such a deal (points)"]
+    assert carried["n"] == 3 and carried["estimate"] == pytest.approx(32 / 3)
+    assert not carried["is_rate"]
+
+
+def test_carry_over_by_strategy_keeps_the_runs_games_apart():
+    table = phat.carry_over(_games(), "strategy")
+    random = table.loc["random"]
+    # Merged with run 0's game 0 the random run would show a carry-over; alone it has none.
+    assert random.loc["deals played with a carry-over", "n"] == 2
+    assert random.loc["deals played with a carry-over", "estimate"] == 0
+    assert random.loc["plain bonus: its team wins the game", "estimate"] == 1
+    assert "carried bonus: its team wins the game" not in random.index
+    assert table.loc[("greedy", "games ending with a carry-over lost"), "n"] == 2
+    with pytest.raises(ValueError, match="--games"):
+        phat.carry_over(_deals().assign(game=-1, deal=0, carry_in=0, winner=-1))
+
+
+def test_bonus_sizes_share_the_scored_bonuses():
+    sizes = phat.bonus_sizes(_games())
+    assert list(sizes.index) == [8, 16] and list(sizes["deals"]) == [3, 1]
+    assert list(sizes["share"]) == [0.75, 0.25]
+    by_strategy = phat.bonus_sizes(_games(), "strategy")
+    assert by_strategy.loc[("greedy", 8), "deals"] == 2
+    assert math.isclose(by_strategy.loc[("greedy", 16), "share"], 1 / 3)
+    assert by_strategy.loc[("random", 8), "share"] == 1.0
