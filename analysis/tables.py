@@ -15,7 +15,6 @@ import pyarrow as pa
 from sims.output import read_metadata
 
 GAMES_SUFFIX = ".games.parquet"
-RUN_COLUMNS = ("run", "strategy", "seed", "players")
 _INTEGER_TYPES = (np.int8, np.int16, np.int32, np.int64)
 
 PathArgument = str | Path | Iterable[str | Path]
@@ -23,8 +22,10 @@ PathArgument = str | Path | Iterable[str | Path]
 
 def load(paths: PathArgument) -> pd.DataFrame:
     """Deal tables (one row per deal) of one game, with the run columns first: `run`
-    (position in `attrs["runs"]`), `strategy`, `seed` and, for Pitch, `players`.
-    A directory stands for its `*.parquet` files other than the per-game tables."""
+    (position in `attrs["runs"]`, the runs' metadata), `strategy`, `seed` and, for Pitch,
+    `players`. The game's name is `attrs["game"]`, as the column `game` already numbers the
+    games of a `--games` run. A directory stands for its `*.parquet` files other than the
+    per-game tables."""
     return _load(paths, per_game=False)
 
 
