@@ -11,9 +11,11 @@ import numba
 
 KEEP_BUILDS = 4  # compiled builds kept, most recently used first
 
-# Modules no kernel compiles or reads constants from: editing them keeps the kernels.
+# Modules no kernel compiles or reads constants from (paths in the package): editing them
+# keeps the kernels.
 PLAIN_PYTHON = {"cli.py", "bench.py", "replay.py", "deal_log.py", "output.py", "outcomes.py",
-                "runner.py", "scripted.py", "options.py", "_cache.py"}  # fmt: skip
+                "runner.py", "scripted.py", "options.py", "_cache.py", "odds.py",
+                "compare.py", "report.py"}  # fmt: skip
 
 
 def source_fingerprint(package_dir: Path, version: str) -> str:
@@ -22,7 +24,7 @@ def source_fingerprint(package_dir: Path, version: str) -> str:
     digest = hashlib.sha256(f"{version}:{numba.__version__}".encode())
     for path in sorted(package_dir.rglob("*.py")):
         relative = path.relative_to(package_dir)
-        if relative.name in PLAIN_PYTHON or relative.parts[0] == "reference":
+        if relative.as_posix() in PLAIN_PYTHON or relative.parts[0] == "reference":
             continue
         digest.update(str(relative).encode())
         digest.update(path.read_bytes())

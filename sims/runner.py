@@ -137,6 +137,14 @@ def seat_strategies(spec: RunSpec) -> list[SeatStrategy]:
     return [resolve(label, spec.game) for label in spec.seats]
 
 
+def strategy_tables(plans: Sequence[SeatStrategy]) -> tuple[np.ndarray, np.ndarray]:
+    """The kernels' strategy tables `fids[kind, seat]` and `params[kind, seat, :]`, kinds
+    in the rows BID, PLAY, LEAD."""
+    fids = np.array([[p.bid_fid, p.play_fid, p.lead_fid] for p in plans], np.int64).T.copy()
+    params = np.stack([np.stack([p.bid_params, p.play_params, p.lead_params]) for p in plans], 1)
+    return fids, params
+
+
 class _Buffers:
     """Kernel outputs for `rows` rows (logs only when recording)."""
 
@@ -217,9 +225,7 @@ def _run_chunk(
 ) -> None:
     errors = np.zeros((count, 4), np.int64)
     out, hands, calls, plays, winners = outputs
-    # Rows BID, PLAY, LEAD of the kernels' strategy tables; seats along the columns.
-    fids = np.array([[p.bid_fid, p.play_fid, p.lead_fid] for p in plans], np.int64).T.copy()
-    params = np.stack([np.stack([p.bid_params, p.play_params, p.lead_params]) for p in plans], 1)
+    fids, params = strategy_tables(plans)
     if spec.game == "phat":
         run_phat_nb(
             spec.seed, first, count, spec.games, cap, spec.rules["target"], fids, params,
@@ -230,10 +236,12 @@ def _run_chunk(
             spec.seed, first, count, spec.games, cap, pitch.rules_array(spec.rules), fids,
             params, out, errors, hands, calls, plays, winners,
         )  # fmt: skip
-    _raise_first_error(spec, first, errors)
+    raise_first_error(spec, first, errors)
 
 
-def _raise_first_error(spec: RunSpec, first: int, errors: np.ndarray) -> None:
+def raise_first_error(spec: RunSpec, first: int, errors: np.ndarray) -> None:
+    """Raise StrategyFault for the first unit whose row of `errors` (kind, deal in unit,
+    seat, card or call) records a fault."""
     bad = np.flatnonzero(errors[:, 0])
     if bad.size == 0:
         return

@@ -31,6 +31,7 @@ def play_phat_deal_nb(
     carry_in,
     target,
     stop_at_target,
+    opening,
     fids,
     params,
     rng,
@@ -45,7 +46,8 @@ def play_phat_deal_nb(
 ):
     """Play and score one Phat deal of the hands `dealt` into `out[row]`.
 
-    `hands` is scratch (the cards still held); `scores` is updated. Cards come from the
+    `hands` is scratch (the cards still held); `scores` is updated; `opening` masks the
+    cards the pitcher may open with (-1: any; a suit fixes trump). Cards come from the
     strategies, or from `script` when it is not empty. Returns the error kind (OK,
     ILLEGAL_CARD, SCRIPT_EXHAUSTED) with seat and card in `error`.
     """
@@ -83,7 +85,8 @@ def play_phat_deal_nb(
         for position in range(4):
             seat = (leader + position) & 3
             hand = hands[seat]
-            legal = legal_must_follow(hand, led)
+            legal = legal_must_follow(hand, led) & opening
+            opening = -1
             card = next_card_nb(
                 view, seat, hand, legal, position, led, best, best_seat, trick, played,
                 scripted, script, fids, params, rng, error,
@@ -217,6 +220,7 @@ def run_phat_nb(
                     carry,
                     target,
                     games,
+                    -1,
                     fids,
                     params,
                     rng,
@@ -273,6 +277,7 @@ def play_script_nb(
         carry_in,
         target,
         stop_at_target,
+        -1,
         fids,
         params,
         rng,

@@ -119,11 +119,12 @@ def play_pitch_deal_nb(
     r.dealer = dealer
 
     # The auction: one call each from the dealer's left, the dealer last; a 4 ends it.
+    # Conditional play names the pitcher instead (no auction, contract 0).
     view[v.DECISION] = v.BID
     high = 0
-    high_bidder = -1
+    high_bidder = rules[p.R_FIXED_PITCHER]
     stolen = False
-    for k in range(players):
+    for k in range(players if high_bidder < 0 else 0):
         seat = next_seat_nb(dealer + k, players)
         is_dealer = seat == dealer
         legal = legal_calls_nb(high, is_dealer, rules[p.R_MIN_BID])
@@ -158,9 +159,10 @@ def play_pitch_deal_nb(
     view[v.HIGH_BID] = high
     view[v.HIGH_BIDDER] = pitcher
 
-    # Six tricks; the pitcher's first card fixes trump.
+    # Six tricks; the pitcher's first card fixes trump (of the fixed suit, if one is set).
     view[v.DECISION] = v.OPENING
     trump = -1
+    opening = -1 if rules[p.R_FIXED_TRUMP] < 0 else suit_mask(rules[p.R_FIXED_TRUMP])
     leader = pitcher
     played = 0
     for trick_no in range(p.TRICKS):
@@ -173,7 +175,8 @@ def play_pitch_deal_nb(
             seat = leader + position
             seat = seat - players if seat >= players else seat
             hand = hands[seat]
-            legal = legal_cards_nb(hand, led, trump, must_follow)
+            legal = legal_cards_nb(hand, led, trump, must_follow) & opening
+            opening = -1
             card = next_card_nb(
                 view, seat, hand, legal, position, led, best, best_seat, trick, played,
                 scripted, script_cards, fids, params, rng, error,

@@ -1,7 +1,8 @@
 """Opening-lead policies for the Phat pitcher: which suit becomes trump, and which card.
 
-Each decides only the first card of the deal; the rest is played by the play strategy it
-is combined with (`greedy` unless another is named, e.g. `random+lead_high`).
+Each decides only the first card of the deal, among the legal cards (the whole hand, or one
+suit when trump is fixed); the rest is played by the play strategy it is combined with
+(`greedy` unless another is named, e.g. `random+lead_high`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def _trump_value(cards: int) -> int:
 @njit(cache=True)
 def lead_long(view, params, rng):
     """The highest card of the longest suit (ties: more trump value, then higher suit)."""
-    hand = view[v.HAND]
+    hand = view[v.LEGAL]
     best_suit, best_key = 0, -1
     for suit in range(4):
         cards = hand & suit_mask(suit)
@@ -42,7 +43,7 @@ def lead_long(view, params, rng):
 def lead_phat(view, params, rng):
     """Trump the suit whose 9, 5 and honours would score most (ties: length, then suit);
     lead its ace if held, else its lowest card that scores nothing as a trump."""
-    hand = view[v.HAND]
+    hand = view[v.LEGAL]
     best_suit, best_key = 0, -1
     for suit in range(4):
         cards = hand & suit_mask(suit)
@@ -66,7 +67,7 @@ def lead_phat(view, params, rng):
 @njit(cache=True)
 def lead_high(view, params, rng):
     """The highest-ranked card in the hand (ties: the longer suit, then higher suit)."""
-    hand = view[v.HAND]
+    hand = view[v.LEGAL]
     for rank in range(12, -1, -1):
         best_card, best_length = -1, -1
         for suit in range(4):

@@ -33,7 +33,7 @@ def threshold_bid(view, params, rng):
     match of the high bid included, which is its steal); else pass, or the least bid the
     dealer is forced to make."""
     legal = view[v.LEGAL]
-    _, estimate = best_suit(view[v.HAND], view[v.PLAYERS], view[v.SIDES])
+    _, estimate = best_suit(view[v.HAND], view[v.PLAYERS], view[v.SIDES], view[v.HAND])
     for bid in range(4, 0, -1):
         if legal >> bid & 1 and estimate >= bid + params[MARGIN]:
             return bid

@@ -37,8 +37,9 @@ def suit_estimate(hand: int, suit: int, sides: int, absent) -> float:
 
 
 @njit(cache=True)
-def best_suit(hand: int, players: int, sides: int) -> tuple[int, float]:
-    """The suit worth most to pitch, and its estimate."""
+def best_suit(hand: int, players: int, sides: int, allowed: int) -> tuple[int, float]:
+    """The suit worth most to pitch among those with a card in `allowed`, and its
+    estimate."""
     absent = np.empty(13, np.float64)
     absent[0] = 1.0
     for k in range(1, 13):
@@ -46,6 +47,6 @@ def best_suit(hand: int, players: int, sides: int) -> tuple[int, float]:
     choice, value = 0, -1.0
     for suit in range(4):
         estimate = suit_estimate(hand, suit, sides, absent)
-        if estimate > value:
+        if estimate > value and hand & allowed & suit_mask(suit):
             choice, value = suit, estimate
     return choice, value

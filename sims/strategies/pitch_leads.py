@@ -1,4 +1,6 @@
-"""The Pitch pitcher's opening lead (the pitch): which suit becomes trump, which card."""
+"""The Pitch pitcher's opening lead (the pitch): which suit becomes trump, which card.
+
+Each chooses among the legal cards: every card held, or one suit when trump is fixed."""
 
 from __future__ import annotations
 
@@ -15,15 +17,15 @@ from sims.strategies.registry import register
 @njit(cache=True)
 def lead_best(view, params, rng):
     """Pitch the suit the estimate rates best and lead its highest card."""
-    suit, _ = best_suit(view[v.HAND], view[v.PLAYERS], view[v.SIDES])
-    return highest(view[v.HAND] & suit_mask(suit))
+    suit, _ = best_suit(view[v.HAND], view[v.PLAYERS], view[v.SIDES], view[v.LEGAL])
+    return highest(view[v.LEGAL] & suit_mask(suit))
 
 
 @njit(cache=True)
 def lead_best_low(view, params, rng):
     """Pitch the suit the estimate rates best but lead its lowest card, keeping the top."""
-    suit, _ = best_suit(view[v.HAND], view[v.PLAYERS], view[v.SIDES])
-    return lowest(view[v.HAND] & suit_mask(suit))
+    suit, _ = best_suit(view[v.HAND], view[v.PLAYERS], view[v.SIDES], view[v.LEGAL])
+    return lowest(view[v.LEGAL] & suit_mask(suit))
 
 
 register("lead_best", "pitch", "pitch: the best-rated suit, its highest card", lead=lead_best)

@@ -1,0 +1,67 @@
+"""Paired comparisons: mean differences on the same deals with their standard errors, and
+the matrix of them in the manner of a payoff table."""
+
+from __future__ import annotations
+
+import math
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from analysis.stats import mean
+
+PAIR_COLUMNS = ["a", "b", "difference", "se", "low", "high", "n", "se_unpaired"]
+
+
+def _row(a: str, b: str, differences: np.ndarray, unpaired_se: float) -> list:
+    estimate = mean(differences)
+    return [a, b, estimate.value, estimate.se, estimate.low, estimate.high, estimate.n,
+            unpaired_se]  # fmt: skip
+
+
+def policy_pairs(results: pd.DataFrame) -> pd.DataFrame:
+    """Every pair of columns (policies) of per-deal `results` on the same deals: the mean
+    of a - b with its paired standard error and 95% interval, and the standard error
+    the same difference would have from independent runs of the same size."""
+    rows = []
+    for a, b in combinations(results.columns, 2):
+        x, y = results[a].to_numpy(float), results[b].to_numpy(float)
+        unpaired = math.sqrt(x.var(ddof=1) / x.size + y.var(ddof=1) / y.size)
+        rows.append(_row(a, b, x - y, unpaired))
+    return pd.DataFrame(rows, columns=PAIR_COLUMNS)
+
+
+def difference_pairs(differences: pd.DataFrame) -> pd.DataFrame:
+    """Pairs from per-deal differences in columns named `a vs b` (see
+    `sims.compare.side_trials`); no unpaired error is known there (NaN)."""
+    rows = []
+    for column in differences.columns:
+        a, b = column.split(" vs ")
+        rows.append(_row(a, b, differences[column].to_numpy(float), math.nan))
+    return pd.DataFrame(rows, columns=PAIR_COLUMNS)
+
+
+def policy_means(results: pd.DataFrame) -> pd.DataFrame:
+    """Each policy's mean result with its 95% interval (index: policy)."""
+    rows = {}
+    for column in results.columns:
+        estimate = mean(results[column])
+        rows[column] = (estimate.value, estimate.se, estimate.low, estimate.high, estimate.n)
+    frame = pd.DataFrame.from_dict(
+        rows, orient="index", columns=["estimate", "se", "low", "high", "n"]
+    )
+    frame.index.name = "policy"
+    return frame
+
+
+def matrix(pairs: pd.DataFrame, value: str = "difference") -> pd.DataFrame:
+    """Square table: row a, column b holds a - b (`value` = difference) or its standard
+    error (`value` = se); the diagonal is 0 and the table antisymmetric for differences."""
+    names = list(dict.fromkeys([*pairs["a"], *pairs["b"]]))
+    table = pd.DataFrame(0.0, index=pd.Index(names, name="a"), columns=names)
+    sign = -1.0 if value == "difference" else 1.0
+    for row in pairs.itertuples(index=False):
+        table.loc[row.a, row.b] = getattr(row, value)
+        table.loc[row.b, row.a] = sign * getattr(row, value)
+    return table

@@ -1,0 +1,126 @@
+"""Bid odds for a known hand: estimates, with 95% intervals, from conditional deals in
+which the hand pitches each suit (`sims.odds`), and the bid and trump they recommend."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pandas as pd
+
+from analysis.stats import estimates_frame, mean, wilson
+from sims.odds import OddsSpec, parse_hand, parse_trump, play_conditional
+from sims.runner import RunSpec
+
+BIDS = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The trump and bid (0: pass) with the best expected score change, and that change."""
+
+    trump: str
+    bid: int
+    expected: float
+
+
+def pitch_estimates(deals: pd.DataFrame) -> pd.DataFrame:
+    """Per trump suit: P(won >= k) for k = 1..4, P(High), P(Low), P(Jack), P(Game), the
+    expected points won and the expected score change of each bid (made: +won, set: -bid),
+    from per-deal rows of `sims.odds.play_conditional`. Index (trump, quantity)."""
+    tables = {}
+    for trump, group in deals.groupby("trump", observed=True):
+        n, won = len(group), group["won"]
+        rows = {f"P(won >= {k})": wilson(int((won >= k).sum()), n) for k in BIDS}
+        for column in ("high", "low", "jack", "game"):
+            rows[f"P({column.capitalize()})"] = wilson(int(group[column].sum()), n)
+        rows["E[points won]"] = mean(won)
+        for bid in BIDS:
+            rows[f"E[score change | bid {bid}]"] = mean(won.where(won >= bid, -bid))
+        tables[trump] = estimates_frame(rows)
+    return pd.concat(tables, names=["trump", "quantity"])
+
+
+def phat_estimates(deals: pd.DataFrame) -> pd.DataFrame:
+    """Per trump suit: the pitcher's side's expected points (phat + muck bonus), P(it takes
+    the Big Phat), P(the side dealt the Big Phat keeps it), P(its muck > 40)."""
+    tables = {}
+    for trump, group in deals.groupby("trump", observed=True):
+        n = len(group)
+        tables[trump] = estimates_frame(
+            {
+                "E[points]": mean(group["points"]),
+                "P(Big Phat to the pitcher's side)": wilson(int(group["big_phat_ours"].sum()), n),
+                "P(Big Phat kept by the side dealt it)": wilson(
+                    int(group["big_phat_kept"].sum()), n
+                ),
+                "P(muck > 40)": wilson(int((group["muck"] > 40).sum()), n),
+            }
+        )
+    return pd.concat(tables, names=["trump", "quantity"])
+
+
+def recommend_pitch(estimates: pd.DataFrame, min_bid: int = 1) -> Recommendation:
+    """The trump and bid (at least `min_bid`) with the highest expected score change;
+    pass (bid 0) when even that is negative."""
+    best = Recommendation("", 0, 0.0)
+    for (trump, quantity), row in estimates["estimate"].items():
+        for bid in BIDS:
+            if (
+                bid >= min_bid
+                and quantity == f"E[score change | bid {bid}]"
+                and (row > best.expected or not best.trump)
+            ):
+                best = Recommendation(trump, bid, float(row))
+    return best if best.expected >= 0 else Recommendation(best.trump, 0, 0.0)
+
+
+def recommend_phat(estimates: pd.DataFrame) -> Recommendation:
+    """The trump with the most expected points for the pitcher's side."""
+    points = estimates.xs("E[points]", level="quantity")["estimate"]
+    return Recommendation(str(points.idxmax()), 0, float(points.max()))
+
+
+def pitch_odds(
+    hand: str | Sequence[int],
+    *,
+    players: int = 4,
+    seat: int = 1,
+    trump: str = "best",
+    deals: int = 200_000,
+    strategy: str = "greedy",
+    variants: Sequence[str] = (),
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> pd.DataFrame:
+    """Bid odds of a Pitch hand at `seat` (1 = the dealer's left, `players` = the dealer):
+    `pitch_estimates` of `deals` conditional deals, the recommendation in
+    `frame.attrs["recommendation"]`."""
+    cards = parse_hand(hand, "pitch")
+    run = RunSpec(
+        "pitch", seed, deals, seats=(strategy,), variants=(*variants, f"players={players}")
+    )
+    spec = OddsSpec(run, cards, parse_trump(trump, cards), seat=seat)
+    estimates = pitch_estimates(play_conditional(spec, progress))
+    estimates.attrs["recommendation"] = recommend_pitch(estimates, run.rules["min_bid"])
+    return estimates
+
+
+def phat_odds(
+    hand: str | Sequence[int],
+    *,
+    trump: str = "best",
+    deals: int = 200_000,
+    strategy: str = "greedy",
+    variants: Sequence[str] = (),
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> pd.DataFrame:
+    """Odds of a Phat hand as the pitcher: `phat_estimates` of `deals` conditional deals,
+    the best trump in `frame.attrs["recommendation"]`."""
+    cards = parse_hand(hand, "phat")
+    run = RunSpec("phat", seed, deals, seats=(strategy,), variants=tuple(variants))
+    spec = OddsSpec(run, cards, parse_trump(trump, cards))
+    estimates = phat_estimates(play_conditional(spec, progress))
+    estimates.attrs["recommendation"] = recommend_phat(estimates)
+    return estimates

@@ -1,0 +1,110 @@
+"""Strategies compared on the same deals (common random numbers): each deal is played
+once per policy or seating, so the luck of the cards cancels in the differences.
+
+- Lead policies: every seat plays `base+LEAD`; only the pitcher's opening differs, so a
+  deal's result is the pitcher's side's: Phat points (phat + muck bonus), Pitch score
+  change.
+- Whole strategies: for each pair (a, b), `a` plays the sides with an even index and `b`
+  the others, then the two swap on the same deals; a deal's result is a's mean per side
+  minus b's, averaged over the two seatings (Phat points, Pitch score change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+import numpy as np
+import pandas as pd
+
+from sims.games import pitch
+from sims.outcomes import run_frame
+from sims.runner import RunSpec, run
+
+
+def side_results(game: str, deals: pd.DataFrame, sides: int) -> np.ndarray:
+    """Per deal and side: Phat points (phat + muck bonus), Pitch score change."""
+    if game == "phat":
+        return np.stack([deals[f"phat_{t}"] + deals[f"bonus_{t}"] for t in range(2)], 1)
+    return np.stack([deals[f"delta_{s}"] for s in range(sides)], 1).astype(np.int64)
+
+
+def _frame(spec: RunSpec) -> pd.DataFrame:
+    return run_frame(run(spec))
+
+
+def _sides(spec: RunSpec) -> list[tuple[int, ...]]:
+    if spec.game == "phat":
+        return [(0, 2), (1, 3)]
+    return pitch.sides(spec.rules)
+
+
+def lead_trials(
+    game: str,
+    leads: Sequence[str],
+    *,
+    deals: int,
+    seed: int = 0,
+    base: str = "greedy",
+    variants: Sequence[str] = (),
+    progress: Callable[[str], None] | None = None,
+) -> pd.DataFrame:
+    """Per deal (rows) and lead policy (columns): the pitcher's side's result when every
+    seat plays `base+LEAD` on the same deals."""
+    columns = {}
+    for lead in leads:
+        if progress is not None:
+            progress(lead)
+        spec = RunSpec(game, seed, deals, seats=(f"{base}+{lead}",), variants=tuple(variants))
+        frame = _frame(spec)
+        per_side = side_results(game, frame, len(_sides(spec)))
+        pitcher_side = frame["pitcher"] % 2 if game == "phat" else frame["pitcher_side"]
+        columns[lead] = per_side[np.arange(len(frame)), pitcher_side.to_numpy()]
+    return pd.DataFrame(columns, index=pd.RangeIndex(deals, name="deal"))
+
+
+def seating(spec_sides: Sequence[Sequence[int]], players: int, a: str, b: str) -> list[str]:
+    """Seat labels with `a` on the sides of even index and `b` on the others."""
+    seats = [""] * players
+    for index, members in enumerate(spec_sides):
+        for seat in members:
+            seats[seat] = a if index % 2 == 0 else b
+    return seats
+
+
+def _seating_margin(spec: RunSpec) -> np.ndarray:
+    """Per deal: mean result of the even-index sides minus that of the odd ones."""
+    frame = _frame(spec)
+    per_side = side_results(spec.game, frame, len(_sides(spec)))
+    return per_side[:, 0::2].mean(1) - per_side[:, 1::2].mean(1)
+
+
+def side_trials(
+    game: str,
+    strategies: Sequence[str],
+    *,
+    deals: int,
+    seed: int = 0,
+    variants: Sequence[str] = (),
+    swap_seed: int | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> pd.DataFrame:
+    """Per deal (rows) and pair `a vs b` (columns): a's result minus b's, the mean of the
+    two seatings. `swap_seed` plays the swapped seating on other deals (an unpaired design,
+    for comparison)."""
+    probe = RunSpec(game, seed, 0, variants=tuple(variants))
+    sides, players = _sides(probe), probe.layout.players
+    if len(sides) < 2:
+        raise ValueError("comparing whole strategies needs at least two sides")
+    columns = {}
+    for a, b in combinations(strategies, 2):
+        if progress is not None:
+            progress(f"{a} vs {b}")
+        margins = []
+        swapped_seed = seed if swap_seed is None else swap_seed
+        for first, second, run_seed in ((a, b, seed), (b, a, swapped_seed)):
+            seats = tuple(seating(sides, players, first, second))
+            spec = RunSpec(game, run_seed, deals, seats=seats, variants=tuple(variants))
+            margins.append(_seating_margin(spec))
+        columns[f"{a} vs {b}"] = (margins[0] - margins[1]) / 2
+    return pd.DataFrame(columns, index=pd.RangeIndex(deals, name="deal"))

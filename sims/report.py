@@ -1,0 +1,92 @@
+"""Text and JSON renderings of the `odds` and `compare` results for the command line."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pandas as pd
+
+from analysis.compare import matrix
+
+
+def _estimate_line(name: str, row: pd.Series) -> str:
+    if row["is_rate"]:
+        return f"  {name:<30}{row['estimate']:>9.2%}   [{row['low']:.2%}, {row['high']:.2%}]"
+    return f"  {name:<30}{row['estimate']:>+9.3f}   [{row['low']:+.3f}, {row['high']:+.3f}]"
+
+
+def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """Rows as JSON-safe dicts (NaN becomes null)."""
+    records = frame.to_dict(orient="records")
+    return [
+        {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in r.items()}
+        for r in records
+    ]
+
+
+def odds_text(estimates: pd.DataFrame, header: str, advice: str) -> str:
+    """Blocks of estimates per trump suit, then the advice."""
+    lines = [header]
+    for trump, block in estimates.groupby(level="trump", sort=False):
+        lines.append(f"trump {trump}{'':<27}estimate   95% interval")
+        for (_, quantity), row in block.iterrows():
+            lines.append(_estimate_line(quantity, row))
+    lines.append(advice)
+    return "\n".join(lines)
+
+
+def odds_json(estimates: pd.DataFrame, about: dict[str, Any], advice: dict[str, Any]) -> str:
+    """{about..., "trumps": {suit: {quantity: {estimate, se, low, high, n}}}, advice}."""
+    trumps: dict[str, dict[str, Any]] = {}
+    for (trump, quantity), row in estimates.iterrows():
+        trumps.setdefault(trump, {})[quantity] = {
+            key: (int(row[key]) if key == "n" else float(row[key]))
+            for key in ("estimate", "se", "low", "high", "n")
+        }
+    return json.dumps(about | {"trumps": trumps, "recommendation": advice}, indent=2)
+
+
+def _cell(difference: float, se: float) -> str:
+    return "0" if se == 0 and difference == 0 else f"{difference:+.3f} ± {se:.3f}"
+
+
+def compare_text(header: str, means: pd.DataFrame | None, pairs: pd.DataFrame) -> str:
+    """Each policy's mean (when known), every pair's paired difference, and the matrix."""
+    lines = [header]
+    if means is not None:
+        lines.append(f"\n{'policy':<28}{'mean':>10}   95% interval")
+        for policy, row in means.iterrows():
+            lines.append(
+                f"{policy:<28}{row['estimate']:>10.3f}   [{row['low']:.3f}, {row['high']:.3f}]"
+            )
+    lines.append(f"\n{'a':<24}{'b':<24}{'a - b':>9}{'se':>8}   95% interval   se if unpaired")
+    for row in pairs.itertuples(index=False):
+        unpaired = "" if math.isnan(row.se_unpaired) else f"{row.se_unpaired:>10.3f}"
+        lines.append(
+            f"{row.a:<24}{row.b:<24}{row.difference:>+9.3f}{row.se:>8.3f}   "
+            f"[{row.low:+.3f}, {row.high:+.3f}]   {unpaired}"
+        )
+    differences, errors = matrix(pairs), matrix(pairs, "se")
+    width = max(18, *(len(name) + 2 for name in differences.columns))
+    lines.append("\nmatrix: row minus column, mean per deal ± standard error")
+    lines.append(" " * width + "".join(f"{name:>{width}}" for name in differences.columns))
+    for a in differences.index:
+        cells = "".join(
+            f"{_cell(differences.loc[a, b], errors.loc[a, b]):>{width}}" for b in differences
+        )
+        lines.append(f"{a:<{width}}{cells}")
+    return "\n".join(lines)
+
+
+def compare_json(about: dict[str, Any], means: pd.DataFrame | None, pairs: pd.DataFrame) -> str:
+    """{about..., "policies": [...], "pairs": [...], "matrix": {a: {b: a - b}},
+    "matrix_se": {a: {b: se}}}."""
+    body = dict(about)
+    if means is not None:
+        body["policies"] = _records(means.reset_index())
+    body["pairs"] = _records(pairs)
+    body["matrix"] = matrix(pairs).to_dict(orient="index")
+    body["matrix_se"] = matrix(pairs, "se").to_dict(orient="index")
+    return json.dumps(body, indent=2)
