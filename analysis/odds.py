@@ -43,17 +43,16 @@ def pitch_estimates(deals: pd.DataFrame) -> pd.DataFrame:
 
 def phat_estimates(deals: pd.DataFrame) -> pd.DataFrame:
     """Per trump suit: the pitcher's side's expected points (phat + muck bonus), P(it takes
-    the Big Phat), P(the side dealt the Big Phat keeps it), P(its muck > 40)."""
+    the Big Phat) ("ours"), P(the side dealt the Big Phat keeps it) ("kept"), P(its muck >
+    40)."""
     tables = {}
     for trump, group in deals.groupby("trump", observed=True):
         n = len(group)
         tables[trump] = estimates_frame(
             {
                 "E[points]": mean(group["points"]),
-                "P(Big Phat to the pitcher's side)": wilson(int(group["big_phat_ours"].sum()), n),
-                "P(Big Phat kept by the side dealt it)": wilson(
-                    int(group["big_phat_kept"].sum()), n
-                ),
+                "P(Big Phat ours)": wilson(int(group["big_phat_ours"].sum()), n),
+                "P(Big Phat kept)": wilson(int(group["big_phat_kept"].sum()), n),
                 "P(muck > 40)": wilson(int((group["muck"] > 40).sum()), n),
             }
         )
@@ -61,18 +60,18 @@ def phat_estimates(deals: pd.DataFrame) -> pd.DataFrame:
 
 
 def recommend_pitch(estimates: pd.DataFrame, min_bid: int = 1) -> Recommendation:
-    """The trump and bid (at least `min_bid`) with the highest expected score change;
-    pass (bid 0) when even that is negative."""
-    best = Recommendation("", 0, 0.0)
-    for (trump, quantity), row in estimates["estimate"].items():
-        for bid in BIDS:
-            if (
-                bid >= min_bid
-                and quantity == f"E[score change | bid {bid}]"
-                and (row > best.expected or not best.trump)
-            ):
-                best = Recommendation(trump, bid, float(row))
-    return best if best.expected >= 0 else Recommendation(best.trump, 0, 0.0)
+    """The highest bid (at least `min_bid`) whose expected score change is positive in its
+    best trump suit; pass (bid 0) when there is none. Once the hand pitches, a lower bid
+    never scores less; a higher one wins the auction more often, so it is worth bidding
+    up to the last bid that still gains on average."""
+    values = estimates["estimate"]
+    for bid in reversed(BIDS):
+        if bid < min_bid:
+            break
+        by_trump = values.xs(f"E[score change | bid {bid}]", level="quantity")
+        if by_trump.max() > 0:
+            return Recommendation(str(by_trump.idxmax()), bid, float(by_trump.max()))
+    return Recommendation("", 0, 0.0)
 
 
 def recommend_phat(estimates: pd.DataFrame) -> Recommendation:

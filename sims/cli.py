@@ -1,4 +1,5 @@
-"""`allfours`: simulate deals, replay one exactly, list strategies, measure speed.
+"""`allfours`: simulate deals, replay one exactly, bid odds of a hand, compare strategies
+on the same deals, list strategies, measure speed.
 
 Every input is checked before any work starts; a bad input prints one line naming the
 problem and exits with status 2, and nothing is written.
@@ -23,6 +24,8 @@ examples:
   allfours simulate pitch --players 6 --variant partnership --variant teams=3 --games 5000
   allfours replay phat --seed 7 --deal 12345
   allfours replay pitch --players 5 --seed 3 --deal 42
+  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3
+  allfours compare phat --leads lead_long,lead_phat,lead_high --deals 200000
   allfours strategies
   allfours bench --json
 """
@@ -153,6 +156,83 @@ def build_parser() -> argparse.ArgumentParser:
         help="index of a game of a --games run (shows all its deals)",
     )
     _add_run_options(replay)
+
+    odds = commands.add_parser(
+        "odds",
+        help="bid odds of one known hand",
+        description="Hold one hand fixed, deal the other hands at random from the rest of the "
+        "deck and play each deal once per trump suit the hand could pitch (or the one given). "
+        "Pitch: the hand sits at --seat (1 = the dealer's left; the dealer, seat = players, "
+        "bids last) and pitches without an auction; printed per trump: P(won >= k) for k = "
+        "1..4, P(High), P(Low), P(Jack), P(Game), the expected points won and the expected "
+        "score change of each bid (made: +won, set: -bid), each with a 95%% interval, then the "
+        "recommended bid and trump. Phat: the hand is the pitcher; per trump the pitcher's "
+        "side's expected points, P(Big Phat kept) and P(muck > 40).",
+        epilog="examples:\n"
+        '  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3\n'
+        '  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --trump H --strategy random --json\n'
+        '  allfours odds phat --hand "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"\n',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    odds.add_argument("game", choices=GAMES, help="the game")
+    odds.add_argument(
+        "--hand", required=True, help='the hand, e.g. "AH JH 5H KS 3C 2D" (6 cards in Pitch, 13 '
+        "in Phat; 10H, lower case and suit symbols also read)",
+    )  # fmt: skip
+    odds.add_argument(
+        "--seat", type=_positive, default=1,
+        help="Pitch: the hand's seat counted from the dealer's left (default 1; the dealer is "
+        "seat = players)",
+    )  # fmt: skip
+    odds.add_argument(
+        "--trump", default="best", help="the suit to pitch (C D H S), or best: every suit the "
+        "hand holds (default)",
+    )  # fmt: skip
+    odds.add_argument(
+        "--deals", type=_positive, default=200_000, help="deals per trump suit (default 200000)"
+    )
+    _add_run_options(odds)
+    odds.add_argument("--quiet", action="store_true", help="print no progress")
+    odds.add_argument("--json", action="store_true", help="print the estimates as JSON")
+
+    compare = commands.add_parser(
+        "compare",
+        help="compare strategies on the same deals",
+        description="Play the same deals (same seed) under each policy and report every pair's "
+        "mean difference per deal with its paired standard error, and the matrix of them. "
+        "--leads: every seat plays BASE+LEAD; the result is the pitcher's side's (Phat points "
+        "with the muck bonus, Pitch score change). --strategies (or, in Pitch, --bids, each "
+        "played as BID+BASE): for every pair, one takes the sides of even index and the other "
+        "the rest, then they swap on the same deals; the result is a's mean per side minus b's.",
+        epilog="examples:\n"
+        "  allfours compare phat --leads lead_long,lead_phat,lead_high --deals 200000\n"
+        "  allfours compare phat --strategies greedy,random --deals 100000 --json\n"
+        "  allfours compare pitch --bids threshold,pass_unless_forced,random_bid --deals 100000\n"
+        "  allfours compare pitch --leads lead_best,lead_best_low --base threshold+greedy\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    compare.add_argument("game", choices=GAMES, help="the game")
+    policies = compare.add_mutually_exclusive_group(required=True)
+    policies.add_argument("--leads", help="opening-lead policies, comma-separated")
+    policies.add_argument("--strategies", help="whole strategies, comma-separated")
+    policies.add_argument("--bids", help="Pitch bidders, comma-separated")
+    compare.add_argument(
+        "--base", default="greedy",
+        help="the strategy the leads or bidders are joined to (default greedy)",
+    )  # fmt: skip
+    compare.add_argument(
+        "--deals", type=_positive, default=100_000, help="deals per policy (default 100000)"
+    )
+    compare.add_argument("--seed", type=_non_negative, default=0, help="seed (default 0)")
+    compare.add_argument(
+        "--variant", action="append", default=[], metavar="NAME=VALUE",
+        help="rule option, repeatable, as for simulate",
+    )  # fmt: skip
+    compare.add_argument(
+        "--players", type=_positive, help="Pitch: number of seats, 2 to 7 (default 4)"
+    )
+    compare.add_argument("--quiet", action="store_true", help="print no progress")
+    compare.add_argument("--json", action="store_true", help="print the comparison as JSON")
 
     commands.add_parser(
         "strategies",
@@ -304,6 +384,114 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _odds(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from analysis import odds
+    from sims import report
+    from sims.cards import card_name, format_cards
+    from sims.odds import OddsSpec, parse_hand, parse_trump, play_conditional
+
+    hand = parse_hand(args.hand, args.game)
+    run = _spec(args, args.deals, games=False)
+    spec = OddsSpec(run, hand, parse_trump(args.trump, hand), seat=args.seat)
+    show = not args.quiet and sys.stderr.isatty()
+    total = args.deals * len(spec.suits)
+    with tqdm(total=total, unit="deal", unit_scale=True, disable=not show, leave=False) as bar:
+        deals = play_conditional(spec, lambda n: bar.update(n * len(spec.suits)))
+    if args.game == "pitch":
+        estimates = odds.pitch_estimates(deals)
+        best = odds.recommend_pitch(estimates, run.rules["min_bid"])
+        players = run.layout.players
+        where = f"seat {args.seat} of {players} (the dealer is seat {players})"
+        if best.bid:
+            advice = (
+                f"recommended: bid {best.bid} and pitch {best.trump}, the highest bid that "
+                f"gains on average (expected score change {best.expected:+.3f})"
+            )
+        else:
+            advice = "recommended: pass (every bid loses points on average when it is the pitch)"
+    else:
+        estimates = odds.phat_estimates(deals)
+        best = odds.recommend_phat(estimates)
+        where = "the pitcher"
+        advice = f"recommended: pitch {best.trump} (expected points {best.expected:.2f})"
+    if args.json:
+        about = {
+            "game": args.game, "hand": [card_name(card) for card in hand],
+            "seat": args.seat if args.game == "pitch" else None, "deals": args.deals,
+            "seed": args.seed, "seats": list(run.seats), "rules": run.rules,
+        }  # fmt: skip
+        advice_json = {"trump": best.trump, "bid": best.bid, "expected": best.expected}
+        print(report.odds_json(estimates, about, advice_json))
+    else:
+        header = (
+            f"{args.game} odds: hand {format_cards(hand)} as {where}; {args.deals:,} deals per "
+            f"trump, seed {args.seed}, strategies {' '.join(run.seats)}, rules {run.rules}"
+        )
+        print(report.odds_text(estimates, header, advice))
+    return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from analysis.compare import difference_pairs, policy_means, policy_pairs
+    from sims import report
+    from sims.compare import lead_trials, side_trials
+    from sims.runner import RunSpec
+
+    variants = tuple(args.variant)
+    if args.players is not None:
+        if args.game != "pitch":
+            raise UsageError(f"--players applies to pitch; {args.game} has a fixed table")
+        variants += (f"players={args.players}",)
+    if args.bids is not None and args.game != "pitch":
+        raise UsageError("--bids applies to pitch; phat has no auction")
+    listed = args.leads or args.strategies or args.bids
+    names = [name.strip() for name in listed.split(",")]
+    if len(names) < 2 or len(set(names)) != len(names):
+        raise UsageError(f"give at least two different policies, comma-separated: {listed!r}")
+    if args.leads is not None:
+        labels = [f"{args.base}+{name}" for name in names]
+    elif args.bids is not None:
+        labels = [f"{name}+{args.base}" for name in names]
+    else:
+        labels = names
+    for label in labels:  # check every strategy and the rules before any deal is played
+        RunSpec(args.game, args.seed, 0, seats=(label,), variants=variants)
+    show = not args.quiet and sys.stderr.isatty()
+
+    def progress(what: str) -> None:
+        if show:
+            print(f"playing {what} ...", file=sys.stderr)
+
+    result = "Phat points (phat + muck bonus)" if args.game == "phat" else "Pitch score change"
+    if args.leads is not None:
+        trials = lead_trials(
+            args.game, names, deals=args.deals, seed=args.seed, base=args.base,
+            variants=variants, progress=progress,
+        )  # fmt: skip
+        means, pairs = policy_means(trials), policy_pairs(trials)
+        design = f"every seat plays {args.base}+LEAD; result: the pitcher's side's {result}"
+    else:
+        trials = side_trials(
+            args.game, labels, deals=args.deals, seed=args.seed, variants=variants,
+            progress=progress,
+        )  # fmt: skip
+        means, pairs = None, difference_pairs(trials)
+        design = f"sides swapped on the same deals; result: a's {result} per side minus b's"
+    rules = RunSpec(args.game, args.seed, 0, variants=variants).rules
+    if args.json:
+        about = {
+            "game": args.game, "mode": "leads" if args.leads else "sides", "deals": args.deals,
+            "seed": args.seed, "base": args.base, "rules": rules, "result": design,
+        }  # fmt: skip
+        print(report.compare_json(about, means, pairs))
+    else:
+        header = f"{args.game}: {args.deals:,} deals, seed {args.seed}, rules {rules}; {design}"
+        print(report.compare_text(header, means, pairs))
+    return 0
+
+
 def _strategies(_: argparse.Namespace) -> int:
     from sims.strategies import strategies
 
@@ -334,6 +522,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     handlers = {
         "simulate": _simulate,
         "replay": _replay,
+        "odds": _odds,
+        "compare": _compare,
         "strategies": _strategies,
         "bench": _bench,
     }

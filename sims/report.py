@@ -13,8 +13,8 @@ from analysis.compare import matrix
 
 def _estimate_line(name: str, row: pd.Series) -> str:
     if row["is_rate"]:
-        return f"  {name:<30}{row['estimate']:>9.2%}   [{row['low']:.2%}, {row['high']:.2%}]"
-    return f"  {name:<30}{row['estimate']:>+9.3f}   [{row['low']:+.3f}, {row['high']:+.3f}]"
+        return f"  {name:<28}{row['estimate']:>9.2%}   [{row['low']:.2%}, {row['high']:.2%}]"
+    return f"  {name:<28}{row['estimate']:>+9.3f}   [{row['low']:+.3f}, {row['high']:+.3f}]"
 
 
 def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
@@ -30,7 +30,7 @@ def odds_text(estimates: pd.DataFrame, header: str, advice: str) -> str:
     """Blocks of estimates per trump suit, then the advice."""
     lines = [header]
     for trump, block in estimates.groupby(level="trump", sort=False):
-        lines.append(f"trump {trump}{'':<27}estimate   95% interval")
+        lines.append(f"trump {trump}{'':<25}estimate   95% interval")
         for (_, quantity), row in block.iterrows():
             lines.append(_estimate_line(quantity, row))
     lines.append(advice)
