@@ -169,7 +169,9 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
         {
             "deals per game": mean(games["deals"]),
             "won by the first pitcher's team": wilson(int(first_team_won.sum()), len(games)),
-            "ended in mid-deal": wilson(int(games["ended_mid_deal"].sum()), len(games)),
+            "ended before the muck was scored": wilson(
+                int(games["ended_before_muck"].sum()), len(games)
+            ),
             "muck carry-over lost at the end": wilson(int(games["carry_lost"].sum()), len(games)),
         }
     )

@@ -42,9 +42,12 @@ def game_frame(deals: pd.DataFrame) -> pd.DataFrame:
     for column in last.columns:
         if column.startswith("score_after_"):
             frame[column.replace("score_after_", "score_")] = last[column]
-    if "tricks_played" in last:  # Phat: a game can end in mid-deal, losing a carry-over
-        frame["ended_mid_deal"] = last["tricks_played"] < 13
-        frame["carry_lost"] = frame["ended_mid_deal"] & (last["carry_in"] > 0)
+    if "tricks_played" in last:  # Phat: a game can end before the muck, losing a carry-over
+        # Only phat points can end a game without a bonus, so a won last deal with no bonus
+        # ended during its tricks (the 13th included), before the muck was scored.
+        no_bonus = (last["bonus_0"] == 0) & (last["bonus_1"] == 0)
+        frame["ended_before_muck"] = (last["winner"] >= 0) & no_bonus
+        frame["carry_lost"] = frame["ended_before_muck"] & (last["carry_in"] > 0)
     if "smudged" in last:
         frame["smudged"] = last["smudged"]
     return frame.reset_index()
