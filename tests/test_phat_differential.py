@@ -1,9 +1,12 @@
 """Engine deals replayed through the plain-Python reference: every field must agree."""
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from sims.cards import cards_of
 from sims.deal_log import play_order
+from sims.outcomes import game_frame, run_frame
 from sims.reference import phat as reference
 from tests.conftest import DIFFERENTIAL_DEALS
 
@@ -86,3 +89,19 @@ def test_games_chain_scores_and_carry_over_from_deal_to_deal(recorded_games):
     # Short games end in mid-deal often; the test must see it happen.
     assert ended_mid_deal > 0
     assert (table["carry_in"] > 0).any()
+
+
+def test_the_games_table_marks_games_won_before_the_muck(recorded_games):
+    deals = run_frame(recorded_games)
+    games = game_frame(deals).set_index("game")
+    last = deals.sort_values(["game", "deal"]).groupby("game").tail(1).set_index("game")
+    # The winner reached the target on phat points alone: the muck was never scored.
+    phat_total = np.where(
+        last["winner"] == 0,
+        last["score_before_0"] + last["phat_0"],
+        last["score_before_1"] + last["phat_1"],
+    )
+    before_muck = pd.Series(phat_total >= 121, index=last.index)
+    assert games["ended_before_muck"].equals(before_muck)
+    assert before_muck.any() and not before_muck.all()
+    assert games["carry_lost"].equals(before_muck & (last["carry_in"] > 0))

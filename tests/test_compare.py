@@ -1,0 +1,122 @@
+"""Paired comparisons: the arithmetic on a hand-made table, the same-deals designs (and
+that pairing shrinks the standard error), and the `compare` command."""
+
+import json
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from analysis.compare import difference_pairs, matrix, policy_means, policy_pairs
+from sims import cli
+from sims.compare import lead_trials, seating, side_trials
+
+
+def call(capsys, *args: str) -> tuple[int, str, str]:
+    try:
+        code = cli.main(list(args))
+    except SystemExit as stop:
+        code = stop.code
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_paired_arithmetic_on_a_small_table():
+    results = pd.DataFrame({"a": [1, 2, 3, 4], "b": [0, 2, 2, 5], "c": [1, 1, 1, 1]})
+    pairs = policy_pairs(results).set_index(["a", "b"])
+    ab = pairs.loc[("a", "b")]
+    # a - b per deal: 1, 0, 1, -1 -> mean 0.25, sd sqrt(11/12), se sd / 2
+    assert ab["difference"] == 0.25 and ab["n"] == 4
+    assert math.isclose(ab["se"], math.sqrt(11 / 12) / 2)
+    assert math.isclose(ab["se_unpaired"], math.sqrt((5 / 3) / 4 + (17 / 4) / 4))
+    assert math.isclose(ab["high"] - ab["difference"], 1.959964 * ab["se"], rel_tol=1e-6)
+    assert math.isclose(pairs.loc[("b", "c"), "difference"], 1.25)
+    table = matrix(policy_pairs(results))
+    assert list(table.index) == list(table.columns) == ["a", "b", "c"]
+    assert np.allclose(table.to_numpy(), -table.to_numpy().T)  # antisymmetric, zero diagonal
+    assert table.loc["c", "a"] == -1.5
+    errors = matrix(policy_pairs(results), "se")
+    assert np.allclose(errors.to_numpy(), errors.to_numpy().T)
+    means = policy_means(results)
+    assert means.loc["a", "estimate"] == 2.5 and means.loc["c", "se"] == 0
+
+
+def test_difference_columns_become_pairs():
+    pairs = difference_pairs(pd.DataFrame({"x vs y": [2.0, 4.0, 6.0]}))
+    row = pairs.iloc[0]
+    assert (row["a"], row["b"], row["difference"], row["n"]) == ("x", "y", 4.0, 3)
+    assert math.isclose(row["se"], 2 / math.sqrt(3)) and math.isnan(row["se_unpaired"])
+
+
+def test_seating_gives_alternate_sides_to_each_strategy():
+    assert seating([(0, 2), (1, 3)], 4, "a", "b") == ["a", "b", "a", "b"]
+    assert seating([(0, 3), (1, 4), (2, 5)], 6, "a", "b") == ["a", "b", "a", "a", "b", "a"]
+
+
+def test_lead_policies_on_the_same_deals_beat_independent_runs_on_error():
+    deals = 3000
+    paired = lead_trials("phat", ["lead_long", "lead_high"], deals=deals, seed=1)
+    independent = lead_trials("phat", ["lead_high"], deals=deals, seed=2)["lead_high"]
+    row = policy_pairs(paired).iloc[0]
+    unpaired_se = math.sqrt(
+        paired["lead_long"].var(ddof=1) / deals + independent.var(ddof=1) / deals
+    )
+    assert row["se"] < 0.8 * unpaired_se
+    assert row["se"] < 0.8 * row["se_unpaired"]
+
+
+def test_swapping_sides_on_the_same_deals_beats_swapping_on_other_deals():
+    # Two close strategies: the luck of the cards dwarfs their difference, and pairing
+    # on the same deals is what removes it.
+    deals, pair = 2000, ["greedy", "greedy:guard_big_phat=0"]
+    paired = difference_pairs(side_trials("phat", pair, deals=deals, seed=3)).iloc[0]
+    unpaired = difference_pairs(side_trials("phat", pair, deals=deals, seed=3, swap_seed=4))
+    assert paired["se"] < 0.5 * unpaired.iloc[0]["se"]
+
+
+def test_greedy_beats_random_by_a_margin_the_interval_confirms():
+    trials = side_trials("phat", ["greedy", "random"], deals=2000, seed=3)
+    assert difference_pairs(trials).iloc[0]["low"] > 0
+
+
+def test_a_strategy_against_itself_differs_by_exactly_nothing():
+    trials = side_trials("pitch", ["greedy", "greedy"], deals=500, seed=8)
+    assert (trials["greedy vs greedy"] == 0).all()
+
+
+def test_compare_leads_json(capsys):
+    code, out, _ = call(
+        capsys, "compare", "phat", "--leads", "lead_long,lead_phat,lead_high", "--deals", "1500",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    body = json.loads(out)
+    assert body["mode"] == "leads" and len(body["pairs"]) == 3 and len(body["policies"]) == 3
+    assert body["matrix"]["lead_long"]["lead_high"] == -body["matrix"]["lead_high"]["lead_long"]
+    pair = body["pairs"][0]
+    assert pair["low"] < pair["difference"] < pair["high"] and pair["se_unpaired"] > pair["se"]
+
+
+def test_compare_bids_text(capsys):
+    code, out, _ = call(
+        capsys, "compare", "pitch", "--bids", "threshold,random_bid", "--deals", "1000"
+    )
+    assert code == 0
+    assert "threshold+greedy" in out and "random_bid+greedy" in out and "matrix" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["phat", "--bids", "threshold,random_bid"], "phat has no auction"),
+        (["phat", "--leads", "lead_long"], "at least two"),
+        (["phat", "--leads", "lead_long,lead_long"], "at least two"),
+        (["phat", "--leads", "lead_long,lead_nowhere"], "unknown strategy"),
+        (["pitch", "--strategies", "greedy,random", "--variant", "teams=9"], "teams"),
+        (["phat", "--strategies", "greedy,random", "--players", "5"], "--players"),
+    ],
+)
+def test_compare_refuses_bad_input(capsys, args, message):
+    code, out, err = call(capsys, "compare", *args, "--deals", "10")
+    assert code == 2 and message in err and out == ""
