@@ -98,9 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser(
         "simulate",
         help="play many deals (or games) and summarise them",
-        description="Play independent deals (in deal i the pitcher is seat i %% 4 in Phat, the "
-        "dealer is seat i %% players in Pitch) or whole games to the target, print a summary "
-        "with 95%% intervals, and optionally write the outcome table (Parquet), the deal log "
+        description="Play independent deals (in deal i the pitcher is seat i % 4 in Phat, the "
+        "dealer is seat i % players in Pitch) or whole games to the target, print a summary "
+        "with 95% intervals, and optionally write the outcome table (Parquet), the deal log "
         "(JSON Lines) and a chart.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -165,7 +165,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Pitch: the hand sits at --seat (1 = the dealer's left; the dealer, seat = players, "
         "bids last) and pitches without an auction; printed per trump: P(won >= k) for k = "
         "1..4, P(High), P(Low), P(Jack), P(Game), the expected points won and the expected "
-        "score change of each bid (made: +won, set: -bid), each with a 95%% interval, then the "
+        "score change of each bid (made: +won, set: -bid), each with a 95% interval, then the "
         "recommended bid and trump. Phat: the hand is the pitcher; per trump the pitcher's "
         "side's expected points, P(Big Phat kept) and P(muck > 40).",
         epilog="examples:\n"
