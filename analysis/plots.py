@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-
-from analysis.phat import capture, with_sides  # noqa: E402
-from analysis.pitch import bid_success, made_grid, won_shares  # noqa: E402
-from analysis.stats import wilson  # noqa: E402
+from analysis.phat import capture, with_sides
+from analysis.pitch import bid_success, made_grid, won_shares
+from analysis.stats import wilson
 
 RANKS = "23456789TJQKA"  # rank 0..12 as the outcome tables count it
 

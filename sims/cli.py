@@ -369,6 +369,9 @@ def _write_outputs(args, spec, result, deals, per_game) -> None:
 
         write_log(args.log, result)
     if args.chart is not None:
+        import matplotlib
+
+        matplotlib.use("Agg")  # files only: no display needed
         from analysis import plots
 
         chart = plots.phat_overview if spec.game == "phat" else plots.pitch_bids
