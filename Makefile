@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 DEALS  ?= 1000000
 SEED   ?= 7
 
-.PHONY: venv run test bench lint clean
+.PHONY: venv run test bench lint clean notebooks
 
 venv: $(VENV)/.installed
 
@@ -25,6 +25,10 @@ test: lint
 
 bench: venv
 	$(BIN)/allfours bench
+
+# Execute the notebooks at full size: results/notebooks (with outputs), results/figures.
+notebooks: venv
+	$(BIN)/python notebooks/execute.py --out results/notebooks --figures results/figures
 
 lint: venv
 	$(BIN)/ruff check sims analysis tests
