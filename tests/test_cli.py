@@ -133,9 +133,9 @@ def test_bad_input_is_a_clear_error_with_status_2_and_nothing_written(
 
 
 def test_an_illegal_card_stops_the_run_naming_strategy_seed_and_deal(tmp_path, capsys, monkeypatch):
-    # lead_high picks the highest card in hand, ignoring suit: as a play strategy it revokes.
+    # A play function the dispatcher does not know answers -1: not a card.
     greedy = resolve("greedy", "phat")
-    cheat = dataclasses.replace(greedy, play_fid=functions().index(lead_high))
+    cheat = dataclasses.replace(greedy, play_fid=len(functions()))
 
     def plans(spec):
         return [cheat, *[resolve(label, spec.game) for label in spec.seats[1:]]]
@@ -156,7 +156,7 @@ def test_an_illegal_card_stops_the_run_naming_strategy_seed_and_deal(tmp_path, c
         str(tmp_path / "never.jsonl"),
     )
     assert code == 1
-    assert "strategy 'greedy' at seat 0" in err
+    assert "strategy 'greedy' at seat 0 returned -1, which is not a card" in err
     assert "game phat, seed 5, deal " in err and "nothing was written" in err
     assert list(tmp_path.iterdir()) == []
 

@@ -191,3 +191,21 @@ def test_odds_phat_command(capsys):
 def test_odds_command_refuses_bad_input(capsys, args, message):
     code, out, err = call(capsys, "odds", *args, "--deals", "10")
     assert code == 2 and message in err and out == ""
+
+
+@pytest.mark.parametrize(
+    ("game", "strategy", "hand"),
+    [
+        *[("phat", f"greedy+{lead}", "AS KS QS 9S 5S 2C 3C 4D 5D 6D 7H 8H 9H")
+          for lead in ("lead_long", "lead_phat", "lead_high")],
+        *[("pitch", f"greedy+{lead}", "AS KS QS 9S 2C 4D")
+          for lead in ("lead_best", "lead_best_low", "lead_long", "lead_high")],
+        ("pitch", "random", "AS KS QS 9S 2C 4D"),
+    ],
+)  # fmt: skip
+def test_every_lead_policy_opens_in_the_fixed_suit(game, strategy, hand):
+    # Each policy would lead spades from this hand; held to clubs, it must play a club
+    # (the engine stops the run on any other card).
+    odds = pitch_odds if game == "pitch" else phat_odds
+    estimates = odds(hand, trump="C", deals=300, strategy=strategy)
+    assert list(estimates.index.get_level_values("trump").unique()) == ["C"]
