@@ -120,3 +120,14 @@ def test_compare_bids_text(capsys):
 def test_compare_refuses_bad_input(capsys, args, message):
     code, out, err = call(capsys, "compare", *args, "--deals", "10")
     assert code == 2 and message in err and out == ""
+
+
+def test_compare_pitch_leads_pairs_on_the_same_auctions(capsys):
+    code, out, _ = call(
+        capsys, "compare", "pitch", "--leads", "lead_best,lead_best_low", "--deals", "3000",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    pair = json.loads(out)["pairs"][0]
+    assert (pair["a"], pair["b"]) == ("lead_best", "lead_best_low")
+    assert pair["se"] < pair["se_unpaired"]
