@@ -9,7 +9,7 @@ is the pitcher (4 players, 13 cards each).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -85,11 +85,12 @@ class OddsSpec:
         object.__setattr__(self, "pitcher", self.seat - 1 if game == "pitch" else 0)
 
 
-def play_conditional(spec: OddsSpec, progress=None) -> pd.DataFrame:
+def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = None) -> pd.DataFrame:
     """One row per (trump suit, deal): the suit's letter, the deal index and the game's
     per-deal results (Pitch: points won by the pitcher's side and whether it took High,
     Low, Jack, Game; Phat: its points, whether it took the Big Phat, whether the side dealt
-    the Big Phat kept it, and its muck). StrategyFault on an illegal play."""
+    the Big Phat kept it, and its muck). `progress` is called with the deals done per
+    chunk. StrategyFault on an illegal play."""
     run, game = spec.run, spec.run.game
     fids, params = strategy_tables(seat_strategies(run))
     hand = mask_of(spec.hand)
