@@ -94,6 +94,7 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
     run, game = spec.run, spec.run.game
     fids, params = strategy_tables(seat_strategies(run))
     hand = mask_of(spec.hand)
+    rest = np.array([card for card in range(52) if card not in spec.hand], np.int64)
     suits = np.array(spec.suits, np.int64)
     width = len(COLUMNS[game])
     results = np.zeros((len(suits), run.count, width), np.int16)
@@ -106,13 +107,13 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
         if game == "pitch":
             rules = pitch.rules_array(run.rules, pitcher=spec.pitcher)
             kernels.pitch_odds_nb(
-                run.seed, first, count, hand, spec.pitcher, spec.dealer, suits, rules, fids,
-                params, scratch, part, errors,
+                run.seed, first, count, hand, rest, spec.pitcher, spec.dealer, suits, rules,
+                fids, params, scratch, part, errors,
             )  # fmt: skip
         else:
             kernels.phat_odds_nb(
-                run.seed, first, count, hand, suits, run.rules["target"], fids, params,
-                phat.CARD_VALUES, scratch, part, errors,
+                run.seed, first, count, hand, rest, suits, run.rules["target"], fids,
+                params, phat.CARD_VALUES, scratch, part, errors,
             )  # fmt: skip
         raise_first_error(run, first, errors)
         results[:, start : start + count] = part

@@ -54,6 +54,15 @@ def deal_hands_nb(state, deck, hands, players: int, hand_size: int) -> None:
 
 
 @njit(cache=True, inline="always")
+def record_fault_nb(errors, unit: int, kind: int, where: int, error) -> None:
+    """Row `unit` of a run's fault table: (kind, where in the unit, seat, card or call)."""
+    errors[unit, 0] = kind
+    errors[unit, 1] = where
+    errors[unit, 2] = error[0]
+    errors[unit, 3] = error[1]
+
+
+@njit(cache=True, inline="always")
 def holder_nb(hands, card: int) -> int:
     """Seat dealt `card`, or -1 if it was not dealt."""
     for seat in range(hands.shape[0]):

@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit, prange
 
 from sims.cards import suit_mask
-from sims.engine.common import BLOCKS, OK
+from sims.engine.common import BLOCKS, OK, record_fault_nb
 from sims.engine.phat import play_phat_deal_nb
 from sims.engine.pitch import field_views_nb, play_pitch_deal_nb
 from sims.games import pitch as p
@@ -49,19 +49,13 @@ def deal_around_nb(state, deck, rest, dealt, hand_size: int, fixed_seat: int, fi
 
 
 @njit(cache=True, parallel=True)
-def pitch_odds_nb(seed, first, count, hand, seat, dealer, suits, rules, fids, params, scratch,
-                  results, errors):  # fmt: skip
-    """Play deals `first .. first + count` with `hand` at `seat` pitching each suit of
-    `suits` (no auction) into `results[suit index, deal, PITCH_*]`. `rules` carries the
-    fixed pitcher; `scratch` holds one outcome row per block. `errors[u]` = (kind, suit
-    index, seat, card) of the first illegal play."""
+def pitch_odds_nb(seed, first, count, hand, rest, seat, dealer, suits, rules, fids, params,
+                  scratch, results, errors):  # fmt: skip
+    """Play deals `first .. first + count` with `hand` at `seat`, the others dealt from the
+    cards `rest`, pitching each suit of `suits` (no auction) into `results[suit index,
+    deal, PITCH_*]`. `rules` carries the fixed pitcher; `scratch` holds one outcome row
+    per block. `errors[u]` = (kind, suit index, seat, card) of the first illegal play."""
     players = rules[p.R_PLAYERS]
-    rest = np.zeros(52 - p.HAND_SIZE, np.int64)
-    k = 0
-    for card in range(52):
-        if not hand >> card & 1:
-            rest[k] = card
-            k += 1
     blocks = min(count, BLOCKS, scratch.shape[0])
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
@@ -90,10 +84,7 @@ def pitch_odds_nb(seed, first, count, hand, seat, dealer, suits, rules, fids, pa
                     no_log,
                 )  # fmt: skip
                 if kind != OK:
-                    errors[u, 0] = kind
-                    errors[u, 1] = s
-                    errors[u, 2] = error[0]
-                    errors[u, 3] = error[1]
+                    record_fault_nb(errors, u, kind, s, error)
                     break
                 side = local_rules[p.R_SIDE_OF + seat]
                 row = scratch[block]
@@ -105,16 +96,10 @@ def pitch_odds_nb(seed, first, count, hand, seat, dealer, suits, rules, fids, pa
 
 
 @njit(cache=True, parallel=True)
-def phat_odds_nb(seed, first, count, hand, suits, target, fids, params, card_values, scratch,
-                 results, errors):  # fmt: skip
+def phat_odds_nb(seed, first, count, hand, rest, suits, target, fids, params, card_values,
+                 scratch, results, errors):  # fmt: skip
     """Play deals `first .. first + count` with `hand` at seat 0, the pitcher, opening in
     each suit of `suits` into `results[suit index, deal, PHAT_*]`; as `pitch_odds_nb`."""
-    rest = np.zeros(52 - 13, np.int64)
-    k = 0
-    for card in range(52):
-        if not hand >> card & 1:
-            rest[k] = card
-            k += 1
     blocks = min(count, BLOCKS, scratch.shape[0])
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
@@ -139,10 +124,7 @@ def phat_odds_nb(seed, first, count, hand, suits, target, fids, params, card_val
                     no_log,
                 )  # fmt: skip
                 if kind != OK:
-                    errors[u, 0] = kind
-                    errors[u, 1] = s
-                    errors[u, 2] = error[0]
-                    errors[u, 3] = error[1]
+                    record_fault_nb(errors, u, kind, s, error)
                     break
                 row = scratch[block]
                 results[s, u, PHAT_POINTS] = row.phat_0 + row.bonus_0

@@ -14,6 +14,7 @@ from sims.engine.common import (
     game_stream_nb,
     holder_nb,
     next_card_nb,
+    record_fault_nb,
     take_card_nb,
 )
 from sims.games import phat
@@ -237,10 +238,7 @@ def run_phat_nb(
                 record.game = index if games else -1
                 record.deal = k if games else index
                 if kind != OK:
-                    errors[u, 0] = kind
-                    errors[u, 1] = k
-                    errors[u, 2] = error[0]
-                    errors[u, 3] = error[1]
+                    record_fault_nb(errors, u, kind, k, error)
                     break
                 if not games or record.winner >= 0:
                     break
