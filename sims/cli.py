@@ -72,6 +72,11 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--strategy", default="greedy", help=STRATEGY_HELP + " (default greedy)")
     who.add_argument("--seats", help="one strategy per seat, comma-separated, seat 0 first")
+    _add_rule_options(parser)
+
+
+def _add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """Options that choose the rules: variants and, in Pitch, the number of players."""
     parser.add_argument(
         "--variant",
         action="append",
@@ -224,13 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--deals", type=_positive, default=100_000, help="deals per policy (default 100000)"
     )
     compare.add_argument("--seed", type=_non_negative, default=0, help="seed (default 0)")
-    compare.add_argument(
-        "--variant", action="append", default=[], metavar="NAME=VALUE",
-        help="rule option, repeatable, as for simulate",
-    )  # fmt: skip
-    compare.add_argument(
-        "--players", type=_positive, help="Pitch: number of seats, 2 to 7 (default 4)"
-    )
+    _add_rule_options(compare)
     compare.add_argument("--quiet", action="store_true", help="print no progress")
     compare.add_argument("--json", action="store_true", help="print the comparison as JSON")
 
@@ -276,14 +275,19 @@ def _check_suffix(path: Path | None, allowed: Sequence[str], what: str) -> None:
         raise UsageError(f"{what} {str(path)!r} must end in {' or '.join(allowed)}")
 
 
-def _spec(args: argparse.Namespace, count: int, games: bool):
-    from sims.runner import RunSpec
-
+def _variants(args: argparse.Namespace) -> tuple[str, ...]:
+    """The --variant options, with --players as the variant players=N."""
     variants = tuple(args.variant)
     if args.players is not None:
         if args.game != "pitch":
             raise UsageError(f"--players applies to pitch; {args.game} has a fixed table")
         variants += (f"players={args.players}",)
+    return variants
+
+
+def _spec(args: argparse.Namespace, count: int, games: bool):
+    from sims.runner import RunSpec
+
     return RunSpec(
         args.game,
         args.seed,
@@ -291,7 +295,7 @@ def _spec(args: argparse.Namespace, count: int, games: bool):
         first=getattr(args, "first", 0),
         games=games,
         seats=_seats(args),
-        variants=variants,
+        variants=_variants(args),
         max_deals=getattr(args, "max_deals", None) or 0,
     )
 
@@ -442,11 +446,7 @@ def _compare(args: argparse.Namespace) -> int:
     from sims.compare import lead_trials, side_trials
     from sims.runner import RunSpec
 
-    variants = tuple(args.variant)
-    if args.players is not None:
-        if args.game != "pitch":
-            raise UsageError(f"--players applies to pitch; {args.game} has a fixed table")
-        variants += (f"players={args.players}",)
+    variants = _variants(args)
     if args.bids is not None and args.game != "pitch":
         raise UsageError("--bids applies to pitch; phat has no auction")
     listed = args.leads or args.strategies or args.bids
