@@ -2,6 +2,7 @@
 
 import pytest
 
+from sims import cli
 from sims.runner import RunResult, RunSpec, run
 
 DIFFERENTIAL_DEALS = 10_000
@@ -30,3 +31,13 @@ def recorded_games() -> RunResult:
         RunSpec("phat", 31, 600, games=True, seats=("greedy",) * 4, variants=("target=121",)),
         record=True,
     )
+
+
+def call(capsys, *args: str) -> tuple[int, str, str]:
+    """Run `allfours ARGS` in this process: (exit status, stdout, stderr)."""
+    try:
+        code = cli.main(list(args))
+    except SystemExit as stop:
+        code = stop.code
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err

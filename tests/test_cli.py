@@ -10,26 +10,18 @@ import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
-from sims import cli, runner
+from sims import runner
 from sims.output import read_metadata
 from sims.strategies import resolve
 from sims.strategies.phat_leads import lead_high, lead_long, lead_phat
 from sims.strategies.registry import functions
+from tests.conftest import call
 
 
 def allfours(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "sims.cli", *args], capture_output=True, text=True, timeout=300
     )
-
-
-def call(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(args))
-    except SystemExit as stop:
-        code = stop.code
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_simulate_writes_rows_metadata_log_and_chart(tmp_path, capsys):

@@ -9,17 +9,8 @@ import pandas as pd
 import pytest
 
 from analysis.compare import difference_pairs, matrix, policy_means, policy_pairs
-from sims import cli
 from sims.compare import lead_trials, seating, side_trials
-
-
-def call(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(args))
-    except SystemExit as stop:
-        code = stop.code
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+from tests.conftest import call
 
 
 def test_paired_arithmetic_on_a_small_table():

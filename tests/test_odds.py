@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from analysis.odds import Recommendation, phat_odds, pitch_odds, recommend_pitch
-from sims import cli
 from sims.cards import CardError, mask_of, parse_cards
 from sims.engine.odds import deal_around_nb
 from sims.odds import OddsSpec, parse_hand, parse_trump, play_conditional
 from sims.rng import new_state
 from sims.runner import RunSpec
+from tests.conftest import call
 
 LOCK = "AH KH QH JH TH 2H"
 NOTHING_ABOVE_SIX = "2C 3D 4S 5C 6D 3S"
@@ -132,15 +132,6 @@ def test_impossible_seats_and_suits_are_refused():
         pitch_odds("AH JH 5H KS 3H 2D", trump="C", deals=10)
     with pytest.raises(CardError, match="bad trump"):
         pitch_odds("AH JH 5H KS 3H 2D", trump="X", deals=10)
-
-
-def call(capsys, *args: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(args))
-    except SystemExit as stop:
-        code = stop.code
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_odds_command_prints_every_suit_and_the_advice(capsys):
