@@ -18,9 +18,10 @@ from analysis.stats import (
 PHAT_CARDS = {"big": "big_phat", "little": "little_phat"}
 
 
-def with_sides(deals: pd.DataFrame) -> pd.DataFrame:
+def with_sides(deals: pd.DataFrame, tricks: int = 13) -> pd.DataFrame:
     """Add per-deal columns seen from the pitcher's side: points (phat + bonus) of the
-    pitching team and of the defenders, who captured the Big Phat, and muck ties."""
+    pitching team and of the defenders, who captured the Big Phat, and muck ties (deals of
+    `tricks` tricks: 9 in Don, whose rows are Phat's)."""
     pitching = deals["pitcher"] % 2
     points_0 = deals["phat_0"].astype("int32") + deals["bonus_0"]
     points_1 = deals["phat_1"].astype("int32") + deals["bonus_1"]
@@ -30,7 +31,7 @@ def with_sides(deals: pd.DataFrame) -> pd.DataFrame:
     played = deals["big_phat_team"] >= 0
     out["big_phat_to_pitcher"] = played & (deals["big_phat_team"] == pitching)
     out["big_phat_kept"] = played & (deals["big_phat_team"] == deals["big_phat_holder_team"])
-    out["muck_tie"] = (deals["tricks_played"] == 13) & (deals["muck_0"] == deals["muck_1"])
+    out["muck_tie"] = (deals["tricks_played"] == tricks) & (deals["muck_0"] == deals["muck_1"])
     return out
 
 

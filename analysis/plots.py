@@ -17,13 +17,25 @@ RANKS = "23456789TJQKA"  # rank 0..12 as the outcome tables count it
 def phat_overview(deals: pd.DataFrame, title: str = "Phat") -> Figure:
     """Points per deal of the pitcher's side and the defenders, and who captures the Big
     Phat (with 95% Wilson intervals)."""
-    sides = with_sides(deals)
+    return _partnership_overview(deals, title, 13, "Big Phat", "phat + muck bonus")
+
+
+def don_overview(deals: pd.DataFrame, title: str = "Nine-card Don") -> Figure:
+    """Points per deal of the pitcher's side and the defenders, and who captures the 9 of
+    trumps when it is in play (with 95% Wilson intervals)."""
+    return _partnership_overview(deals, title, 9, "9 of trumps", "card points + game bonus")
+
+
+def _partnership_overview(
+    deals: pd.DataFrame, title: str, tricks: int, card: str, points: str
+) -> Figure:
+    sides = with_sides(deals, tricks)
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
     bins = np.arange(0, 90, 4)
     share = np.full(len(sides), 1 / max(len(sides), 1))
     for column, label in [("pitcher_points", "pitcher's side"), ("defender_points", "defenders")]:
         left.hist(sides[column], bins=bins, weights=share, alpha=0.6, label=label)
-    left.set_xlabel("points in the deal (phat + muck bonus)")
+    left.set_xlabel(f"points in the deal ({points})")
     left.set_ylabel("share of deals")
     left.legend()
     left.set_title("Points per deal")
@@ -40,8 +52,8 @@ def phat_overview(deals: pd.DataFrame, title: str = "Phat") -> Figure:
         errors.append([estimate.value - estimate.low, estimate.high - estimate.value])
     right.bar(labels, rates, yerr=np.array(errors).T, capsize=6, color=["C0", "C1", "C2"])
     right.set_ylim(0, 1)
-    right.set_ylabel("share of deals")
-    right.set_title("Big Phat captured by")
+    right.set_ylabel("share of deals where it was played")
+    right.set_title(f"{card} captured by")
     figure.suptitle(f"{title}: {len(deals):,} deals")
     return figure
 

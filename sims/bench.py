@@ -16,15 +16,20 @@ from typing import Any
 import numba
 
 from sims.outcomes import run_frame
+from sims.reference import don as don_reference
 from sims.reference import phat as phat_reference
 from sims.reference import pitch as pitch_reference
 from sims.runner import RunResult, RunSpec, kernel_seconds, run
 
-BENCHES = {"phat": ("random", "greedy"), "pitch": ("random", "threshold+greedy")}
+BENCHES = {
+    "phat": ("random", "greedy"),
+    "pitch": ("random", "threshold+greedy"),
+    "don": ("random", "greedy"),
+}
 
 
 def _cards_played(result: RunResult) -> int:
-    if result.spec.game == "phat":
+    if result.spec.game in ("phat", "don"):
         return int(result.table["tricks_played"].sum()) * 4
     return len(result.table) * result.spec.layout.cards
 
@@ -73,11 +78,18 @@ def reference_figures(deals: int) -> dict[str, float]:
         hands, calls, plays = pitch_reference.random_deal(rng, rules, index % 4)
         pitch_reference.score_deal(rules, hands, index % 4, calls, plays, [0] * 4)
     pitch_elapsed = time.perf_counter() - start
+    start = time.perf_counter()
+    for index in range(deals):
+        hands, plays = don_reference.random_deal(rng, index % 4)
+        don_reference.score_deal(hands, index % 4, plays, target=10**9)
+    don_elapsed = time.perf_counter() - start
     return {
         "phat_random_deals_per_s": deals / phat_elapsed,
         "phat_ns_per_card": phat_elapsed / cards * 1e9,
         "pitch_random_deals_per_s": deals / pitch_elapsed,
         "pitch_ns_per_card": pitch_elapsed / (deals * 24) * 1e9,
+        "don_random_deals_per_s": deals / don_elapsed,
+        "don_ns_per_card": don_elapsed / (deals * 36) * 1e9,
     }
 
 

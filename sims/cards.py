@@ -23,6 +23,7 @@ RANKS = "23456789TJQKA"
 N_RANKS = 13
 N_CARDS = 52
 FULL_DECK = (1 << N_CARDS) - 1
+RANK_JACK = 9
 RANK_ACE = 12
 
 _SUIT_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}

@@ -39,7 +39,7 @@ STRATEGY_HELP = (
 )
 
 
-GAMES = ("phat", "pitch")
+GAMES = ("phat", "pitch", "don")
 
 
 class UsageError(Exception):
@@ -84,7 +84,8 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="rule option as named in RULES.md, repeatable; an on/off option by its name "
         "alone (phat: target=N; pitch: partnership, teams=2|3, low_to_holder, must_follow, "
-        "min_bid=1|2, target=7|11|15|21, smudge, win_needs_made)",
+        "min_bid=1|2, target=7|11|15|21, smudge, win_needs_made; don: target=N, "
+        "bonus=game8|game6_high_low|game5_high_low_jack, game_tie=none|carry)",
     )
     parser.add_argument(
         "--players", type=_positive, help="Pitch: number of seats, 2 to 7 (default 4)"
@@ -103,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser(
         "simulate",
         help="play many deals (or games) and summarise them",
-        description="Play independent deals (in deal i the pitcher is seat i % 4 in Phat, the "
+        description="Play independent deals (in deal i the pitcher is seat i % 4 in Phat and "
+        "Don, the "
         "dealer is seat i % players in Pitch) or whole games to the target, print a summary "
         "with 95% intervals, and optionally write the outcome table (Parquet), the deal log "
         "(JSON Lines) and a chart.",
@@ -139,8 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--max-deals",
         type=_positive,
-        help="Pitch with --games: stop a game after this many deals (default 200); the "
-        "summary reports games stopped so",
+        help="Pitch and Don with --games: stop a game after this many deals (default 200 in "
+        "Pitch, 100 in Don); the summary reports games stopped so",
     )
     simulate.add_argument("--quiet", action="store_true", help="print no progress and no summary")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -179,7 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
         '  allfours odds phat --hand "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"\n',
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    odds.add_argument("game", choices=GAMES, help="the game")
+    odds.add_argument("game", choices=("phat", "pitch"), help="the game")
     odds.add_argument(
         "--hand", required=True, help='the hand, e.g. "AH JH 5H KS 3C 2D" (6 cards in Pitch, 13 '
         "in Phat; 10H, lower case and suit symbols also read)",
@@ -378,7 +380,9 @@ def _write_outputs(args, spec, result, deals, per_game) -> None:
         matplotlib.use("Agg")  # files only: no display needed
         from analysis import plots
 
-        chart = plots.phat_overview if spec.game == "phat" else plots.pitch_bids
+        chart = {"phat": plots.phat_overview, "don": plots.don_overview}.get(
+            spec.game, plots.pitch_bids
+        )
         chart(deals).savefig(args.chart, dpi=120)
 
 
@@ -448,7 +452,7 @@ def _compare(args: argparse.Namespace) -> int:
 
     variants = _variants(args)
     if args.bids is not None and args.game != "pitch":
-        raise UsageError("--bids applies to pitch; phat has no auction")
+        raise UsageError(f"--bids applies to pitch; {args.game} has no auction")
     listed = args.leads or args.strategies or args.bids
     names = [name.strip() for name in listed.split(",")]
     if len(names) < 2 or len(set(names)) != len(names):
@@ -467,7 +471,10 @@ def _compare(args: argparse.Namespace) -> int:
         if show:
             print(f"playing {what} ...", file=sys.stderr)
 
-    result = "Phat points (phat + muck bonus)" if args.game == "phat" else "Pitch score change"
+    result = {
+        "phat": "Phat points (phat + muck bonus)",
+        "don": "Don points (card points + game bonus)",
+    }.get(args.game, "Pitch score change")
     if args.leads is not None:
         trials = lead_trials(
             args.game, names, deals=args.deals, seed=args.seed, base=args.base,

@@ -2,11 +2,11 @@
 once per policy or seating, so the luck of the cards cancels in the differences.
 
 - Lead policies: every seat plays `base+LEAD`; only the pitcher's opening differs, so a
-  deal's result is the pitcher's side's: Phat points (phat + muck bonus), Pitch score
-  change.
+  deal's result is the pitcher's side's: Phat and Don points (card points + end-of-deal
+  bonus), Pitch score change.
 - Whole strategies: for each pair (a, b), `a` plays the sides with an even index and `b`
   the others, then the two swap on the same deals; a deal's result is a's mean per side
-  minus b's, averaged over the two seatings (Phat points, Pitch score change).
+  minus b's, averaged over the two seatings (Phat and Don points, Pitch score change).
 """
 
 from __future__ import annotations
@@ -21,10 +21,12 @@ from sims.games import pitch
 from sims.outcomes import run_frame
 from sims.runner import RunSpec, run
 
+PARTNERSHIP_GAMES = ("phat", "don")  # two fixed teams, scored in points per deal
+
 
 def side_results(game: str, deals: pd.DataFrame, sides: int) -> np.ndarray:
-    """Per deal and side: Phat points (phat + muck bonus), Pitch score change."""
-    if game == "phat":
+    """Per deal and side: Phat and Don points (card points + bonus), Pitch score change."""
+    if game in PARTNERSHIP_GAMES:
         return np.stack([deals[f"phat_{t}"] + deals[f"bonus_{t}"] for t in range(2)], 1)
     return np.stack([deals[f"delta_{s}"] for s in range(sides)], 1).astype(np.int64)
 
@@ -34,7 +36,7 @@ def _frame(spec: RunSpec) -> pd.DataFrame:
 
 
 def _sides(spec: RunSpec) -> list[tuple[int, ...]]:
-    if spec.game == "phat":
+    if spec.game in PARTNERSHIP_GAMES:
         return [(0, 2), (1, 3)]
     return pitch.sides(spec.rules)
 
@@ -58,7 +60,7 @@ def lead_trials(
         spec = RunSpec(game, seed, deals, seats=(f"{base}+{lead}",), variants=tuple(variants))
         frame = _frame(spec)
         per_side = side_results(game, frame, len(_sides(spec)))
-        pitcher_side = frame["pitcher"] % 2 if game == "phat" else frame["pitcher_side"]
+        pitcher_side = frame["pitcher"] % 2 if game in PARTNERSHIP_GAMES else frame["pitcher_side"]
         columns[lead] = per_side[np.arange(len(frame)), pitcher_side.to_numpy()]
     return pd.DataFrame(columns, index=pd.RangeIndex(deals, name="deal"))
 

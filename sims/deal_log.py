@@ -41,8 +41,11 @@ def _ints(values: np.ndarray) -> list[int]:
     return [int(value) for value in values]
 
 
-def _phat_result(row: np.void) -> dict[str, Any]:
-    return {
+def _partnership_result(row: np.void, game: str) -> dict[str, Any]:
+    extra = {}
+    if game == "don":  # the captors of High, Low and Jack, whatever the bonus variant
+        extra = {name: _side(row[f"{name}_team"]) for name in ("high", "low", "jack")}
+    return extra | {
         "points": [int(row["phat_0"]), int(row["phat_1"])],
         "muck": [int(row["muck_0"]), int(row["muck_1"])],
         "bonus": [int(row["bonus_0"]), int(row["bonus_1"])],
@@ -104,7 +107,9 @@ def deal_records(result: RunResult) -> Iterator[dict[str, Any]]:
             "plays": [[seat, card_name(card)] for seat, card in order],
             "trick_winners": [int(w) for w in winners[: len(order) // players]],
             "result": (
-                _pitch_result(row, len(sides)) if spec.game == "pitch" else _phat_result(row)
+                _pitch_result(row, len(sides))
+                if spec.game == "pitch"
+                else _partnership_result(row, spec.game)
             ),
         }
         yield record

@@ -112,7 +112,7 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
             )  # fmt: skip
         else:
             kernels.phat_odds_nb(
-                run.seed, first, count, hand, rest, suits, run.rules["target"], fids,
+                run.seed, first, count, hand, rest, suits, phat.rules_array(run.rules), fids,
                 params, phat.CARD_VALUES, scratch, part, errors,
             )  # fmt: skip
         raise_first_error(run, first, errors)

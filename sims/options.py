@@ -33,6 +33,11 @@ def choice(default: int, values: tuple[int, ...], help_text: str) -> Option:
     return Option(default, int, help_text, check=lambda v: v in values, allowed=f"one of {shown}")
 
 
+def word(default: str, values: tuple[str, ...], help_text: str) -> Option:
+    """A rule that takes one of a few names."""
+    return Option(default, str, help_text, check=lambda v: v in values, allowed=", ".join(values))
+
+
 def _boolean(text: str) -> bool:
     lowered = text.lower()
     if lowered in ("true", "yes", "on", "1"):

@@ -8,7 +8,7 @@ import numpy as np
 
 from sims.cards import SUITS, card_name, format_cards
 from sims.deal_log import play_order
-from sims.games import phat, pitch
+from sims.games import don, phat, pitch
 from sims.runner import RunResult, RunSpec, run
 
 
@@ -27,7 +27,7 @@ def render(result: RunResult) -> str:
         if spec.game == "pitch":
             lines += _pitch_deal(spec, where, row, hands, calls, plays, winners)
         else:
-            lines += _phat_deal(where, row, hands, plays, winners)
+            lines += _partnership_deal(spec.game, where, row, hands, plays, winners)
     return "\n".join(lines)
 
 
@@ -38,7 +38,8 @@ def _tricks(order: list[tuple[int, int]], players: int) -> list[str]:
     ]
 
 
-def _phat_deal(where: str, row, hands, plays, winners) -> list[str]:
+def _partnership_deal(game: str, where: str, row, hands, plays, winners) -> list[str]:
+    values = don.CARD_VALUES if game == "don" else phat.CARD_VALUES
     pitcher, trump = int(row["pitcher"]), int(row["trump"])
     lines = [
         "",
@@ -50,24 +51,38 @@ def _phat_deal(where: str, row, hands, plays, winners) -> list[str]:
     order = play_order(pitcher, plays, winners)
     for trick, shown in enumerate(_tricks(order, 4)):
         winner = int(winners[trick])
-        points = sum(int(phat.CARD_VALUES[trump, card]) for _, card in order[4 * trick :][:4])
+        points = sum(int(values[trump, card]) for _, card in order[4 * trick :][:4])
         score[winner % 2] += points
         lines.append(
             f"  trick {trick + 1:2d}: {shown}  -> seat {winner} (team {winner % 2})"
             f" +{points:<2d}  score {score[0]}-{score[1]}"
         )
-    big = "nobody (its trick was not played)" if row["big_phat_team"] < 0 else "team "
-    big += "" if row["big_phat_team"] < 0 else str(row["big_phat_team"])
     winner = f"; team {row['winner']} wins the game" if row["winner"] >= 0 else ""
-    return [
-        *lines,
-        f"  phat {row['phat_0']}-{row['phat_1']}, muck {row['muck_0']}-{row['muck_1']}, "
+    points, muck = ("phat", "muck") if game == "phat" else ("card points", "game")
+    lines += [
+        f"  {points} {row['phat_0']}-{row['phat_1']}, {muck} {row['muck_0']}-{row['muck_1']}, "
         f"bonus {row['bonus_0']}-{row['bonus_1']}, carry-out {row['carry_out']}",
-        f"  Big Phat {card_name(trump * 13 + phat.BIG_PHAT_RANK)}: dealt to seat "
-        f"{row['big_phat_holder']}, captured by {big}",
-        f"  scores {row['score_before_0']}-{row['score_before_1']} -> "
-        f"{row['score_after_0']}-{row['score_after_1']}{winner}",
     ]
+    for label, rank, prefix in [("Big Phat", phat.BIG_PHAT_RANK, "big_phat")] + (
+        [("Little Phat", phat.LITTLE_PHAT_RANK, "little_phat")] if game == "don" else []
+    ):
+        name = card_name(trump * 13 + rank)
+        if game == "don":
+            label = f"{rank + 2} of trumps"
+        lines.append(f"  {label} {name}: {_fate(row[f'{prefix}_holder'], row[f'{prefix}_team'])}")
+    lines.append(
+        f"  scores {row['score_before_0']}-{row['score_before_1']} -> "
+        f"{row['score_after_0']}-{row['score_after_1']}{winner}"
+    )
+    return lines
+
+
+def _fate(holder: int, team: int) -> str:
+    """Who was dealt a card and who captured it."""
+    if holder < 0:
+        return "not dealt"
+    captured = "nobody (its trick was not played)" if team < 0 else f"team {team}"
+    return f"dealt to seat {holder}, captured by {captured}"
 
 
 def _pitch_deal(spec: RunSpec, where: str, row, hands, calls, plays, winners) -> list[str]:

@@ -21,7 +21,7 @@ from sims.cards import card_name
 from sims.engine.common import ILLEGAL_CALL, ILLEGAL_CARD
 from sims.engine.phat import run_phat_nb
 from sims.engine.pitch import run_pitch_nb
-from sims.games import phat, pitch
+from sims.games import don, phat, pitch
 from sims.options import resolve as resolve_options
 from sims.strategies import SeatStrategy, resolve
 
@@ -50,6 +50,11 @@ def _phat_layout(rules: dict[str, Any], max_deals: int) -> Layout:
     return Layout(4, phat.max_deals_per_game(rules["target"]), phat.OUTCOME_DTYPE, 52, 13, 0)
 
 
+def _don_layout(rules: dict[str, Any], max_deals: int) -> Layout:
+    cap = max_deals or don.DEFAULT_MAX_DEALS
+    return Layout(4, cap, don.OUTCOME_DTYPE, 4 * don.HAND_SIZE, don.HAND_SIZE, 0)
+
+
 def _pitch_layout(rules: dict[str, Any], max_deals: int) -> Layout:
     players = rules["players"]
     cap = max_deals or PITCH_DEFAULT_MAX_DEALS
@@ -57,6 +62,7 @@ def _pitch_layout(rules: dict[str, Any], max_deals: int) -> Layout:
 
 
 GAMES = {
+    "don": (don, _don_layout),
     "phat": (phat, _phat_layout),
     "pitch": (pitch, _pitch_layout),
 }
@@ -226,10 +232,11 @@ def _run_chunk(
     errors = np.zeros((count, 4), np.int64)
     out, hands, calls, plays, winners = outputs
     fids, params = strategy_tables(plans)
-    if spec.game == "phat":
+    if spec.game in ("phat", "don"):
+        module = GAMES[spec.game][0]
         run_phat_nb(
-            spec.seed, first, count, spec.games, cap, spec.rules["target"], fids, params,
-            phat.CARD_VALUES, out, errors, hands, plays, winners,
+            spec.seed, first, count, spec.games, cap, module.rules_array(spec.rules), fids,
+            params, module.CARD_VALUES, out, errors, hands, plays, winners,
         )  # fmt: skip
     else:
         run_pitch_nb(

@@ -7,11 +7,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sims.cards import FULL_DECK, card_name, mask_of
+from sims.cards import card_name, mask_of
 from sims.engine.common import ILLEGAL_CALL, ILLEGAL_CARD, SCRIPT_EXHAUSTED
 from sims.engine.phat import play_script_nb
 from sims.engine.pitch import play_pitch_script_nb
-from sims.games import phat, pitch
+from sims.games import don, phat, pitch
+from sims.options import resolve as resolve_options
 
 
 class IllegalPlayError(ValueError):
@@ -35,31 +36,40 @@ def play_phat_script(
     *,
     scores: tuple[int, int] = (0, 0),
     carry_in: int = 0,
-    target: int = 181,
+    target: int | None = None,
     stop_at_target: bool = True,
+    game: str = "phat",
+    variants: Sequence[str] = (),
 ) -> np.void:
-    """Score one Phat deal of given hands and cards in play order (the deal loop of a run,
-    cards taken from `cards` instead of strategies) and return its outcome row."""
+    """Score one Phat (or, with game="don", Don) deal of given hands and cards in play
+    order (the deal loop of a run, cards taken from `cards` instead of strategies) and
+    return its outcome row. `variants` are the game's rule options, as on the command line;
+    `target` (default: the game's) stands for the variant target=N.
+    """
+    module = don if game == "don" else phat
+    size = don.HAND_SIZE if game == "don" else 13
     dealt = np.array([mask_of(hand) for hand in hands], np.int64)
-    if dealt.shape != (4,) or any(len(hand) != 13 for hand in hands):
-        raise ValueError("Phat needs four hands of 13 cards")
-    if int(np.bitwise_or.reduce(dealt)) != FULL_DECK or len(set().union(*map(set, hands))) != 52:
-        raise ValueError("the four hands must hold the 52 cards once each")
-    out = np.zeros(1, phat.OUTCOME_DTYPE)
+    if dealt.shape != (4,) or any(len(hand) != size for hand in hands):
+        raise ValueError(f"{game} needs four hands of {size} cards")
+    if len(set().union(*map(set, hands))) != 4 * size:
+        raise ValueError("a card is dealt twice")
+    chosen = [*variants, f"target={target}"] if target is not None else variants
+    rules = resolve_options(game, module.OPTIONS, chosen)
+    out = np.zeros(1, module.OUTCOME_DTYPE)
     error = np.zeros(2, np.int64)
     kind = play_script_nb(
         dealt,
         pitcher,
         np.array(scores, np.int64),
         carry_in,
-        target,
+        module.rules_array(rules),
         stop_at_target,
         np.array(cards, np.int8),
-        phat.CARD_VALUES,
+        module.CARD_VALUES,
         out,
         error,
-        np.zeros((0, 52), np.int8),
-        np.zeros((0, 13), np.int8),
+        np.zeros((0, 4 * size), np.int8),
+        np.zeros((0, size), np.int8),
     )
     _raise_for_card(kind, error)
     if 4 * int(out[0]["tricks_played"]) != len(cards):

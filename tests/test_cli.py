@@ -161,8 +161,8 @@ def test_strategies_lists_every_registered_name_with_games_and_description(capsy
     assert {"random", "greedy", "lead_long", "lead_phat", "lead_high"} <= set(names)
     assert {"random_bid", "threshold", "pass_unless_forced", "lead_best"} <= set(names)
     by_name = {line.split()[0]: line.split()[1] for line in lines}
-    assert by_name["greedy"] == "phat,pitch" and by_name["threshold"] == "pitch"
-    assert by_name["lead_phat"] == "phat"
+    assert by_name["greedy"] == "don,phat,pitch" and by_name["threshold"] == "pitch"
+    assert by_name["lead_phat"] == "don,phat"
 
 
 def test_replay_prints_the_deal_trick_by_trick(capsys):

@@ -30,7 +30,7 @@ def test_phat1_trump_honours_count_in_the_phat_and_again_in_the_muck():
     assert phat_points(PHAT1_TEAM1, DIAMONDS) == 56
     muck = [game_points(mask_of(pile)) for pile in (PHAT1_TEAM0, PHAT1_TEAM1)]
     assert muck == [42, 38]
-    assert phat.muck_bonus(42, 38, 0) == (8, 0, 0)
+    assert phat.game_bonus(42, 38, 0, phat.MUCK_BONUS, True) == (8, 0, 0)
     # Without the trumps in the muck team 0 would have had 22, not 42.
     plain = [c for c in PHAT1_TEAM0 if c // 13 != DIAMONDS]
     assert game_points(mask_of(plain)) == 22
@@ -43,7 +43,7 @@ def test_phat2_ties_carry_the_bonus_over_and_accumulate():
     deals = [((25, 55), (40, 40)), ((32, 48), (40, 40)), ((37, 43), (45, 35))]
     scores, carry, bonuses, carries = [0, 0], 0, [], []
     for points, (m0, m1) in deals:
-        b0, b1, carry = phat.muck_bonus(m0, m1, carry)
+        b0, b1, carry = phat.game_bonus(m0, m1, carry, phat.MUCK_BONUS, True)
         scores = [scores[0] + points[0] + b0, scores[1] + points[1] + b1]
         bonuses.append((b0, b1))
         carries.append(carry)
@@ -111,5 +111,5 @@ def test_bad_hands_are_refused():
     hands = hands_holding(PHAT4_PLAYS)
     with pytest.raises(ValueError, match="four hands of 13"):
         play_phat_script([hands[0][:12], *hands[1:]], 1, [])
-    with pytest.raises(ValueError, match="52 cards once"):
+    with pytest.raises(ValueError, match="dealt twice"):
         play_phat_script([hands[0], hands[0], hands[2], hands[3]], 1, [])

@@ -14,6 +14,7 @@ from sims.cards import suit_mask
 from sims.engine.common import BLOCKS, OK, record_fault_nb
 from sims.engine.phat import play_phat_deal_nb
 from sims.engine.pitch import field_views_nb, play_pitch_deal_nb
+from sims.games import phat
 from sims.games import pitch as p
 from sims.rng import STREAM_DEAL, STREAM_PLAY, below, stream_key
 from sims.strategies import view as v
@@ -96,7 +97,7 @@ def pitch_odds_nb(seed, first, count, hand, rest, seat, dealer, suits, rules, fi
 
 
 @njit(cache=True, parallel=True)
-def phat_odds_nb(seed, first, count, hand, rest, suits, target, fids, params, card_values,
+def phat_odds_nb(seed, first, count, hand, rest, suits, rules, fids, params, card_values,
                  scratch, results, errors):  # fmt: skip
     """Play deals `first .. first + count` with `hand` at seat 0, the pitcher, opening in
     each suit of `suits` into `results[suit index, deal, PHAT_*]`; as `pitch_odds_nb`."""
@@ -114,12 +115,12 @@ def phat_odds_nb(seed, first, count, hand, rest, suits, target, fids, params, ca
         for u in range(count * block // blocks, count * (block + 1) // blocks):
             index = first + u
             rng[0] = stream_key(seed, index, STREAM_DEAL)
-            deal_around_nb(rng, deck, rest, dealt, 13, 0, hand)
+            deal_around_nb(rng, deck, rest, dealt, rules[phat.R_HAND_SIZE], 0, hand)
             for s in range(suits.shape[0]):
                 scores[:] = 0
                 rng[0] = stream_key(seed, index, STREAM_PLAY)
                 kind = play_phat_deal_nb(
-                    dealt, hands, 0, scores, 0, target, False, suit_mask(suits[s]), fids,
+                    dealt, hands, 0, scores, 0, rules, False, suit_mask(suits[s]), fids,
                     params, rng, no_script, view, scratch, block, error, card_values, no_log,
                     no_log,
                 )  # fmt: skip

@@ -1,4 +1,5 @@
-"""The Phat deal loop and its parallel run kernel (RULES.md section 2)."""
+"""The deal loop of the partnership games, Phat and Nine-card Don (RULES.md sections 2
+and 3; the rules array says which), and its parallel run kernel."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ def play_phat_deal_nb(
     pitcher,
     scores,
     carry_in,
-    target,
+    rules,
     stop_at_target,
     opening,
     fids,
@@ -45,13 +46,16 @@ def play_phat_deal_nb(
     log_plays,
     log_winners,
 ):
-    """Play and score one Phat deal of the hands `dealt` into `out[row]`.
+    """Play and score one deal of the hands `dealt` into `out[row]` under `rules` (the
+    game's rules array) with `card_values[trump, card]` the points a card scores at once.
 
     `hands` is scratch (the cards still held); `scores` is updated; `opening` masks the
     cards the pitcher may open with (-1: any; a suit fixes trump). Cards come from the
     strategies, or from `script` when it is not empty. Returns the error kind (OK,
     ILLEGAL_CARD, SCRIPT_EXHAUSTED) with seat and card in `error`.
     """
+    target = rules[phat.R_TARGET]
+    tricks = rules[phat.R_HAND_SIZE]
     hands[:] = dealt
     record = log_plays.shape[0] > 0
     scripted = script.shape[0] > 0
@@ -59,6 +63,7 @@ def play_phat_deal_nb(
     view[v.PLAYERS] = 4
     view[v.PITCHER] = pitcher
     view[v.TARGET] = target
+    view[v.CARD_VALUES] = rules[phat.R_VALUES]
     view[v.CARRY] = carry_in
     view[v.SCORE] = scores[0]
     view[v.SCORE + 1] = scores[1]
@@ -76,7 +81,7 @@ def play_phat_deal_nb(
     winner = -1
     played = 0
     trick_no = 0
-    while trick_no < 13 and winner < 0:
+    while trick_no < tricks and winner < 0:
         view[v.TRICK_NO] = trick_no
         trick = 0
         led = -1
@@ -114,27 +119,36 @@ def play_phat_deal_nb(
             log_winners[row, trick_no] = best_seat
         leader = best_seat
         trick_no += 1
-        if stop_at_target and scores[team] >= target:
-            winner = team
+        if stop_at_target:
+            winner = leader_at_target_nb(scores, target)
 
     muck_0 = game_points(won_0)
     muck_1 = game_points(won_1)
+    in_play = dealt[0] | dealt[1] | dealt[2] | dealt[3]
+    high, low, jack = phat.honour_captors(in_play, trump, won_0, won_1)
     bonus_0, bonus_1, carry_out = 0, 0, 0
     if winner < 0:
-        bonus_0, bonus_1, carry_out = phat.muck_bonus(muck_0, muck_1, carry_in)
+        bonus_0, bonus_1, carry_out = phat.end_bonus(
+            rules, muck_0, muck_1, carry_in, high, low, jack
+        )
         scores[0] += bonus_0
         scores[1] += bonus_1
-        if stop_at_target and (scores[0] >= target or scores[1] >= target):
-            winner = 0 if scores[0] >= target else 1
+        if stop_at_target:
+            winner = leader_at_target_nb(scores, target)
+        if winner >= 0:
+            carry_out = 0  # a carry-over still pending when the game ends is lost
 
     big = trump * 13 + phat.BIG_PHAT_RANK
     little = trump * 13 + phat.LITTLE_PHAT_RANK
     r.big_phat_holder = holder_nb(dealt, big)
     r.big_phat_holder_team = r.big_phat_holder & 1 if r.big_phat_holder >= 0 else -1
-    r.big_phat_team = captor_nb(won_0, won_1, big)
+    r.big_phat_team = phat.captor(won_0, won_1, big)
     r.little_phat_holder = holder_nb(dealt, little)
     r.little_phat_holder_team = r.little_phat_holder & 1 if r.little_phat_holder >= 0 else -1
-    r.little_phat_team = captor_nb(won_0, won_1, little)
+    r.little_phat_team = phat.captor(won_0, won_1, little)
+    r.high_team = high
+    r.low_team = low
+    r.jack_team = jack
     r.pitcher_trumps = popcount(dealt[pitcher] & suit_mask(trump))
     r.phat_0 = points_0
     r.phat_1 = points_1
@@ -153,11 +167,11 @@ def play_phat_deal_nb(
 
 
 @njit(cache=True, inline="always")
-def captor_nb(won_0: int, won_1: int, card: int) -> int:
-    """Team whose captured pile holds `card`, or -1."""
-    if won_0 >> card & 1:
+def leader_at_target_nb(scores, target: int) -> int:
+    """The team that has won: at or above the target and ahead of the other; else -1."""
+    if scores[0] > scores[1] and scores[0] >= target:
         return 0
-    if won_1 >> card & 1:
+    if scores[1] > scores[0] and scores[1] >= target:
         return 1
     return -1
 
@@ -169,7 +183,7 @@ def run_phat_nb(
     count,
     games,
     cap,
-    target,
+    rules,
     fids,
     params,
     card_values,
@@ -180,7 +194,7 @@ def run_phat_nb(
     log_winners,
 ):
     """Play `count` units from index `first`: single deals (games=False, one row each,
-    pitcher = index % 4) or whole games to `target` (up to `cap` rows each).
+    pitcher = index % 4) or whole games to the target (up to `cap` rows each).
 
     Row `u * cap + k` holds deal k of unit u; rows left unused keep deal = -1.
     `errors[u]` = (kind, deal in unit, seat, card) of the first illegal play.
@@ -209,7 +223,7 @@ def run_phat_nb(
                 deal_key = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
                 play_key = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
                 rng[0] = stream_key(seed, index, deal_key)
-                deal_hands_nb(rng, deck, dealt, 4, 13)
+                deal_hands_nb(rng, deck, dealt, 4, rules[phat.R_HAND_SIZE])
                 if log_hands.shape[0] > 0:
                     log_hands[row, :] = dealt
                 rng[0] = stream_key(seed, index, play_key)
@@ -219,7 +233,7 @@ def run_phat_nb(
                     pitcher,
                     scores,
                     carry,
-                    target,
+                    rules,
                     games,
                     -1,
                     fids,
@@ -252,7 +266,7 @@ def play_script_nb(
     pitcher,
     scores,
     carry_in,
-    target,
+    rules,
     stop_at_target,
     script,
     card_values,
@@ -273,7 +287,7 @@ def play_script_nb(
         pitcher,
         scores,
         carry_in,
-        target,
+        rules,
         stop_at_target,
         -1,
         fids,

@@ -10,14 +10,19 @@ Choices made there and pinned by the tests:
   muck bonus is scored and a pending carry-over is lost. Independent deals (not
   `--games`) are single deals from 0-0 and never stop early.
 
-Card values are data (rank-indexed tables), so games with other values reuse the code.
+Card values, hand size and the end-of-deal bonus are data (the rules array below), so
+Nine-card Don (`sims.games.don`) is played by the same deal loop.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
+from sims.bits import highest, lowest
+from sims.cards import RANK_JACK, suit_mask
 from sims.options import Option, positive_int
 
 NAME = "phat"
@@ -30,6 +35,15 @@ TRUMP_VALUES = np.array([0, 0, 0, 10, 0, 0, 0, 18, 0, 1, 2, 3, 4], np.int64)
 PLAIN_VALUES = np.array([0, 0, 0, 5, 0, 0, 0, 9, 0, 0, 0, 0, 0], np.int64)
 BIG_PHAT_RANK = 7
 LITTLE_PHAT_RANK = 3
+
+# The rules array the partnership deal loop reads (Phat and Don), positions R_*:
+# the target; cards per hand (= tricks); the game bonus (Phat's muck bonus); whether the
+# captors of the highest and lowest trump in play score 1 each at the end, and the captor
+# of the Jack of trumps; whether a tied game carries its bonus over; whose card values
+# (PHAT_VALUES or DON_VALUES, also shown to strategies).
+R_TARGET, R_HAND_SIZE, R_GAME_BONUS, R_HIGH_LOW, R_JACK, R_TIE_CARRIES, R_VALUES = range(7)
+RULES_SIZE = 7
+PHAT_VALUES, DON_VALUES = 0, 1
 
 OPTIONS = {
     "target": Option(
@@ -64,9 +78,12 @@ OUTCOME_COLUMNS = {  # the DataFrame of a run also starts with "seed", the run's
     "little_phat_holder": (np.int8, "seat dealt the 5 of trumps"),
     "little_phat_holder_team": (np.int8, "team dealt the 5 of trumps"),
     "little_phat_team": (np.int8, "team that captured the 5 of trumps (-1: not played)"),
+    "high_team": (np.int8, "team that captured the highest trump in play (-1: not played)"),
+    "low_team": (np.int8, "team that captured the lowest trump in play (-1: not played)"),
+    "jack_team": (np.int8, "team that captured the Jack of trumps (-1: not dealt or played)"),
     "tricks_0": (np.int8, "tricks won by team 0"),
     "tricks_1": (np.int8, "tricks won by team 1"),
-    "tricks_played": (np.int8, "tricks played: 13 unless the game ended in mid-deal"),
+    "tricks_played": (np.int8, "tricks played: all unless the game ended in mid-deal"),
     "score_before_0": (np.int16, "team 0's game score before the deal"),
     "score_before_1": (np.int16, "team 1's game score before the deal"),
     "score_after_0": (np.int16, "team 0's game score after the deal"),
@@ -95,14 +112,65 @@ def value_table(trump_values: np.ndarray, plain_values: np.ndarray) -> np.ndarra
 CARD_VALUES = value_table(TRUMP_VALUES, PLAIN_VALUES)
 
 
-@njit(cache=True)
-def muck_bonus(muck_0: int, muck_1: int, carry_in: int) -> tuple[int, int, int]:
-    """(bonus to team 0, bonus to team 1, carry-over out) after a complete deal.
+def rules_array(rules: dict[str, Any]) -> np.ndarray:
+    """Phat's rules as the int64 array the deal loop reads (positions R_*)."""
+    array = np.zeros(RULES_SIZE, np.int64)
+    array[R_TARGET] = rules["target"]
+    array[R_HAND_SIZE] = 13
+    array[R_GAME_BONUS] = MUCK_BONUS
+    array[R_TIE_CARRIES] = 1
+    array[R_VALUES] = PHAT_VALUES
+    return array
 
-    The larger muck scores the bonus plus the carry-over; a tie adds one bonus to it.
-    """
-    if muck_0 > muck_1:
-        return MUCK_BONUS + carry_in, 0, 0
-    if muck_1 > muck_0:
-        return 0, MUCK_BONUS + carry_in, 0
-    return 0, 0, carry_in + MUCK_BONUS
+
+@njit(cache=True)
+def game_bonus(game_0: int, game_1: int, carry_in: int, bonus: int, tie_carries: bool):
+    """(bonus to team 0, bonus to team 1, carry-over out) for the game (Phat: muck) values
+    each team captured: the larger scores `bonus` plus the carry-over; a tie scores nothing
+    and, if ties carry, adds `bonus` to the carry-over (else the carry-over stays 0)."""
+    worth = bonus + carry_in
+    if game_0 > game_1:
+        return worth, 0, 0
+    if game_1 > game_0:
+        return 0, worth, 0
+    return 0, 0, worth if tie_carries else 0
+
+
+@njit(cache=True, inline="always")
+def captor(won_0: int, won_1: int, card: int) -> int:
+    """Team whose captured pile holds `card`, or -1 (also for -1, no card)."""
+    if card < 0 or card > 51:
+        return -1
+    if won_0 >> card & 1:
+        return 0
+    if won_1 >> card & 1:
+        return 1
+    return -1
+
+
+@njit(cache=True, inline="always")
+def honour_captors(in_play: int, trump: int, won_0: int, won_1: int) -> tuple[int, int, int]:
+    """Teams that captured the highest trump in play, the lowest, and the Jack of trumps
+    (-1 each where nobody did, or the Jack was not dealt)."""
+    trumps = in_play & suit_mask(trump)
+    jack = trump * 13 + RANK_JACK
+    return (
+        captor(won_0, won_1, highest(trumps)),
+        captor(won_0, won_1, lowest(trumps)),
+        captor(won_0, won_1, jack if trumps >> jack & 1 else -1),
+    )
+
+
+@njit(cache=True, inline="always")
+def end_bonus(rules, game_0: int, game_1: int, carry_in: int, high: int, low: int, jack: int):
+    """(bonus to team 0, bonus to team 1, carry-over out) after the last trick: the game
+    bonus, then 1 point each for High and Low, and for the Jack, where the rules give them."""
+    bonus = game_bonus(game_0, game_1, carry_in, rules[R_GAME_BONUS], rules[R_TIE_CARRIES] != 0)
+    bonus_0, bonus_1, carry_out = bonus
+    if rules[R_HIGH_LOW]:
+        bonus_0 += (high == 0) + (low == 0)
+        bonus_1 += (high == 1) + (low == 1)
+    if rules[R_JACK]:
+        bonus_0 += jack == 0
+        bonus_1 += jack == 1
+    return bonus_0, bonus_1, carry_out

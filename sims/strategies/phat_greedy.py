@@ -1,9 +1,10 @@
-"""`greedy` for Phat: take tricks that matter as cheaply as possible, feed points to a
-partner's safe trick, throw the least valuable card otherwise, and never risk the Big
-Phat where a higher trump is still unseen (parameter `guard_big_phat`, 1 = on).
+"""`greedy` for Phat and Don: take tricks that matter as cheaply as possible, feed points
+to a partner's safe trick, throw the least valuable card otherwise, and never risk the
+dearest low trump (Phat's Big Phat, Don's 5 of trumps) where a higher trump is still
+unseen (parameter `guard_big_phat`, 1 = on).
 
-It counts only cards it has seen (its hand and the cards played); the opening lead is
-`lead_long`.
+It counts only cards it has seen (its hand and the cards played), values cards by the
+game's own table (the view says whose), and opens with `lead_long`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from numba import njit
 
 from sims.bits import highest, lowest
 from sims.cards import FULL_DECK, suit_mask
-from sims.games.phat import BIG_PHAT_RANK, CARD_VALUES
+from sims.games import don, phat
 from sims.games.tricks import GAME_POINT_VALUES
 from sims.strategies import view as v
 from sims.strategies.phat_leads import lead_long
@@ -21,12 +22,15 @@ from sims.strategies.registry import register
 from sims.strategies.tactics import beating, cheapest, dearest
 
 GUARD_BIG_PHAT = 0
-# What a card is worth to the team capturing it: phat points plus muck value.
-WORTH = CARD_VALUES + GAME_POINT_VALUES[np.arange(52) % 13]
+# What a card is worth to the team capturing it, `WORTH[values, trump, card]`: the points it
+# scores at once plus its muck (game) value, for Phat's and Don's values (games.phat).
+WORTH = np.stack([phat.CARD_VALUES, don.CARD_VALUES]) + GAME_POINT_VALUES[np.arange(52) % 13]
+# The low trump worth guarding, by whose values: Phat's 9 (18 points), Don's 5 (10 points).
+GUARDED_RANK = np.array([phat.BIG_PHAT_RANK, don.FIVE_RANK], np.int64)
 
 
 @njit(cache=True)
-def _lead(hand: int, trump: int, unseen: int) -> int:
+def _lead(hand: int, trump: int, unseen: int, worth) -> int:
     """Lead a trump nobody can beat while trumps are out, else the least valuable plain card."""
     trumps = hand & suit_mask(trump)
     unseen_trumps = unseen & suit_mask(trump)
@@ -36,13 +40,13 @@ def _lead(hand: int, trump: int, unseen: int) -> int:
             return top
     plain = hand & ~suit_mask(trump)
     if not plain:
-        return cheapest(hand, WORTH, trump)
+        return cheapest(hand, worth, trump)
     if not unseen_trumps:
         for suit in range(4):
             cards = plain & suit_mask(suit)
             if cards and beating(unseen & suit_mask(suit), highest(cards), trump) == 0:
                 return highest(cards)
-    return cheapest(plain, WORTH, trump)
+    return cheapest(plain, worth, trump)
 
 
 @njit(cache=True)
@@ -51,16 +55,17 @@ def play_greedy(view, params, rng):
     trump = view[v.TRUMP]
     legal = view[v.LEGAL]
     unseen = FULL_DECK & ~view[v.PLAYED] & ~view[v.HAND]
+    worth = WORTH[view[v.CARD_VALUES]]
     if view[v.POSITION] == 0:
-        return _lead(legal, trump, unseen)
+        return _lead(legal, trump, unseen, worth)
     best = view[v.WINNING_CARD]
     last = view[v.POSITION] == view[v.PLAYERS] - 1
     if (view[v.WINNING_SEAT] & 1) == (view[v.SEAT] & 1):
         if last or beating(unseen, best, trump) == 0:
-            return dearest(legal, WORTH, trump)
-        return cheapest(legal, WORTH, trump)
+            return dearest(legal, worth, trump)
+        return cheapest(legal, worth, trump)
     winners = beating(legal, best, trump)
-    big_phat = trump * 13 + BIG_PHAT_RANK
+    big_phat = trump * 13 + GUARDED_RANK[view[v.CARD_VALUES]]
     if (
         params[GUARD_BIG_PHAT] > 0
         and not last
@@ -71,14 +76,15 @@ def play_greedy(view, params, rng):
     if winners:
         following = winners & ~suit_mask(trump)
         return lowest(following) if following else lowest(winners)
-    return cheapest(legal, WORTH, trump)
+    return cheapest(legal, worth, trump)
 
 
-register(
-    "greedy",
-    "phat",
-    "wins point tricks cheaply, smears points on a partner's safe trick, guards the Big Phat",
-    play=play_greedy,
-    lead=lead_long,
-    params={"guard_big_phat": 1.0},
-)
+for _game, _guarded in (("phat", "the Big Phat"), ("don", "the 5 of trumps")):
+    register(
+        "greedy",
+        _game,
+        f"wins point tricks cheaply, smears points on a partner's safe trick, guards {_guarded}",
+        play=play_greedy,
+        lead=lead_long,
+        params={"guard_big_phat": 1.0},
+    )

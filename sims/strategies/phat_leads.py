@@ -1,4 +1,5 @@
-"""Opening-lead policies for the Phat pitcher: which suit becomes trump, and which card.
+"""Opening-lead policies for the pitcher in Phat and Don: which suit becomes trump, and
+which card (trump values by the game's table, which the view names).
 
 Each decides only the first card of the deal, among the legal cards (the whole hand, or one
 suit when trump is fixed); the rest is played by the play strategy it is combined with
@@ -7,21 +8,25 @@ suit when trump is fixed); the rest is played by the play strategy it is combine
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sims.bits import highest, lowest, popcount
 from sims.cards import RANK_ACE, rank_of, suit_mask
-from sims.games.phat import TRUMP_VALUES
+from sims.games import don, phat
 from sims.strategies import view as v
 from sims.strategies.registry import register
 
+# Points of each trump rank, `TRUMP_VALUES[values, rank]`, for Phat's and Don's values.
+TRUMP_VALUES = np.stack([phat.TRUMP_VALUES, don.TRUMP_VALUES])
+
 
 @njit(cache=True)
-def _trump_value(cards: int) -> int:
-    """Phat points these cards of one suit would hold if that suit were trump."""
+def _trump_value(cards: int, values) -> int:
+    """Points these cards of one suit would hold if that suit were trump (by `values`)."""
     total = 0
     while cards:
-        total += TRUMP_VALUES[rank_of(lowest(cards))]
+        total += values[rank_of(lowest(cards))]
         cards &= cards - 1
     return total
 
@@ -30,10 +35,11 @@ def _trump_value(cards: int) -> int:
 def lead_long(view, params, rng):
     """The highest card of the longest suit (ties: more trump value, then higher suit)."""
     hand = view[v.LEGAL]
+    values = TRUMP_VALUES[view[v.CARD_VALUES]]
     best_suit, best_key = 0, -1
     for suit in range(4):
         cards = hand & suit_mask(suit)
-        key = (popcount(cards) * 256 + _trump_value(cards)) * 4 + suit
+        key = (popcount(cards) * 256 + _trump_value(cards, values)) * 4 + suit
         if cards and key > best_key:
             best_suit, best_key = suit, key
     return highest(hand & suit_mask(best_suit))
@@ -44,10 +50,11 @@ def lead_phat(view, params, rng):
     """Trump the suit whose 9, 5 and honours would score most (ties: length, then suit);
     lead its ace if held, else its lowest card that scores nothing as a trump."""
     hand = view[v.LEGAL]
+    values = TRUMP_VALUES[view[v.CARD_VALUES]]
     best_suit, best_key = 0, -1
     for suit in range(4):
         cards = hand & suit_mask(suit)
-        key = (_trump_value(cards) * 16 + popcount(cards)) * 4 + suit
+        key = (_trump_value(cards, values) * 16 + popcount(cards)) * 4 + suit
         if cards and key > best_key:
             best_suit, best_key = suit, key
     cards = hand & suit_mask(best_suit)
@@ -58,7 +65,7 @@ def lead_phat(view, params, rng):
     scan = cards
     while scan:
         card = lowest(scan)
-        if TRUMP_VALUES[rank_of(card)] > 0:
+        if values[rank_of(card)] > 0:
             blank &= ~(1 << card)
         scan &= scan - 1
     return lowest(blank) if blank else lowest(cards)
@@ -80,11 +87,15 @@ def lead_high(view, params, rng):
     return -1
 
 
-register("lead_long", "phat", "opening lead: highest card of the longest suit", lead=lead_long)
-register(
-    "lead_phat",
-    "phat",
-    "opening lead: trumps where the hand's 9, 5 and honours score most; its ace or a blank card",
-    lead=lead_phat,
-)
-register("lead_high", "phat", "opening lead: the highest-ranked card in the hand", lead=lead_high)
+for _game in ("phat", "don"):
+    register("lead_long", _game, "opening lead: highest card of the longest suit", lead=lead_long)
+    register(
+        "lead_phat",
+        _game,
+        "opening lead: trumps where the hand's 9, 5 and honours score most; its ace or a "
+        "blank card",
+        lead=lead_phat,
+    )
+    register(
+        "lead_high", _game, "opening lead: the highest-ranked card in the hand", lead=lead_high
+    )

@@ -19,13 +19,14 @@ def play_random(view, params, rng):
     return nth_bit(legal, below(rng, popcount(legal)))
 
 
-register(
-    "random",
-    "phat",
-    "every card uniform over the legal cards; the opening lead uniform over the hand",
-    play=play_random,
-    lead=play_random,
-)
+for _game in ("phat", "don"):
+    register(
+        "random",
+        _game,
+        "every card uniform over the legal cards; the opening lead uniform over the hand",
+        play=play_random,
+        lead=play_random,
+    )
 register(
     "random",
     "pitch",

@@ -36,6 +36,7 @@ CONTRACT = 43  # the winning bid once the auction is over, else 0
 CALLS = 44  # CALLS + seat: each seat's call, 0 pass, -1 not yet called (8 slots)
 SIDE_OF = 52  # SIDE_OF + seat: its side (its team, or the seat itself cutthroat) (8 slots)
 SIDES = 60  # number of sides
+CARD_VALUES = 61  # partnership games: whose card values score, 0 Phat, 1 Don (games.phat)
 SIZE = 64
 
 OPENING = 0
