@@ -106,19 +106,20 @@ def next_card_nb(
 
 @njit(cache=True, inline="always")
 def take_card_nb(
-    card, seat, hand, position, hands, view, out, row, led, trump, best, best_seat, trick,
-    played, log_plays,
+    card, seat, hand, position, hands, view, out, row, led, trump, fixes_trump, best,
+    best_seat, trick, played, log_plays,
 ):  # fmt: skip
-    """Play a checked card: out of the hand, into the trick, the view and the log; the
-    first card of the deal fixes trump (recorded in `out[row]`). Returns the trick's new
-    state: (led, trump, best card, its seat, trick cards, cards played)."""
+    """Play a checked card: out of the hand, into the trick, the view and the log; with
+    `fixes_trump`, the first card of the deal fixes trump (recorded in `out[row]`, with the
+    card as `lead_card`). Returns the trick's new state: (led, trump, best card, its seat,
+    trick cards, cards played)."""
     hands[seat] = hand & ~(1 << card)
     view[v.DECISION] = v.PLAY
     if log_plays.shape[0] > 0:
         log_plays[row, played] = card
     if position == 0:
         led = suit_of(card)
-        if trump < 0:
+        if trump < 0 and fixes_trump:
             trump = led
             view[v.TRUMP] = trump
             record = out[row]

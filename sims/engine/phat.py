@@ -100,8 +100,8 @@ def play_phat_deal_nb(
             if card < 0:
                 return -card
             led, trump, best, best_seat, trick, played = take_card_nb(
-                card, seat, hand, position, hands, view, out, row, led, trump, best, best_seat,
-                trick, played, log_plays,
+                card, seat, hand, position, hands, view, out, row, led, trump, True, best,
+                best_seat, trick, played, log_plays,
             )  # fmt: skip
             trick_points += card_values[trump, card]
         team = best_seat & 1

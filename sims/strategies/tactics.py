@@ -11,9 +11,9 @@ from sims.cards import rank_of, suit_mask, suit_of
 
 @njit(cache=True, inline="always")
 def beating(cards: int, best: int, trump: int) -> int:
-    """The cards of `cards` that would take a trick now won by `best`."""
+    """The cards of `cards` that would take a trick now won by `best` (trump -1: none)."""
     above = suit_mask(suit_of(best)) & ~((2 << best) - 1)
-    if suit_of(best) == trump:
+    if suit_of(best) == trump or trump < 0:
         return cards & above
     return cards & (above | suit_mask(trump))
 

@@ -37,10 +37,17 @@ CALLS = 44  # CALLS + seat: each seat's call, 0 pass, -1 not yet called (8 slots
 SIDE_OF = 52  # SIDE_OF + seat: its side (its team, or the seat itself cutthroat) (8 slots)
 SIDES = 60  # number of sides
 CARD_VALUES = 61  # partnership games: whose card values score, 0 Phat, 1 Don (games.phat)
-SIZE = 64
+# Solo Whist (games.solowhist): HIGH_BID holds the contract so far (a call code) and
+# HIGH_BIDDER its declarer during the auction, CONTRACT the contract played; CALLS + seat
+# each seat's latest call.
+TURNED = 64  # the turned card, seen by all
+DECLARERS = 65  # mask of the declaring seats (bit s for seat s); 0 during the auction
+EXPOSED = 66  # cards shown to all: a Misère Ouverte declarer's hand after the first trick
+SIZE = 72
 
 OPENING = 0
 PLAY = 1
 BID = 2
+CHOOSE_TRUMP = 3  # Solo Whist's Abundance: LEGAL has bit s for each suit s; return a suit
 
 PASS = 0  # the call that passes; calls 1..4 are bids
