@@ -22,6 +22,8 @@ examples:
   allfours simulate phat --games 10000 --variant target=121 --out results/games.parquet
   allfours simulate pitch --players 4 --deals 1000000 --seed 3 --strategy threshold+greedy
   allfours simulate pitch --players 6 --variant partnership --variant teams=3 --games 5000
+  allfours simulate don --games 10000 --variant bonus=game6_high_low --variant game_tie=carry
+  allfours simulate solowhist --deals 1000000 --strategy greedy --log whist.jsonl
   allfours replay phat --seed 7 --deal 12345
   allfours replay pitch --players 5 --seed 3 --deal 42
   allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3
@@ -39,7 +41,7 @@ STRATEGY_HELP = (
 )
 
 
-GAMES = ("phat", "pitch", "don")
+GAMES = ("phat", "pitch", "don", "solowhist")
 
 
 class UsageError(Exception):
@@ -85,7 +87,8 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
         help="rule option as named in RULES.md, repeatable; an on/off option by its name "
         "alone (phat: target=N; pitch: partnership, teams=2|3, low_to_holder, must_follow, "
         "min_bid=1|2, target=7|11|15|21, smudge, win_needs_made; don: target=N, "
-        "bonus=game8|game6_high_low|game5_high_low_jack, game_tie=none|carry)",
+        "bonus=game8|game6_high_low|game5_high_low_jack, game_tie=none|carry; solowhist: "
+        "unit=N)",
     )
     parser.add_argument(
         "--players", type=_positive, help="Pitch: number of seats, 2 to 7 (default 4)"
@@ -95,7 +98,8 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="allfours",
-        description="Monte Carlo strategy analysis for All Fours card games (Phat, Auction Pitch).",
+        description="Monte Carlo strategy analysis for All Fours card games (Phat, Auction "
+        "Pitch, Nine-card Don) and Solo Whist.",
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -218,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  allfours compare pitch --leads lead_best,lead_best_low --base threshold+greedy\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    compare.add_argument("game", choices=GAMES, help="the game")
+    compare.add_argument("game", choices=("phat", "pitch", "don"), help="the game")
     policies = compare.add_mutually_exclusive_group(required=True)
     policies.add_argument("--leads", help="opening-lead policies, comma-separated")
     policies.add_argument("--strategies", help="whole strategies, comma-separated")
@@ -380,9 +384,13 @@ def _write_outputs(args, spec, result, deals, per_game) -> None:
         matplotlib.use("Agg")  # files only: no display needed
         from analysis import plots
 
-        chart = {"phat": plots.phat_overview, "don": plots.don_overview}.get(
-            spec.game, plots.pitch_bids
-        )
+        charts = {
+            "phat": plots.phat_overview,
+            "don": plots.don_overview,
+            "pitch": plots.pitch_bids,
+            "solowhist": plots.whist_contracts,
+        }
+        chart = charts[spec.game]
         chart(deals).savefig(args.chart, dpi=120)
 
 

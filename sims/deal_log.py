@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from sims.cards import SUITS, card_name, cards_of
-from sims.games import pitch
+from sims.games import pitch, solowhist
 from sims.runner import RunResult
 
 PHAT_SIDES = [[0, 2], [1, 3]]
@@ -79,6 +79,9 @@ def deal_records(result: RunResult) -> Iterator[dict[str, Any]]:
     if result.plays is None:
         raise ValueError("the run was not recorded: run it with record=True to log deals")
     spec = result.spec
+    if spec.game == "solowhist":
+        yield from _whist_records(result)
+        return
     players = spec.layout.players
     sides = pitch.sides(spec.rules) if spec.game == "pitch" else PHAT_SIDES
     logs = (result.table, result.hands, result.calls, result.plays, result.winners)
@@ -113,6 +116,40 @@ def deal_records(result: RunResult) -> Iterator[dict[str, Any]]:
             ),
         }
         yield record
+
+
+def _whist_records(result: RunResult) -> Iterator[dict[str, Any]]:
+    """Solo Whist's log objects: the turned card, calls by name, no sides (they shift)."""
+    spec = result.spec
+    logs = (result.table, result.hands, result.calls, result.plays, result.winners)
+    for row, hands, calls, plays, winners in zip(*logs, strict=True):
+        contract = int(row["contract"])
+        declarers = [int(row["declarer"])] + ([int(row["partner"])] if row["partner"] >= 0 else [])
+        trump = int(row["trump"])
+        order = play_order(int(row["leader"]), plays, winners) if contract else []
+        yield {
+            "game": spec.game,
+            "seed": spec.seed,
+            "deal": int(row["deal"]),
+            "players": 4,
+            "dealer": int(row["dealer"]),
+            "rules": spec.rules,
+            "strategies": list(spec.seats),
+            "hands": [[card_name(c) for c in reversed(cards_of(int(h)))] for h in hands],
+            "turned": card_name(int(row["turned"])),
+            "bids": [[int(c) // 16, solowhist.CALL_NAMES[int(c) % 16]] for c in calls if c >= 0],
+            "trump": SUITS[trump] if trump >= 0 else None,
+            "plays": [[seat, card_name(card)] for seat, card in order],
+            "trick_winners": [int(w) for w in winners[: len(order) // 4]],
+            "result": {
+                "contract": solowhist.CONTRACT_NAMES[contract],
+                "declarers": sorted(declarers) if contract else [],
+                "trump": SUITS[trump] if trump >= 0 else None,
+                "tricks": _ints(row["tricks"]),
+                "made": bool(row["made"]),
+                "settlement": _ints(row["settlement"]),
+            },
+        }
 
 
 def write_log(path: str | Path, result: RunResult) -> None:

@@ -21,7 +21,8 @@ from sims.cards import card_name
 from sims.engine.common import ILLEGAL_CALL, ILLEGAL_CARD
 from sims.engine.phat import run_phat_nb
 from sims.engine.pitch import run_pitch_nb
-from sims.games import don, phat, pitch
+from sims.engine.solowhist import run_whist_nb
+from sims.games import don, phat, pitch, solowhist
 from sims.options import resolve as resolve_options
 from sims.strategies import SeatStrategy, resolve
 
@@ -61,11 +62,17 @@ def _pitch_layout(rules: dict[str, Any], max_deals: int) -> Layout:
     return Layout(players, cap, pitch.OUTCOME_DTYPE, 6 * players, 6, players)
 
 
+def _whist_layout(rules: dict[str, Any], max_deals: int) -> Layout:
+    return Layout(4, 1, solowhist.OUTCOME_DTYPE, 52, 13, solowhist.MAX_CALLS)
+
+
 GAMES = {
     "don": (don, _don_layout),
     "phat": (phat, _phat_layout),
     "pitch": (pitch, _pitch_layout),
+    "solowhist": (solowhist, _whist_layout),
 }
+SINGLE_DEAL_GAMES = ("solowhist",)  # no game score: every deal is settled on its own
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,10 @@ class RunSpec:
             raise ValueError("counts and the first deal must not be negative")
         if not 0 <= self.seed < 1 << 63:
             raise ValueError("the seed must be a whole number from 0 to 2**63 - 1")
+        if self.games and self.game in SINGLE_DEAL_GAMES:
+            raise ValueError(
+                f"{self.game} settles every deal on its own: play --deals, not --games"
+            )
         module, _ = GAMES[self.game]
         rules = resolve_options(self.game, module.OPTIONS, self.variants)
         if hasattr(module, "check"):
@@ -238,6 +249,11 @@ def _run_chunk(
             spec.seed, first, count, spec.games, cap, module.rules_array(spec.rules), fids,
             params, module.CARD_VALUES, out, errors, hands, plays, winners,
         )  # fmt: skip
+    elif spec.game == "solowhist":
+        run_whist_nb(
+            spec.seed, first, count, solowhist.rules_array(spec.rules), fids, params, out,
+            errors, hands, calls, plays, winners,
+        )  # fmt: skip
     else:
         run_pitch_nb(
             spec.seed, first, count, spec.games, cap, pitch.rules_array(spec.rules), fids,
@@ -255,7 +271,10 @@ def raise_first_error(spec: RunSpec, first: int, errors: np.ndarray) -> None:
     unit = int(bad[0])
     kind, deal_in_game, seat, card = (int(x) for x in errors[unit])
     where = f"game {first + unit} deal {deal_in_game}" if spec.games else f"deal {first + unit}"
-    if kind == ILLEGAL_CALL:
+    if kind == ILLEGAL_CALL and spec.game == "solowhist":
+        shown = solowhist.CALL_NAMES[card] if 0 <= card < len(solowhist.CALL_NAMES) else "none"
+        problem = f"made the call or trump choice {card} ({shown}), which is not allowed here"
+    elif kind == ILLEGAL_CALL:
         shown = "pass" if card == 0 else f"bid {card}"
         problem = f"made the call {card} ({shown}), which the auction does not allow"
     elif kind == ILLEGAL_CARD and 0 <= card < 52:
