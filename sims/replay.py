@@ -8,7 +8,7 @@ import numpy as np
 
 from sims.cards import SUITS, card_name, format_cards
 from sims.deal_log import play_order
-from sims.games import don, phat, pitch
+from sims.games import don, phat, pitch, solowhist
 from sims.runner import RunResult, RunSpec, run
 
 
@@ -26,6 +26,8 @@ def render(result: RunResult) -> str:
         where = f"game {row['game']} deal {row['deal']}" if spec.games else f"deal {row['deal']}"
         if spec.game == "pitch":
             lines += _pitch_deal(spec, where, row, hands, calls, plays, winners)
+        elif spec.game == "solowhist":
+            lines += _whist_deal(where, row, hands, calls, plays, winners)
         else:
             lines += _partnership_deal(spec.game, where, row, hands, plays, winners)
     return "\n".join(lines)
@@ -123,6 +125,32 @@ def _pitch_deal(spec: RunSpec, where: str, row, hands, calls, plays, winners) ->
         + (" (smudge)" if row["smudged"] else ""),
     ]
     return lines
+
+
+def _whist_deal(where: str, row, hands, calls, plays, winners) -> list[str]:
+    contract = int(row["contract"])
+    lines = ["", f"{where}: dealer {row['dealer']}, turned {card_name(int(row['turned']))}"]
+    lines += [f"  seat {s}: {format_cards(int(hands[s]))}" for s in range(4)]
+    auction = [f"{c // 16}:{solowhist.CALL_NAMES[c % 16]}" for c in calls if c >= 0]
+    lines.append(f"  auction: {' '.join(auction)}")
+    if contract == solowhist.PASS:
+        return [*lines, "  passed out: no play, no settlement"]
+    declarers = f"seat {row['declarer']}" + (
+        f" and seat {row['partner']}" if row["partner"] >= 0 else ""
+    )
+    trump = SUITS[int(row["trump"])] if row["trump"] >= 0 else "none"
+    lines.append(
+        f"  contract {solowhist.CONTRACT_NAMES[contract]} by {declarers}, trump {trump}, "
+        f"seat {row['leader']} leads"
+    )
+    order = play_order(int(row["leader"]), plays, winners)
+    for trick, shown in enumerate(_tricks(order, 4)):
+        lines.append(f"  trick {trick + 1:2d}: {shown}  -> seat {winners[trick]}")
+    return [
+        *lines,
+        f"  tricks {_listed(row['tricks'])}: {'made' if row['made'] else 'failed'}; "
+        f"settlement {_listed(row['settlement'])}",
+    ]
 
 
 def _listed(values: np.ndarray) -> str:

@@ -1,6 +1,7 @@
 """Solo Whist on the engine: settlement as EXAMPLES.md works it, hand-built whole deals,
 and the auction checked call by call against the plain-Python reference."""
 
+import json
 import random
 
 import numpy as np
@@ -8,9 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sims.deal_log import deal_records
 from sims.games import solowhist as w
 from sims.reference import solowhist as reference
+from sims.runner import RunSpec, run
 from sims.scripted import IllegalPlayError, play_whist_script
+from tests.conftest import call
 from tests.whist_examples import (
     ABUNDANCE_CALLS,
     ABUNDANCE_TRICKS,
@@ -142,12 +146,12 @@ def _reference_walk(dealer, calls):
     """("illegal", k) for the first call the reference refuses, ("open", None) when the
     calls run out first, ("done", contract) when the auction ends exactly at the last."""
     made = []
-    for k, call in enumerate(calls):
+    for k, name in enumerate(calls):
         if reference.next_to_call(dealer, made) is None:
             return "extra", None
-        if call not in reference.legal_calls(dealer, made):
+        if name not in reference.legal_calls(dealer, made):
             return "illegal", k
-        made.append((reference.next_to_call(dealer, made), call))
+        made.append((reference.next_to_call(dealer, made), name))
     if reference.next_to_call(dealer, made) is not None:
         return "open", None
     return "done", reference.auction(dealer, made)
@@ -180,3 +184,49 @@ def test_the_engine_accepts_a_call_exactly_when_the_reference_does(dealer, calls
         assert row is not None and row["contract"] == w.PASS
     else:  # the auction is over and a contract stands: the script has no cards for it
         assert "incomplete" in message and "no card" in message
+
+
+# --- the command line -----------------------------------------------------------------
+
+
+def test_simulate_solowhist_logs_named_calls_and_the_result(capsys, tmp_path):
+    log, chart = tmp_path / "whist.jsonl", tmp_path / "whist.png"
+    code, out, _ = call(
+        capsys, "simulate", "solowhist", "--deals", "400", "--variant", "unit=2", "--log",
+        str(log), "--chart", str(chart), "--json",
+    )  # fmt: skip
+    assert code == 0 and json.loads(out)["rows"] == 400 and chart.stat().st_size > 0
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(records) == 400 and records[0]["rules"] == {"unit": 2}
+    played = [r for r in records if r["result"]["contract"] != "pass"]
+    assert played and len(played) < 400
+    for record in played[:50]:
+        result = record["result"]
+        assert record["turned"] in record["hands"][record["dealer"]]
+        assert all(name in reference.CALLS for _, name in record["bids"])
+        assert len(record["plays"]) == 52 and sum(result["tricks"]) == 13
+        assert sum(result["settlement"]) == 0 and record["trump"] == result["trump"]
+
+
+def test_replay_solowhist_shows_the_logged_deal(capsys):
+    record = next(deal_records(run(RunSpec("solowhist", 3, 3, seats=("greedy",)), record=True)))
+    code, out, _ = call(capsys, "replay", "solowhist", "--seed", "3", "--deal", "0")
+    assert code == 0
+    shown = " ".join(f"{seat}:{name}" for seat, name in record["bids"])
+    assert f"auction: {shown}" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "5"], "--deals, not --games"),
+        (["--variant", "unit=0"], "bad value '0' for variant 'unit'"),
+        (["--variant", "target=7"], "no variant 'target'"),
+        (["--strategy", "threshold"], "unknown strategy 'threshold' for solowhist"),
+        (["--players", "3"], "--players applies to pitch"),
+    ],
+)
+def test_simulate_solowhist_refuses_bad_input_and_writes_nothing(capsys, tmp_path, args, message):
+    out_file = tmp_path / "w.parquet"
+    code, out, err = call(capsys, "simulate", "solowhist", *args, "--out", str(out_file))
+    assert code == 2 and out == "" and message in err and not out_file.exists()
