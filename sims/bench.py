@@ -19,18 +19,22 @@ from sims.outcomes import run_frame
 from sims.reference import don as don_reference
 from sims.reference import phat as phat_reference
 from sims.reference import pitch as pitch_reference
+from sims.reference import solowhist as whist_reference
 from sims.runner import RunResult, RunSpec, kernel_seconds, run
 
 BENCHES = {
     "phat": ("random", "greedy"),
     "pitch": ("random", "threshold+greedy"),
     "don": ("random", "greedy"),
+    "solowhist": ("random", "greedy"),
 }
 
 
 def _cards_played(result: RunResult) -> int:
     if result.spec.game in ("phat", "don"):
         return int(result.table["tricks_played"].sum()) * 4
+    if result.spec.game == "solowhist":  # a passed-out hand plays no card
+        return int((result.table["contract"] > 0).sum()) * 52
     return len(result.table) * result.spec.layout.cards
 
 
@@ -83,6 +87,13 @@ def reference_figures(deals: int) -> dict[str, float]:
         hands, plays = don_reference.random_deal(rng, index % 4)
         don_reference.score_deal(hands, index % 4, plays, target=10**9)
     don_elapsed = time.perf_counter() - start
+    start = time.perf_counter()
+    whist_cards = 0
+    for index in range(deals):
+        hands, turned, calls, trump, plays = whist_reference.random_deal(rng, index % 4)
+        whist_reference.score_deal(hands, index % 4, turned, calls, plays, trump_choice=trump)
+        whist_cards += len(plays)
+    whist_elapsed = time.perf_counter() - start
     return {
         "phat_random_deals_per_s": deals / phat_elapsed,
         "phat_ns_per_card": phat_elapsed / cards * 1e9,
@@ -90,6 +101,8 @@ def reference_figures(deals: int) -> dict[str, float]:
         "pitch_ns_per_card": pitch_elapsed / (deals * 24) * 1e9,
         "don_random_deals_per_s": deals / don_elapsed,
         "don_ns_per_card": don_elapsed / (deals * 36) * 1e9,
+        "solowhist_random_deals_per_s": deals / whist_elapsed,
+        "solowhist_ns_per_card": whist_elapsed / max(whist_cards, 1) * 1e9,
     }
 
 
@@ -152,13 +165,13 @@ def report(figures: dict[str, Any]) -> str:
     """The figures as a readable table."""
     lines = [
         f"{figures['threads']} threads available; 4 seats, default rules",
-        f"{'game':<7}{'strategy':<18}{'ns/card 1t':>11}{'deals/s 1t':>13}{'ns/card all':>12}"
+        f"{'game':<10}{'strategy':<18}{'ns/card 1t':>11}{'deals/s 1t':>13}{'ns/card all':>12}"
         f"{'deals/s all':>13}{'scaling':>9}{'end-to-end 1t':>15}{'all':>12}",
     ]
     for game in BENCHES:
         for strategy, row in figures[game].items():
             lines.append(
-                f"{game:<7}{strategy:<18}{row['ns_per_card_1t']:>11.1f}"
+                f"{game:<10}{strategy:<18}{row['ns_per_card_1t']:>11.1f}"
                 f"{row['deals_per_s_1t']:>13,.0f}{row['ns_per_card_all']:>12.1f}"
                 f"{row['deals_per_s_all']:>13,.0f}"
                 f"{row['deals_per_s_all'] / row['deals_per_s_1t']:>8.2f}x"

@@ -248,9 +248,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser(
         "bench",
         help="measure deals/s and ns per card played",
-        description="Measure the engine on Phat (random, greedy) and 4-player Pitch (random, "
-        "threshold+greedy), on one thread and on all, against the plain-Python references in "
-        "the same run; also a fresh process's start-up and the memory of a million rows.",
+        description="Measure the engine on Phat (random, greedy), 4-player Pitch (random, "
+        "threshold+greedy), Nine-card Don (random, greedy) and Solo Whist (random, greedy), on "
+        "one thread and on all, against the plain-Python references in the same run; also a "
+        "fresh process's start-up and the memory of a million rows. ns per card counts the "
+        "cards played (a passed-out Solo Whist hand plays none).",
     )
     bench.add_argument("--deals", type=_positive, default=1_000_000, help="deals per timing")
     bench.add_argument(

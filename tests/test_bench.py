@@ -18,6 +18,7 @@ def test_bench_json_has_every_figure():
     for game, strategies, cards in [
         ("phat", ("random", "greedy"), 52),
         ("pitch", ("random", "threshold+greedy"), 24),
+        ("don", ("random", "greedy"), 36),
     ]:
         for strategy in strategies:
             row = figures[game][strategy]
@@ -27,6 +28,10 @@ def test_bench_json_has_every_figure():
             assert abs(row["ns_per_card_1t"] * row["deals_per_s_1t"] * cards / 1e9 - 1) < 0.1
         assert figures["reference_python"][f"{game}_random_deals_per_s"] > 0
         assert figures["speedup_random_1t_vs_python"][game] > 1
+    for strategy in ("random", "greedy"):  # Solo Whist: a passed-out hand plays no card
+        row = figures["solowhist"][strategy]
+        assert row["ns_per_card_1t"] * row["deals_per_s_1t"] * 52 / 1e9 >= 0.9
+    assert figures["speedup_random_1t_vs_python"]["solowhist"] > 1
     assert figures["threads"] >= 1 and figures["fresh_process_s"] > 0
     assert figures["memory"]["rows"] == 1_000_000
     assert "fresh_process_cold_cache_s" not in figures
