@@ -1,5 +1,6 @@
 """Bid odds for a known hand: estimates, with 95% intervals, from conditional deals in
-which the hand pitches each suit (`sims.odds`), and the bid and trump they recommend."""
+which the hand pitches each suit (`sims.odds`), and the bid and trump they recommend; for
+Solo Whist, in which the hand declares each contract, and the contract to bid."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ from dataclasses import dataclass
 import pandas as pd
 
 from analysis.stats import estimates_frame, mean, wilson
-from sims.odds import OddsSpec, parse_hand, parse_trump, play_conditional
+from sims.cards import parse_card
+from sims.odds import (
+    OddsSpec,
+    parse_hand,
+    parse_trump,
+    play_conditional,
+    play_whist_conditional,
+    whist_seat,
+)
 from sims.runner import RunSpec
 
 BIDS = (1, 2, 3, 4)
@@ -17,7 +26,8 @@ BIDS = (1, 2, 3, 4)
 
 @dataclass(frozen=True)
 class Recommendation:
-    """The trump and bid (0: pass) with the best expected score change, and that change."""
+    """The trump and bid (0: pass) with the best expected score change, and that change
+    (Solo Whist: the contract in `trump`'s place, "pass" for none)."""
 
     trump: str
     bid: int
@@ -122,4 +132,52 @@ def phat_odds(
     spec = OddsSpec(run, cards, parse_trump(trump, cards))
     estimates = phat_estimates(play_conditional(spec, progress))
     estimates.attrs["recommendation"] = recommend_phat(estimates)
+    return estimates
+
+
+def whist_estimates(deals: pd.DataFrame) -> pd.DataFrame:
+    """Per contract: P(made), the declarer's expected settlement and expected tricks, from
+    per-deal rows of `sims.odds.play_whist_conditional`. Index (contract, quantity)."""
+    tables = {}
+    for contract, group in deals.groupby("contract", observed=True, sort=False):
+        tables[contract] = estimates_frame(
+            {
+                "P(made)": wilson(int(group["made"].sum()), len(group)),
+                "E[settlement]": mean(group["settlement"]),
+                "E[tricks]": mean(group["tricks"]),
+            }
+        )
+    return pd.concat(tables, names=["contract", "quantity"])
+
+
+def recommend_whist(estimates: pd.DataFrame) -> Recommendation:
+    """The contract with the best expected settlement when it is positive, else pass."""
+    gains = estimates.xs("E[settlement]", level="quantity")["estimate"]
+    if gains.max() <= 0:
+        return Recommendation("pass", 0, 0.0)
+    return Recommendation(str(gains.idxmax()), 0, float(gains.max()))
+
+
+def whist_odds(
+    hand: str | Sequence[int],
+    turned: str,
+    *,
+    seat: int | None = None,
+    deals: int = 100_000,
+    strategy: str = "greedy",
+    variants: Sequence[str] = (),
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> pd.DataFrame:
+    """Contract odds of a Solo Whist hand at `seat` (1 = the dealer's left .. 4 = the
+    dealer; by default the dealer if the hand holds the `turned` card, else 1): estimates
+    of `deals` conditional deals per contract, the advice in `frame.attrs["recommendation"]`.
+    """
+    cards = parse_hand(hand, "solowhist")
+    turned_card = parse_card(turned)
+    run = RunSpec("solowhist", seed, deals, seats=(strategy,), variants=tuple(variants))
+    where = whist_seat(cards, turned_card, seat)
+    estimates = whist_estimates(play_whist_conditional(run, cards, turned_card, where, progress))
+    estimates.attrs["recommendation"] = recommend_whist(estimates)
+    estimates.attrs["seat"] = where
     return estimates

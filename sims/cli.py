@@ -178,30 +178,38 @@ def build_parser() -> argparse.ArgumentParser:
         "1..4, P(High), P(Low), P(Jack), P(Game), the expected points won and the expected "
         "score change of each bid (made: +won, set: -bid), each with a 95% interval, then the "
         "recommended bid and trump. Phat: the hand is the pitcher; per trump the pitcher's "
-        "side's expected points, P(Big Phat kept) and P(muck > 40).",
+        "side's expected points, P(Big Phat kept) and P(muck > 40). Solo Whist: the turned "
+        "card is given (the dealer, seat 4, holds it) and the hand declares each contract in "
+        "turn without an auction (Prop and Cop is left out: its result depends on who "
+        "accepts); per contract P(made), the expected settlement and tricks, then the "
+        "contract with the best expected settlement, or pass when none gains.",
         epilog="examples:\n"
         '  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3\n'
         '  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --trump H --strategy random --json\n'
-        '  allfours odds phat --hand "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"\n',
+        '  allfours odds phat --hand "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"\n'
+        '  allfours odds solowhist --hand "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C" --turned 7H\n',
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    odds.add_argument("game", choices=("phat", "pitch"), help="the game")
+    odds.add_argument("game", choices=("phat", "pitch", "solowhist"), help="the game")
     odds.add_argument(
         "--hand", required=True, help='the hand, e.g. "AH JH 5H KS 3C 2D" (6 cards in Pitch, 13 '
-        "in Phat; 10H, lower case and suit symbols also read)",
+        "in Phat and Solo Whist; 10H, lower case and suit symbols also read)",
     )  # fmt: skip
     odds.add_argument(
-        "--seat", type=_positive, default=1,
-        help="Pitch: the hand's seat counted from the dealer's left (default 1; the dealer is "
-        "seat = players)",
+        "--seat", type=_positive,
+        help="Pitch and Solo Whist: the hand's seat counted from the dealer's left (default 1; "
+        "the dealer is seat = players; in Solo Whist the dealer if the hand holds the turned "
+        "card)",
     )  # fmt: skip
+    odds.add_argument("--turned", help="Solo Whist: the turned card, e.g. 7H (required there)")
     odds.add_argument(
         "--trump", default="best", help="the suit to pitch (C D H S), or best: every suit the "
         "hand holds (default)",
     )  # fmt: skip
     odds.add_argument(
-        "--deals", type=_positive, default=200_000, help="deals per trump suit (default 200000)"
-    )
+        "--deals", type=_positive, default=200_000,
+        help="deals per trump suit or contract (default 200000)",
+    )  # fmt: skip
     _add_run_options(odds)
     odds.add_argument("--quiet", action="store_true", help="print no progress")
     odds.add_argument("--json", action="store_true", help="print the estimates as JSON")
@@ -414,9 +422,15 @@ def _odds(args: argparse.Namespace) -> int:
     from sims.odds import OddsSpec, parse_hand, parse_trump, play_conditional
 
     hand = parse_hand(args.hand, args.game)
+    if (args.turned is not None) != (args.game == "solowhist"):
+        raise UsageError("--turned is given for solowhist, and only there")
+    if args.seat is not None and args.game == "phat":
+        raise UsageError("--seat applies to pitch and solowhist; in phat the hand pitches")
     run = _spec(args, args.deals, games=False)
-    spec = OddsSpec(run, hand, parse_trump(args.trump, hand), seat=args.seat)
     show = not args.quiet and sys.stderr.isatty()
+    if args.game == "solowhist":
+        return _whist_odds(args, hand, run, show)
+    spec = OddsSpec(run, hand, parse_trump(args.trump, hand), seat=args.seat or 1)
     total = args.deals * len(spec.suits)
     with tqdm(total=total, unit="deal", unit_scale=True, disable=not show, leave=False) as bar:
         deals = play_conditional(spec, lambda n: bar.update(n * len(spec.suits)))
@@ -424,7 +438,7 @@ def _odds(args: argparse.Namespace) -> int:
         estimates = odds.pitch_estimates(deals)
         best = odds.recommend_pitch(estimates, run.rules["min_bid"])
         players = run.layout.players
-        where = f"seat {args.seat} of {players} (the dealer is seat {players})"
+        where = f"seat {spec.seat} of {players} (the dealer is seat {players})"
         if best.bid:
             advice = (
                 f"recommended: bid {best.bid} and pitch {best.trump}, the highest bid that "
@@ -440,7 +454,7 @@ def _odds(args: argparse.Namespace) -> int:
     if args.json:
         about = {
             "game": args.game, "hand": [card_name(card) for card in hand],
-            "seat": args.seat if args.game == "pitch" else None, "deals": args.deals,
+            "seat": spec.seat if args.game == "pitch" else None, "deals": args.deals,
             "seed": args.seed, "seats": list(run.seats), "rules": run.rules,
         }  # fmt: skip
         advice_json = {"trump": best.trump, "bid": best.bid, "expected": best.expected}
@@ -451,6 +465,48 @@ def _odds(args: argparse.Namespace) -> int:
             f"trump, seed {args.seed}, strategies {' '.join(run.seats)}, rules {run.rules}"
         )
         print(report.odds_text(estimates, header, advice))
+    return 0
+
+
+def _whist_odds(args: argparse.Namespace, hand: tuple[int, ...], run, show: bool) -> int:
+    """`odds solowhist`: each contract declared by the hand, and the one to bid."""
+    from tqdm import tqdm
+
+    from analysis import odds
+    from sims import report
+    from sims.cards import card_name, format_cards, parse_card
+    from sims.odds import WHIST_CONTRACTS, play_whist_conditional, whist_seat
+
+    turned = parse_card(args.turned)
+    seat = whist_seat(hand, turned, args.seat)
+    total = args.deals * len(WHIST_CONTRACTS)
+    with tqdm(total=total, unit="deal", unit_scale=True, disable=not show, leave=False) as bar:
+        deals = play_whist_conditional(
+            run, hand, turned, seat, lambda n: bar.update(n * len(WHIST_CONTRACTS))
+        )
+    estimates = odds.whist_estimates(deals)
+    best = odds.recommend_whist(estimates)
+    if args.json:
+        about = {
+            "game": args.game, "hand": [card_name(card) for card in hand],
+            "turned": card_name(turned), "seat": seat, "deals": args.deals, "seed": args.seed,
+            "seats": list(run.seats), "rules": run.rules,
+        }  # fmt: skip
+        advice = {"contract": best.trump, "expected": best.expected}
+        print(report.odds_json(estimates, about, advice))
+        return 0
+    if best.trump == "pass":
+        advice = "recommended: pass (no contract gains on average)"
+    else:
+        advice = (
+            f"recommended: {best.trump}, the best expected settlement ({best.expected:+.2f} points)"
+        )
+    header = (
+        f"solowhist odds: hand {format_cards(hand)} at seat {seat} of 4 (the dealer is seat 4), "
+        f"turned {card_name(turned)}; {args.deals:,} deals per contract, seed {args.seed}, "
+        f"strategies {' '.join(run.seats)}, rules {run.rules}"
+    )
+    print(report.odds_text(estimates, header, advice))
     return 0
 
 
@@ -513,18 +569,24 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _strategies(_: argparse.Namespace) -> int:
+    """One line per strategy and description: a strategy that means the same in several
+    games lists them together, one that differs by game gets a line per game."""
     from sims.strategies import strategies
 
-    by_name: dict[str, list] = {}
+    grouped: dict[tuple, list[str]] = {}
     for strategy in strategies():
-        by_name.setdefault(strategy.name, []).append(strategy)
-    width = max(len(name) for name in by_name)
-    for name, entries in sorted(by_name.items()):
-        games = ",".join(entry.game for entry in entries)
-        entry = entries[0]
-        kind = {"play": "play", "lead": "lead policy", "bid": "bidder"}[entry.kind]
-        params = "".join(f" [{k}={v:g}]" for k, v in entry.params.items())
-        print(f"{name:<{width}}  {games:<10}  {kind:<11}  {entry.description}{params}")
+        key = (strategy.name, strategy.kind, strategy.description, tuple(strategy.params.items()))
+        grouped.setdefault(key, []).append(strategy.game)
+    rows = sorted(
+        (name, ",".join(games), kind, text, params)
+        for (name, kind, text, params), games in grouped.items()
+    )
+    name_width = max(len(row[0]) for row in rows)
+    games_width = max(len(row[1]) for row in rows)
+    for name, games, kind, text, params in rows:
+        shown = {"play": "play", "lead": "lead policy", "bid": "bidder"}[kind]
+        settings = "".join(f" [{k}={v:g}]" for k, v in params)
+        print(f"{name:<{name_width}}  {games:<{games_width}}  {shown:<11}  {text}{settings}")
     return 0
 
 

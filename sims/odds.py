@@ -4,7 +4,9 @@ rest of the deck and the hand pitches each suit it could (or the one asked for).
 Pitch: the hand sits at `seat` counted from the dealer's left (the dealer, seat `players`,
 bids last) and pitches without an auction, so each deal's points hold for every bid at
 once: a bid of k is made when the pitcher's side wins at least k points. Phat: the hand
-is the pitcher (4 players, 13 cards each).
+is the pitcher (4 players, 13 cards each). Solo Whist: the hand sits at `seat` from the
+dealer's left (4 = the dealer, who holds the turned card) and declares each contract in
+turn without an auction.
 """
 
 from __future__ import annotations
@@ -15,12 +17,23 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from sims.cards import SUITS, CardError, format_cards, mask_of, parse_cards, suit_mask
+from sims.cards import (
+    SUITS,
+    CardError,
+    card_name,
+    format_cards,
+    mask_of,
+    parse_cards,
+    suit_mask,
+)
 from sims.engine import odds as kernels
-from sims.games import phat, pitch
+from sims.games import phat, pitch, solowhist
 from sims.runner import RunSpec, raise_first_error, seat_strategies, strategy_tables
 
-HAND_SIZES = {"pitch": pitch.HAND_SIZE, "phat": 13}
+HAND_SIZES = {"pitch": pitch.HAND_SIZE, "phat": 13, "solowhist": 13}
+# Contracts a Solo Whist hand is tried in: all but Prop and Cop, whose result depends on
+# which player accepts.
+WHIST_CONTRACTS = tuple(range(solowhist.SOLO, solowhist.ABUNDANCE_DECLARED + 1))
 CHUNK = 1 << 16  # deals per kernel call
 # Per-deal columns of `play_conditional`, in the kernels' result order.
 COLUMNS = {
@@ -126,4 +139,57 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
     for column in COLUMNS[game][1:]:
         if column != "muck":
             frame[column] = frame[column].astype(bool)
+    return frame
+
+
+def whist_seat(hand: Sequence[int], turned: int, seat: int | None) -> int:
+    """The hand's seat from the dealer's left (1..4, 4 the dealer): the dealer when the hand
+    holds the turned card, else `seat` (default 1, the eldest); ValueError where the seat
+    and the turned card contradict each other."""
+    holds = turned in hand
+    if seat is None:
+        return 4 if holds else 1
+    if not 1 <= seat <= 4:
+        raise ValueError("--seat must lie in 1..4 (4 is the dealer)")
+    if holds and seat != 4:
+        raise ValueError(f"the hand holds the turned {card_name(turned)}, so it is the dealer's")
+    if not holds and seat == 4:
+        raise ValueError(f"the dealer holds the turned {card_name(turned)}; this hand lacks it")
+    return seat
+
+
+def play_whist_conditional(
+    run: RunSpec,
+    hand: Sequence[int],
+    turned: int,
+    seat: int,
+    progress: Callable[[int], None] | None = None,
+) -> pd.DataFrame:
+    """One row per (contract, deal) of Solo Whist with `hand` at `seat` (1..4 from the
+    dealer's left) declaring the contract: contract name, deal index, made, the declarer's
+    settlement and tricks, and the trump played (-1: none). StrategyFault on a bad play."""
+    fids, params = strategy_tables(seat_strategies(run))
+    rest = np.array([c for c in range(52) if c not in hand and c != turned], np.int64)
+    contracts = np.array(WHIST_CONTRACTS, np.int64)
+    results = np.zeros((len(contracts), run.count, 4), np.int16)
+    rules = solowhist.rules_array(run.rules)
+    for start in range(0, run.count, CHUNK):
+        count = min(CHUNK, run.count - start)
+        errors = np.zeros((count, 4), np.int64)
+        scratch = np.zeros(kernels.BLOCKS, solowhist.OUTCOME_DTYPE)
+        part = np.zeros((len(contracts), count, 4), np.int16)
+        first = run.first + start
+        kernels.whist_odds_nb(
+            run.seed, first, count, mask_of(hand), rest, seat - 1, 3, turned, contracts,
+            rules, fids, params, scratch, part, errors,
+        )  # fmt: skip
+        raise_first_error(run, first, errors)
+        results[:, start : start + count] = part
+        if progress is not None:
+            progress(count)
+    frame = pd.DataFrame(results.reshape(-1, 4), columns=["made", "settlement", "tricks", "trump"])
+    frame["made"] = frame["made"].astype(bool)
+    frame.insert(0, "deal", np.tile(np.arange(run.first, run.first + run.count), len(contracts)))
+    names = [solowhist.CONTRACT_NAMES[c] for c in WHIST_CONTRACTS]
+    frame.insert(0, "contract", pd.Categorical(names, categories=names).repeat(run.count))
     return frame

@@ -27,10 +27,11 @@ def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
 
 
 def odds_text(estimates: pd.DataFrame, header: str, advice: str) -> str:
-    """Blocks of estimates per trump suit, then the advice."""
+    """Blocks of estimates per trump suit (Solo Whist: per contract), then the advice."""
     lines = [header]
-    for trump, block in estimates.groupby(level="trump", sort=False):
-        lines.append(f"trump {trump}{'':<25}estimate   95% interval")
+    level = estimates.index.names[0]
+    for key, block in estimates.groupby(level=level, sort=False):
+        lines.append(f"{f'{level} {key}':<30}estimate   95% interval")
         for (_, quantity), row in block.iterrows():
             lines.append(_estimate_line(quantity, row))
     lines.append(advice)
@@ -38,14 +39,20 @@ def odds_text(estimates: pd.DataFrame, header: str, advice: str) -> str:
 
 
 def odds_json(estimates: pd.DataFrame, about: dict[str, Any], advice: dict[str, Any]) -> str:
-    """{about..., "trumps": {suit: {quantity: {estimate, se, low, high, n}}}, advice}."""
-    trumps: dict[str, dict[str, Any]] = {}
-    for (trump, quantity), row in estimates.iterrows():
-        trumps.setdefault(trump, {})[quantity] = {
-            key: (int(row[key]) if key == "n" else float(row[key]))
+    """{about..., "trumps": {suit: {quantity: {estimate, se, low, high, n}}}, advice}
+    ("contracts" in place of "trumps" for Solo Whist); a missing error is null."""
+    blocks: dict[str, dict[str, Any]] = {}
+    for (name, quantity), row in estimates.iterrows():
+        blocks.setdefault(str(name), {})[quantity] = {
+            key: (int(row[key]) if key == "n" else _number(row[key]))
             for key in ("estimate", "se", "low", "high", "n")
         }
-    return json.dumps(about | {"trumps": trumps, "recommendation": advice}, indent=2)
+    group = f"{estimates.index.names[0]}s"
+    return json.dumps(about | {group: blocks, "recommendation": advice}, indent=2)
+
+
+def _number(value: float) -> float | None:
+    return None if math.isnan(value) else float(value)
 
 
 def _cell(difference: float, se: float) -> str:

@@ -108,13 +108,14 @@ def auction_nb(dealt, dealer, view, scripted, calls, fids, params, rng, error, l
 
 @njit(cache=True, inline="always")
 def play_whist_deal_nb(
-    dealt, turned, dealer, hands, rules, fids, params, rng, scripted, calls, trump_choice,
-    cards, view, out, tricks_out, settlement_out, row, error, log_calls, log_plays,
-    log_winners,
+    dealt, turned, dealer, hands, rules, forced, forced_declarer, fids, params, rng,
+    scripted, calls, trump_choice, cards, view, out, tricks_out, settlement_out, row, error,
+    log_calls, log_plays, log_winners,
 ):  # fmt: skip
     """Bid, play and settle one deal of the hands `dealt` into `out[row]` (its per-seat
-    fields through `tricks_out` and `settlement_out`). With `scripted`, the calls, the
-    Abundance trump (`trump_choice[0]`) and the cards come from the scripts. Returns the
+    fields through `tricks_out` and `settlement_out`). A `forced` contract (not PASS; never
+    Prop and Cop) skips the auction: `forced_declarer` plays it. With `scripted`, the calls,
+    the Abundance trump (`trump_choice[0]`) and the cards come from the scripts. Returns the
     error kind (OK, ILLEGAL_CARD, ILLEGAL_CALL, SCRIPT_EXHAUSTED), seat and value in `error`.
     """
     hands[:] = dealt
@@ -131,9 +132,12 @@ def play_whist_deal_nb(
     r = out[row]
     r.dealer = dealer
     r.turned = turned
-    kind, contract, declarer, partner, made_calls = auction_nb(
-        dealt, dealer, view, scripted, calls, fids, params, rng, error, log_calls, row
-    )
+    if forced != w.PASS:
+        kind, contract, declarer, partner, made_calls = OK, forced, forced_declarer, -1, 0
+    else:
+        kind, contract, declarer, partner, made_calls = auction_nb(
+            dealt, dealer, view, scripted, calls, fids, params, rng, error, log_calls, row
+        )
     r.calls = made_calls
     r.contract = contract
     r.declarer = declarer
@@ -258,9 +262,9 @@ def run_whist_nb(
                 log_hands[u, :] = dealt
             rng[0] = stream_key(seed, index, STREAM_PLAY)
             kind = play_whist_deal_nb(
-                dealt, turned, dealer, hands, rules, fids, params, rng, False, no_script,
-                no_script, no_script, view, out, tricks_out, settlement_out, u, error,
-                log_calls, log_plays, log_winners,
+                dealt, turned, dealer, hands, rules, w.PASS, -1, fids, params, rng, False,
+                no_script, no_script, no_script, view, out, tricks_out, settlement_out, u,
+                error, log_calls, log_plays, log_winners,
             )  # fmt: skip
             out[u].deal = index
             if kind != OK:
@@ -277,6 +281,7 @@ def play_whist_script_nb(dealt, turned, dealer, rules, calls, trump_choice, card
     params = np.zeros((3, 4, 1), np.float64)
     no_log = np.zeros((0, 1), np.int8)
     return play_whist_deal_nb(
-        dealt, turned, dealer, hands, rules, fids, params, rng, True, calls, trump_choice,
-        cards, view, out, out.tricks, out.settlement, 0, error, no_log, no_log, no_log,
+        dealt, turned, dealer, hands, rules, w.PASS, -1, fids, params, rng, True, calls,
+        trump_choice, cards, view, out, out.tricks, out.settlement, 0, error, no_log, no_log,
+        no_log,
     )  # fmt: skip
