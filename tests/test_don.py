@@ -204,3 +204,17 @@ def test_don_values_match_the_rule_book():
     assert trump_values == {3: 10, 7: 9, 12: 4, 11: 3, 10: 2, 9: 1}
     plain = {card: int(don.CARD_VALUES[1, card]) for card in cards("5C 9C AC TC")}
     assert list(plain.values()) == [5, 0, 0, 0]
+
+
+def test_a_tied_game_scores_nothing_and_carries_only_under_game_tie_carry():
+    plain = run(RunSpec("don", 12, 3_000, seats=("greedy",))).table
+    carried = run(RunSpec("don", 12, 3_000, seats=("greedy",), variants=("game_tie=carry",))).table
+    # The same deals and the same play (greedy does not look at the tie rule).
+    assert (plain["muck_0"] == carried["muck_0"]).all()
+    ties = (plain["muck_0"] == plain["muck_1"]) & (plain["tricks_played"] == 9)
+    assert 10 < ties.sum() < 300
+    for table in (plain, carried):
+        assert (table["bonus_0"][ties] == 0).all() and (table["bonus_1"][ties] == 0).all()
+        assert (table["bonus_0"][~ties] + table["bonus_1"][~ties] == 8).all()
+    assert (plain["carry_out"] == 0).all()
+    assert (carried["carry_out"][ties] == 8).all() and (carried["carry_out"][~ties] == 0).all()
