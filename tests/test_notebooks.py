@@ -10,7 +10,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-NAMES = ["pitch_bid_odds", "phat_lead_strategies", "phat_big_phat_and_muck"]
+NAMES = [
+    "pitch_bid_odds",
+    "phat_lead_strategies",
+    "phat_big_phat_and_muck",
+    "don_and_solo_whist",
+]
 SMALL = 2000
 
 
