@@ -89,3 +89,15 @@ def test_odds_solowhist_command_text_and_json(capsys):
 def test_odds_solowhist_refuses_bad_input(capsys, args, message):
     code, out, err = call(capsys, "odds", *args, "--deals", "10")
     assert code == 2 and out == "" and message in err
+
+
+def test_misere_ouverte_shows_the_declarers_hand_to_the_defenders():
+    # The same deals and the same play stream: a misère and a Misère Ouverte differ only
+    # in the hand shown after the first trick, which greedy defenders use to pick their
+    # leads. They then force the declarer to win more tricks.
+    estimates = whist_odds(
+        "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C", "7H", deals=3_000, strategy="greedy"
+    )
+    tricks = estimates.xs("E[tricks]", level="quantity")
+    shown, hidden = tricks.loc["misere_ouverte"], tricks.loc["misere"]
+    assert shown["estimate"] - hidden["estimate"] > 3 * math.hypot(shown["se"], hidden["se"])
