@@ -28,11 +28,12 @@ from sims.strategies import view as v
 HONOUR_POINTS = np.array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4], np.int64)  # J Q K A
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def ask_nb(view, seat, legal, decision, scripted, script, asked, fids, params, rng, error):
     """Ask `seat` for a call (or, as CHOOSE_TRUMP, a suit) among the bits of `legal`: the
     next entry of `script` when scripted, else its bidder. Returns it, or minus the error
-    kind with seat and value in `error`."""
+    kind with seat and value in `error`. Not inlined: the dispatcher of every strategy is
+    compiled once here rather than at each place a call is asked for."""
     view[v.DECISION] = decision
     view[v.SEAT] = seat
     view[v.LEGAL] = legal
