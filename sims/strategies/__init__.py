@@ -20,6 +20,7 @@ from sims.strategies.registry import (
     Strategy,
     StrategyError,
     functions,
+    inlined,
     register,
     resolve,
     strategies,
@@ -59,15 +60,17 @@ def _dispatch_tree(low: int, high: int, indent: str) -> list[str]:
 
 def _dispatcher_source(table: list[Callable]) -> str:
     """Python source of `decide`: a binary search over the registered functions, each
-    inlined, so a call costs a few well-predicted compares."""
+    inlined (unless registered with inline=False), so a call costs a few well-predicted
+    compares."""
     lines = ['"""Generated from the strategy registry: calls decision function `fid`."""']
     lines.append("from numba import njit")
     for fid, function in enumerate(table):
         python = function.py_func
         lines.append(f"from {python.__module__} import {python.__name__} as _f{fid}")
     lines.append("")
-    for fid in range(len(table)):
-        lines.append(f"f{fid} = njit(inline='always')(_f{fid}.py_func)")
+    for fid, function in enumerate(table):
+        compiled = f"njit(inline='always')(_f{fid}.py_func)" if inlined(function) else f"_f{fid}"
+        lines.append(f"f{fid} = {compiled}")
     lines += ["", "", "@njit(cache=True, inline='always')", "def decide(fid, view, params, rng):"]
     lines += [f"    if fid < 0 or fid >= {len(table)}:", "        return -1"]
     lines += [*_dispatch_tree(0, len(table), "    "), ""]

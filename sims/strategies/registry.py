@@ -59,6 +59,7 @@ class SeatStrategy:
 
 _REGISTRY: dict[tuple[str, str], Strategy] = {}
 _FUNCTIONS: list[Callable] = []
+_CALLED: set[Callable] = set()  # decision functions the dispatcher calls instead of inlining
 
 
 def register(
@@ -70,9 +71,14 @@ def register(
     lead: Callable | None = None,
     bid: Callable | None = None,
     params: dict[str, float] | None = None,
+    inline: bool = True,
 ) -> None:
     """Register a play strategy (`play`, its own `lead` and, for auction games, `bid`), a
-    lead policy (`lead` only) or a bid strategy (`bid` only)."""
+    lead policy (`lead` only) or a bid strategy (`bid` only).
+
+    `inline=False` has the dispatcher call these functions rather than inline them: every
+    kernel of every game holds the dispatcher, so a large strategy inlined there lengthens
+    the compilation of them all, while a call costs a few nanoseconds per decision."""
     if (name, game) in _REGISTRY:
         raise StrategyError(f"strategy {name!r} is registered twice for {game}")
     if play is not None and lead is None:
@@ -86,12 +92,19 @@ def register(
     for function in (play, lead, bid):
         if function is not None and function not in _FUNCTIONS:
             _FUNCTIONS.append(function)
+        if function is not None and not inline:
+            _CALLED.add(function)
     _REGISTRY[(name, game)] = Strategy(name, game, description, play, lead, bid, dict(params or {}))
 
 
 def functions() -> list[Callable]:
     """Every registered decision function; its position is its id in the dispatcher."""
     return list(_FUNCTIONS)
+
+
+def inlined(function: Callable) -> bool:
+    """Whether the dispatcher inlines `function` (else it calls it)."""
+    return function not in _CALLED
 
 
 def strategies(game: str | None = None) -> list[Strategy]:

@@ -205,4 +205,5 @@ register(
     "bidding: the highest contract its trick estimate or misère count supports",
     bid=evaluator_bid,
     params={"margin": 0.0, "prop": 4.0, "misere_risk": 0.0},
+    inline=False,  # large: called, not inlined into every kernel's dispatcher
 )

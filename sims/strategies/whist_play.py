@@ -223,6 +223,7 @@ register(
     lead=play_greedy,
     bid=evaluator_bid,
     params={"margin": 0.0, "prop": 4.0, "misere_risk": 0.0},
+    inline=False,  # large, and only Solo Whist plays it: the other games' kernels call it
 )
 register(
     "random",
