@@ -424,6 +424,10 @@ def _odds(args: argparse.Namespace) -> int:
     hand = parse_hand(args.hand, args.game)
     if (args.turned is not None) != (args.game == "solowhist"):
         raise UsageError("--turned is given for solowhist, and only there")
+    if args.game == "solowhist" and args.trump != "best":
+        raise UsageError(
+            "--trump applies to pitch and phat; in solowhist Abundance's declarer names trump"
+        )
     if args.seat is not None and args.game == "phat":
         raise UsageError("--seat applies to pitch and solowhist; in phat the hand pitches")
     run = _spec(args, args.deals, games=False)

@@ -84,6 +84,7 @@ def test_odds_solowhist_command_text_and_json(capsys):
         (["solowhist", "--hand", SPADES, "--turned", "2H", "--seat", "5"], "1..4"),
         (["solowhist", "--hand", "AS KS", "--turned", "2H"], "13 cards"),
         (["phat", "--hand", SPADES.replace("S", "H"), "--seat", "2"], "--seat applies"),
+        (["solowhist", "--hand", SPADES, "--turned", "2S", "--trump", "H"], "--trump applies"),
     ],
 )
 def test_odds_solowhist_refuses_bad_input(capsys, args, message):
