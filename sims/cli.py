@@ -124,8 +124,29 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--out",
         type=Path,
-        help="outcome table, one row per deal (.parquet); "
-        "with --games the per-game table goes beside it as NAME.games.parquet",
+        help="FILE.parquet: the outcome table, one row per deal (with --games the per-game "
+        "table goes beside it as FILE.games.parquet). A folder (a name without extension): "
+        "a chunked dataset written chunk by chunk with a manifest, which --resume can finish "
+        "after an interruption; read it with pandas.read_parquet(FOLDER/'deals')",
+    )
+    simulate.add_argument(
+        "--resume",
+        action="store_true",
+        help="finish the run whose dataset is in the --out folder: play only its missing or "
+        "damaged chunks (same game, seed, strategies, variants, size and chunk required)",
+    )
+    simulate.add_argument(
+        "--aggregate",
+        action="store_true",
+        help="keep counters (bid success by bid and hand features, captures, ties, point "
+        "histograms) instead of rows: memory does not grow with the deals; with --out FOLDER "
+        "the counters of each chunk are written there",
+    )
+    simulate.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the chunks on Dask distributed: tcp://host:8786 joins a running scheduler, "
+        "local[:N] starts N worker processes here; results are the same as without it",
     )
     simulate.add_argument("--log", type=Path, help="deal log, one JSON object per deal (.jsonl)")
     simulate.add_argument("--chart", type=Path, help="overview chart (.png, .svg or .pdf)")
@@ -148,7 +169,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="Pitch and Don with --games: stop a game after this many deals (default 200 in "
         "Pitch, 100 in Don); the summary reports games stopped so",
     )
+    simulate.add_argument(
+        "--stall",
+        type=_positive,
+        default=300,
+        metavar="SECONDS",
+        help="stop the run when no deal finishes for this long, a strategy that loops "
+        "(default 300)",
+    )
     simulate.add_argument("--quiet", action="store_true", help="print no progress and no summary")
+    simulate.add_argument(
+        "--progress",
+        action="store_true",
+        help="show the progress bar even when stderr is not a terminal",
+    )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     replay = commands.add_parser(
@@ -270,6 +304,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="deals for the plain-Python reference",
     )
     bench.add_argument("--repeats", type=_positive, default=3, help="timings kept: the best")
+    bench.add_argument(
+        "--aggregate-deals",
+        type=_positive,
+        default=10**8,
+        help="Pitch deals of the --aggregate run whose peak memory is measured (default 10^8)",
+    )
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument(
         "--no-cold",
@@ -317,17 +357,39 @@ def _spec(args: argparse.Namespace, count: int, games: bool):
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    _check_suffix(args.out, [".parquet"], "--out")
+    dataset = args.out is not None and (args.out.suffix == "" or args.out.is_dir())
+    if args.out is not None and not dataset:
+        _check_suffix(args.out, [".parquet"], "--out (a file; a dataset folder has no extension)")
     _check_suffix(args.chart, [".png", ".svg", ".pdf"], "--chart")
+    if args.resume and not dataset:
+        raise UsageError("--resume finishes a dataset: give its folder as --out")
+    if (dataset or args.aggregate) and (args.log is not None or args.chart is not None):
+        raise UsageError(
+            "--log and --chart need every row in memory: not with --aggregate or a dataset "
+            "folder (chart the dataset from pandas.read_parquet(FOLDER/'deals'))"
+        )
+    if args.aggregate and args.out is not None and not dataset:
+        raise UsageError("--aggregate writes counters to a folder: give --out FOLDER")
     games = args.games is not None
     spec = _spec(args, args.games if games else (args.deals or 100_000), games)
-    from sims.runner import run, seat_strategies
+    from sims.backends import backend
+    from sims.progress import wanted
+    from sims.runner import seat_strategies
 
     seat_strategies(spec)
-    progress = not args.quiet and sys.stderr.isatty()
-    result = run(
-        spec, chunk=args.chunk, threads=args.threads, record=args.log is not None, progress=progress
-    )
+    progress = wanted(args.quiet, args.progress)
+    cluster = backend(args.cluster, args.threads)
+    try:
+        if dataset or args.aggregate:
+            return _simulate_in_chunks(args, spec, cluster, dataset, progress)
+        from sims.runner import run
+
+        result = run(
+            spec, chunk=args.chunk, record=args.log is not None, progress=progress,
+            backend=cluster, stall=args.stall,
+        )  # fmt: skip
+    finally:
+        cluster.close()
 
     from sims.outcomes import game_frame, run_frame
 
@@ -340,6 +402,34 @@ def _simulate(args: argparse.Namespace) -> int:
             tables["games"] = analysis.games_summary(per_game)
         print(_format_summary(spec, len(deals), tables, args.json))
     _write_outputs(args, spec, result, deals, per_game)
+    return 0
+
+
+def _simulate_in_chunks(args: argparse.Namespace, spec, cluster, dataset: bool, progress) -> int:
+    """A run kept as counters, or written chunk by chunk into a dataset folder: memory
+    stays bounded whatever the number of deals, and the summary comes from the counters."""
+    from analysis import counters
+    from sims.dataset import count_run, write_run
+    from sims.progress import progress_bar
+
+    label = f"{spec.game} {spec.unit}"
+    with progress_bar(spec.count, spec.unit[:-1], label, progress) as bar:
+
+        def advance(piece) -> None:
+            bar.update(piece.count)
+
+        options = {"size": args.chunk, "stall": args.stall, "on_chunk": advance}
+        if dataset:
+            totals = write_run(
+                args.out, spec, cluster, aggregate=args.aggregate, resume=args.resume, **options
+            )
+        else:
+            totals = count_run(spec, cluster, **options)
+    if not args.quiet or args.json:
+        tables = {"deals": counters.summary(spec.game, totals.counts)}
+        if totals.lengths is not None:
+            tables["games"] = counters.lengths_summary(spec.game, totals.lengths)
+        print(_format_summary(spec, totals.deals, tables, args.json))
     return 0
 
 
@@ -597,7 +687,9 @@ def _strategies(_: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from sims.bench import measure, report
 
-    figures = measure(args.deals, args.reference_deals, args.repeats, args.cold)
+    figures = measure(
+        args.deals, args.reference_deals, args.repeats, args.cold, args.aggregate_deals
+    )
     print(json.dumps(figures, indent=2) if args.json else report(figures))
     return 0
 
@@ -615,7 +707,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     from sims.cards import CardError
     from sims.options import OptionError
-    from sims.runner import StrategyFault
+    from sims.runner import Interrupted, StrategyFault
     from sims.strategies import StrategyError
 
     try:
@@ -624,6 +716,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.exit(2, f"allfours: error: {error}\n")
     except StrategyFault as error:
         parser.exit(1, f"allfours: {error}\n")
+    except Interrupted as stop:
+        parser.exit(
+            130,
+            f"allfours: interrupted: {stop.done} of {stop.total} chunks are written in "
+            f"{stop.directory}; run the same command with --resume to finish the rest\n",
+        )
     except KeyboardInterrupt:
         parser.exit(130, "allfours: interrupted; nothing was written\n")
     return 0

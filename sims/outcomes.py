@@ -60,3 +60,9 @@ def run_frame(result: RunResult) -> pd.DataFrame:
     frame = outcome_frame(result.table, widths)
     frame.insert(0, "seed", np.full(len(frame), result.spec.seed, np.int64))
     return frame
+
+
+def field_bytes(table: np.ndarray) -> bytes:
+    """The values of every field of `table`, as bytes: what two runs must agree on bit for
+    bit (the padding between a row's fields is left undefined by the kernels)."""
+    return b"".join(np.ascontiguousarray(table[name]).tobytes() for name in table.dtype.names)

@@ -7,16 +7,18 @@ only how fast it goes, never a row.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numba
 import numpy as np
-from tqdm import tqdm
 
 from sims import __version__
+from sims.backends import Backend, Embedded
 from sims.cards import card_name
 from sims.engine.common import ILLEGAL_CALL, ILLEGAL_CARD
 from sims.engine.phat import run_phat_nb
@@ -24,7 +26,9 @@ from sims.engine.pitch import run_pitch_nb
 from sims.engine.solowhist import run_whist_nb
 from sims.games import don, phat, pitch, solowhist
 from sims.options import resolve as resolve_options
+from sims.progress import progress_bar
 from sims.strategies import SeatStrategy, resolve
+from sims.watchdog import Stalled, watch
 
 DEFAULT_CHUNK = 1 << 18
 GAME_ROWS_PER_CHUNK = 1 << 18  # bounds the rows a chunk of whole games may allocate
@@ -33,6 +37,14 @@ PITCH_DEFAULT_MAX_DEALS = 200
 
 class StrategyFault(RuntimeError):
     """A strategy played a card it may not play; the run is stopped, nothing is kept."""
+
+
+class Interrupted(Exception):
+    """A run written chunk by chunk was stopped (Ctrl-C) after `done` of `total` chunks."""
+
+    def __init__(self, directory: Path, done: int, total: int) -> None:
+        super().__init__(f"{done} of {total} chunks written in {directory}")
+        self.directory, self.done, self.total = directory, done, total
 
 
 @dataclass(frozen=True)
@@ -163,13 +175,13 @@ def strategy_tables(plans: Sequence[SeatStrategy]) -> tuple[np.ndarray, np.ndarr
 
 
 class _Buffers:
-    """Kernel outputs for `rows` rows (logs only when recording)."""
+    """Kernel outputs for `rows` rows (logs only when recording); every row starts marked
+    unused (deal -1), so the rows a kernel has finished can be counted while it runs."""
 
-    def __init__(self, rows: int, layout: Layout, record: bool, games: bool) -> None:
+    def __init__(self, rows: int, layout: Layout, record: bool) -> None:
         logged = rows if record else 0
-        self.out = np.empty(rows, layout.dtype)
-        if games:
-            self.out["deal"] = -1  # rows a game did not need stay marked unused
+        self.out = np.zeros(rows, layout.dtype)  # slots a rule set leaves unused read 0
+        self.out["deal"] = -1
         self.hands = np.zeros((logged, layout.players), np.int64)
         self.calls = np.full((logged, max(layout.calls, 1)), -1, np.int8)
         self.plays = np.full((logged, layout.cards), -1, np.int8)
@@ -182,6 +194,49 @@ class _Buffers:
         return (self.out[rows], *(log[rows] for log in logs))
 
 
+@dataclass(frozen=True)
+class Chunk:
+    """Units (deals, or games with --games) `first .. first + count` of a run, the `index`th
+    piece of it. A unit depends only on the seed and its own index, so a run's rows are
+    the same however it is cut into chunks and wherever the chunks are played."""
+
+    index: int
+    first: int
+    count: int
+
+
+def chunk_size(spec: RunSpec, size: int = DEFAULT_CHUNK) -> int:
+    """Units per chunk: `size`, fewer with --games so a chunk's rows stay bounded."""
+    if size <= 0:
+        raise ValueError("the chunk size must be positive")
+    if spec.games:
+        return max(1, min(size, GAME_ROWS_PER_CHUNK // spec.layout.cap))
+    return size
+
+
+def chunks(spec: RunSpec, size: int = DEFAULT_CHUNK) -> list[Chunk]:
+    """The run cut into chunks of `chunk_size(spec, size)` units, in order."""
+    step = chunk_size(spec, size)
+    return [
+        Chunk(index, spec.first + start, min(step, spec.count - start))
+        for index, start in enumerate(range(0, spec.count, step))
+    ]
+
+
+def play_chunk(spec: RunSpec, chunk: Chunk, record: bool = False, stall: float = 0.0) -> RunResult:
+    """The rows (and, when recording, logs) of one chunk of the run: a pure function of
+    the spec and the chunk, run by every backend. `stall` > 0 stops a chunk in which no
+    deal finishes for that many seconds (a strategy that loops)."""
+    layout = spec.layout
+    cap = layout.cap if spec.games else 1
+    buffers = _Buffers(chunk.count * cap, layout, record)
+    _run_chunk(spec, seat_strategies(spec), chunk.first, chunk.count, cap, buffers.arrays(), stall)
+    used = buffers.out["deal"] >= 0 if spec.games else slice(None)
+    table, *logs = buffers.arrays(used)
+    part = dataclasses.replace(spec, first=chunk.first, count=chunk.count)
+    return RunResult(part, table, *logs) if record else RunResult(part, table)
+
+
 def run(
     spec: RunSpec,
     *,
@@ -189,47 +244,26 @@ def run(
     threads: int | None = None,
     record: bool = False,
     progress: bool = False,
+    backend: Backend | None = None,
+    stall: float = 0.0,
 ) -> RunResult:
-    """Play the run; raise StrategyFault (and return nothing) on any illegal play."""
-    if chunk <= 0:
-        raise ValueError("the chunk size must be positive")
-    plans = seat_strategies(spec)
-    if threads is not None:
-        numba.set_num_threads(threads)
-    layout = spec.layout
-    cap = layout.cap if spec.games else 1
-    if spec.games:
-        chunk = max(1, min(chunk, GAME_ROWS_PER_CHUNK // cap))
-    whole = None if spec.games else _Buffers(spec.count, layout, record, games=False)
-    parts = []
-    bar = tqdm(
-        total=spec.count,
-        unit=spec.unit[:-1],
-        disable=not progress,
-        unit_scale=True,
-        desc=f"{spec.game} {spec.unit}",
-        leave=False,
-    )
-    with bar:
-        for start in range(0, spec.count, chunk):
-            count = min(chunk, spec.count - start)
-            if whole is not None:
-                outputs = whole.arrays(slice(start, start + count))
-            else:
-                buffers = _Buffers(count * cap, layout, record, games=True)
-                outputs = buffers.arrays()
-            _run_chunk(spec, plans, spec.first + start, count, cap, outputs)
-            if whole is None:
-                parts.append(buffers.arrays(buffers.out["deal"] >= 0))
-            bar.update(count)
-    if whole is not None:
-        arrays = whole.arrays()
-    elif parts:
-        arrays = tuple(np.concatenate(column) for column in zip(*parts, strict=True))
-    else:
-        arrays = _Buffers(0, layout, record, games=True).arrays()
-    table, *logs = arrays
-    return RunResult(spec, table, *logs) if record else RunResult(spec, table)
+    """Play the run and return its rows in unit order; raise StrategyFault (and return
+    nothing) on any fault. The backend (default: this process's threads) changes only
+    where the chunks are played."""
+    pieces = chunks(spec, chunk)
+    backend = backend or Embedded(threads)
+    parts: dict[int, RunResult] = {}
+    label = f"{spec.game} {spec.unit}"
+    with progress_bar(spec.count, spec.unit[:-1], label, progress) as bar:
+        for piece, part in backend.imap(play_chunk, spec, pieces, record, stall):
+            parts[piece.index] = part
+            bar.update(piece.count)
+    if not parts:
+        return play_chunk(spec, Chunk(0, spec.first, 0), record)
+    ordered = [parts[piece.index] for piece in pieces]
+    columns = ("table", "hands", "calls", "plays", "winners") if record else ("table",)
+    joined = {name: np.concatenate([getattr(p, name) for p in ordered]) for name in columns}
+    return RunResult(spec, **joined)
 
 
 def _run_chunk(
@@ -239,27 +273,74 @@ def _run_chunk(
     count: int,
     cap: int,
     outputs: tuple[np.ndarray, ...],
+    stall: float = 0.0,
 ) -> None:
+    """Play units `first .. first + count` into `outputs` (rows, then the logs); raise
+    StrategyFault on a fault."""
     errors = np.zeros((count, 4), np.int64)
     out, hands, calls, plays, winners = outputs
     fids, params = strategy_tables(plans)
     if spec.game in ("phat", "don"):
         module = GAMES[spec.game][0]
-        run_phat_nb(
+        kernel, arguments = run_phat_nb, (
             spec.seed, first, count, spec.games, cap, module.rules_array(spec.rules), fids,
             params, module.CARD_VALUES, out, errors, hands, plays, winners,
         )  # fmt: skip
     elif spec.game == "solowhist":
-        run_whist_nb(
+        kernel, arguments = run_whist_nb, (
             spec.seed, first, count, solowhist.rules_array(spec.rules), fids, params, out,
             errors, hands, calls, plays, winners,
         )  # fmt: skip
     else:
-        run_pitch_nb(
+        kernel, arguments = run_pitch_nb, (
             spec.seed, first, count, spec.games, cap, pitch.rules_array(spec.rules), fids,
             params, out, errors, hands, calls, plays, winners,
         )  # fmt: skip
+
+    def finished() -> int:
+        return int(np.count_nonzero(out["deal"] >= 0))
+
+    try:
+        watch(kernel, arguments, finished, stall)
+    except Stalled:
+        where = f"{spec.unit[:-1]} {first + _first_unfinished(out, cap)}"
+        raise StrategyFault(
+            f"no deal finished for {stall:g} s: a strategy among {', '.join(spec.seats)} "
+            f"seems to loop (game {spec.game}, seed {spec.seed}, {where} unfinished); "
+            "nothing was written for its chunk"
+        ) from None
+    except Exception as error:  # a strategy raised inside the kernel
+        where = f"{spec.unit[:-1]} {first + _failing_unit(kernel, arguments, out, cap, stall)}"
+        raise StrategyFault(
+            f"a strategy among {', '.join(spec.seats)} raised an error ({error}) in game "
+            f"{spec.game}, seed {spec.seed}, {where}; nothing was written for its chunk"
+        ) from None
     raise_first_error(spec, first, errors)
+
+
+def _failing_unit(kernel, arguments: tuple, out: np.ndarray, cap: int, stall: float) -> int:
+    """Index in the chunk of the unit a kernel raised in: the chunk is played again on one
+    thread, which plays the units in order and stops at the failing one."""
+    threads = numba.get_num_threads()
+    out["deal"] = -1
+    numba.set_num_threads(1)
+    try:
+        watch(kernel, arguments, lambda: 0, stall)
+    except Exception:  # the same failure, now at a known place
+        pass
+    finally:
+        numba.set_num_threads(threads)
+    return _first_unfinished(out, cap)
+
+
+def _first_unfinished(out: np.ndarray, cap: int) -> int:
+    """Index in the chunk of the first unit not finished. Each thread plays its units in
+    order, so this is the unit the first stuck thread is playing."""
+    deals = out["deal"].reshape(-1, cap)
+    if cap == 1:
+        return int(np.argmax(deals[:, 0] < 0))
+    ended = (out["winner"].reshape(-1, cap) >= 0).any(axis=1) | (deals[:, -1] >= 0)
+    return int(np.argmax(~ended))
 
 
 def raise_first_error(spec: RunSpec, first: int, errors: np.ndarray) -> None:
@@ -297,7 +378,7 @@ def kernel_seconds(spec: RunSpec, threads: int, chunk: int = DEFAULT_CHUNK) -> f
         raise ValueError("kernel_seconds times single deals")
     plans = seat_strategies(spec)
     numba.set_num_threads(threads)
-    buffers = _Buffers(spec.count, spec.layout, record=False, games=False)
+    buffers = _Buffers(spec.count, spec.layout, record=False)
     buffers.out.view(np.uint8)[:] = 0
     started = time.perf_counter()
     for start in range(0, spec.count, chunk):

@@ -176,7 +176,7 @@ def leader_at_target_nb(scores, target: int) -> int:
     return -1
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
 def run_phat_nb(
     seed,
     first,

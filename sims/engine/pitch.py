@@ -282,7 +282,7 @@ def field_views_nb(out):
     return out.call, out.won, out.delta, out.game_points, out.score_before, out.score_after
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
 def run_pitch_nb(
     seed, first, count, games, cap, rules, fids, params, out, errors, log_hands, log_calls,
     log_plays, log_winners,

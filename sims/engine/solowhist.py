@@ -236,7 +236,7 @@ def deal_whist_nb(rng, deck, dealt, dealer: int) -> int:
     return deck[13 * dealer + 12]
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
 def run_whist_nb(
     seed, first, count, rules, fids, params, out, errors, log_hands, log_calls, log_plays,
     log_winners,

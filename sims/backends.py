@@ -1,0 +1,134 @@
+"""Where a run's chunks are played: in this process over numba's threads (the embedded
+default), or on a Dask distributed cluster (an existing scheduler, or worker processes
+started on this machine). The chunk function and its results are the same on every
+backend, so a run's rows do not depend on which one plays it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
+
+import numba
+
+Piece = TypeVar("Piece")
+
+
+class ClusterError(ValueError):
+    """A --cluster address that names no usable cluster."""
+
+
+class Backend(Protocol):
+    def imap(
+        self, function: Callable[..., Any], spec: Any, pieces: Sequence[Piece], *args: Any
+    ) -> Iterator[tuple[Piece, Any]]:
+        """Yield `(piece, function(spec, piece, *args))` for every piece, in any order."""
+        ...
+
+    def close(self) -> None: ...
+
+
+class Embedded:
+    """Chunks played one after another in this process, each over numba's threads."""
+
+    def __init__(self, threads: int | None = None) -> None:
+        self.threads = threads
+
+    def imap(
+        self, function: Callable[..., Any], spec: Any, pieces: Sequence[Piece], *args: Any
+    ) -> Iterator[tuple[Piece, Any]]:
+        if self.threads is not None:
+            numba.set_num_threads(min(self.threads, numba.config.NUMBA_NUM_THREADS))
+        for piece in pieces:
+            yield piece, function(spec, piece, *args)
+
+    def close(self) -> None:
+        pass
+
+
+def _in_worker(function: Callable[..., Any], threads: int | None, *args: Any) -> Any:
+    """Run one chunk on a Dask worker with `threads` numba threads (None: all it has). The
+    worker process keeps its loaded kernels from one chunk to the next."""
+    if threads is not None:
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    return function(*args)
+
+
+class DaskCluster:
+    """Chunks played on Dask distributed: `tcp://host:port` (any address a Dask client
+    takes) joins a running scheduler; `local` or `local:N` starts N worker processes here
+    (default: one per core), each playing on its share of the cores. A worker lost in the
+    middle of a chunk has the chunk played again elsewhere, with the same result."""
+
+    def __init__(self, address: str, threads: int | None = None) -> None:
+        try:
+            from dask.distributed import Client, LocalCluster
+        except ImportError as missing:  # pragma: no cover - a dependency of the package
+            raise ClusterError("--cluster needs dask[distributed] installed") from missing
+        self._cluster = None
+        self.threads = threads
+        if address == "local" or address.startswith("local:"):
+            workers = _local_workers(address)
+            self.threads = threads or max(1, (os.cpu_count() or 1) // workers)
+            self._cluster = LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=40,  # errors only: progress goes to the run's own bar
+            )
+            address = self._cluster.scheduler_address
+        elif "://" not in address:
+            raise ClusterError(
+                f"--cluster {address!r} is neither local[:N] nor a scheduler address such as "
+                "tcp://host:8786"
+            )
+        try:
+            self.client = Client(address, timeout="20s")
+        except (OSError, TimeoutError) as error:
+            self.close()
+            raise ClusterError(f"no Dask scheduler answers at {address}: {error}") from None
+
+    def imap(
+        self, function: Callable[..., Any], spec: Any, pieces: Sequence[Piece], *args: Any
+    ) -> Iterator[tuple[Piece, Any]]:
+        from dask.distributed import as_completed
+
+        futures = {
+            self.client.submit(
+                _in_worker, function, self.threads, spec, piece, *args, pure=False
+            ): piece
+            for piece in pieces
+        }
+        try:
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+        finally:
+            self.client.cancel(list(futures))
+
+    def workers(self) -> dict[str, int]:
+        """Process id of every worker, by address."""
+        return self.client.run(os.getpid)
+
+    def close(self) -> None:
+        client = getattr(self, "client", None)
+        if client is not None:
+            client.close()
+        if self._cluster is not None:
+            self._cluster.close()
+            self._cluster = None
+
+
+def _local_workers(address: str) -> int:
+    """N of `local:N` (default: the cores of this machine)."""
+    _, _, count = address.partition(":")
+    if not count:
+        return os.cpu_count() or 1
+    if not count.isdigit() or not 1 <= int(count) <= 256:
+        raise ClusterError(f"--cluster {address!r}: N in local:N is a number of workers, 1 to 256")
+    return int(count)
+
+
+def backend(cluster: str | None, threads: int | None = None) -> Backend:
+    """The backend a --cluster option names (None: the embedded default)."""
+    return Embedded(threads) if cluster is None else DaskCluster(cluster, threads)

@@ -1,0 +1,316 @@
+"""Runs written as a chunked Parquet dataset that survives interruption.
+
+A dataset is a folder: `_manifest.jsonl` and one file per chunk in each of its parts,
+named `part-NNNNNN.parquet` by chunk index: `deals/` and, with --games, `games/` (unless
+the run keeps counters only), and always `counters/` and, with --games, `lengths/`. So
+`pandas.read_parquet(DIR / "deals")` reads the rows in order. The manifest's first line
+describes the run; each later line records one finished chunk with the size and SHA-256
+of its files. A chunk file is written under a temporary name and renamed, and only then
+recorded, so a run killed at any moment leaves finished chunks valid; `--resume` checks
+every recorded file and plays only the chunks that are missing, unrecorded or do not
+match their record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from sims import counters as counting
+from sims.backends import Backend
+from sims.output import write_parquet
+from sims.runner import Chunk, Interrupted, RunSpec, chunk_size, chunks, play_chunk
+
+FORMAT = 1
+MANIFEST = "_manifest.jsonl"
+
+
+class DatasetError(ValueError):
+    """An output folder that cannot take this run (not empty, another run, unreadable)."""
+
+
+@dataclass
+class ChunkOutput:
+    """What one chunk leaves: tables to write by part name, and its counters."""
+
+    tables: dict[str, pd.DataFrame]
+    counts: dict[str, np.ndarray]
+    deals: int  # deals played (rows)
+    lengths: pd.DataFrame | None = None  # --games: games by length and by stopped or not
+
+
+def chunk_output(spec: RunSpec, chunk: Chunk, aggregate: bool, stall: float) -> ChunkOutput:
+    """Play one chunk and reduce it to what the dataset keeps: rows (and per-game rows) or,
+    with `aggregate`, counters only. Runs on the backend's workers."""
+    from sims.outcomes import game_frame, run_frame
+
+    result = play_chunk(spec, chunk, stall=stall)
+    counts = counting.empty(spec.game, spec.rules)
+    counting.accumulate(spec.game, spec.rules, result.table, counts)
+    lengths = game_lengths(result.table, spec.layout.cap) if spec.games else None
+    if aggregate:
+        return ChunkOutput({}, counts, len(result.table), lengths)
+    deals = run_frame(result)
+    tables = {"deals": deals}
+    if spec.games:
+        tables["games"] = game_frame(deals)
+    return ChunkOutput(tables, counts, len(deals), lengths)
+
+
+def game_lengths(table: np.ndarray, cap: int) -> pd.DataFrame:
+    """Games of a chunk counted by their number of deals and by whether they stopped at
+    the cap without a winner: the per-game counts an aggregated run keeps."""
+    frame = pd.DataFrame({"game": table["game"], "winner": table["winner"]})
+    per_game = frame.groupby("game").agg(deals=("winner", "size"), won=("winner", "max"))
+    stopped = (per_game["won"] < 0) & (per_game["deals"] >= cap)
+    counted = per_game.assign(stopped=stopped).groupby(["deals", "stopped"]).size()
+    return counted.rename("games").reset_index().astype({"deals": np.int32, "games": np.int64})
+
+
+@dataclass
+class Manifest:
+    """The run a dataset holds and the chunks already finished (by index)."""
+
+    header: dict[str, Any]
+    finished: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+
+def header(spec: RunSpec, size: int, aggregate: bool) -> dict[str, Any]:
+    """The manifest's first line: everything that decides the dataset's bytes."""
+    pieces = chunks(spec, size)
+    return {
+        "format": FORMAT,
+        "run": spec.metadata(),
+        "chunk": chunk_size(spec, size),
+        "chunks": len(pieces),
+        "kind": "counters" if aggregate else "rows",
+    }
+
+
+def read_manifest(directory: Path) -> Manifest:
+    """The manifest of `directory`; a last line cut short by a kill is ignored."""
+    path = directory / MANIFEST
+    try:
+        lines = path.read_text().splitlines()
+        manifest = Manifest(json.loads(lines[0]))
+    except (OSError, IndexError, json.JSONDecodeError) as error:
+        raise DatasetError(f"{directory} holds no readable allfours manifest ({error})") from None
+    for line in lines[1:]:
+        try:
+            record = json.loads(line)
+            manifest.finished[int(record["chunk"])] = record
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            continue  # a record cut short: its chunk is played again
+    return manifest
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _intact(directory: Path, record: dict[str, Any]) -> bool:
+    """Whether every file of a chunk record exists with the recorded size and hash."""
+    for name, expected in record["files"].items():
+        path = directory / name
+        if not path.is_file() or path.stat().st_size != expected["bytes"]:
+            return False
+        if _sha256(path) != expected["sha256"]:
+            return False
+    return True
+
+
+def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    changed = []
+    for key in sorted(set(old) | set(new)):
+        if key == "run":
+            changed += _differences(old.get("run", {}), new.get("run", {}))
+        elif old.get(key) != new.get(key):
+            changed.append(f"{key} {old.get(key)!r} -> {new.get(key)!r}")
+    return changed
+
+
+def prepare(directory: Path, wanted: dict[str, Any], resume: bool) -> Manifest:
+    """Start a dataset in `directory` or, with `resume`, take up the one there: refuse a
+    folder that is not empty without `resume`, and one holding another run with it. Returns
+    the manifest with only the chunks whose files are intact."""
+    if directory.exists() and not directory.is_dir():
+        raise DatasetError(f"--out {directory} exists and is not a folder")
+    present = directory.is_dir() and any(directory.iterdir())
+    if not resume:
+        if present:
+            raise DatasetError(
+                f"--out {directory} is not empty: give --resume to finish the run written "
+                "there, or an empty or new folder"
+            )
+        directory.mkdir(parents=True, exist_ok=True)
+        _write_atomically(directory / MANIFEST, json.dumps(wanted) + "\n")
+        return Manifest(wanted)
+    if not present:
+        raise DatasetError(f"--resume: {directory} holds no run to resume")
+    manifest = read_manifest(directory)
+    changed = _differences(manifest.header, wanted)
+    if changed:
+        raise DatasetError(
+            f"--resume: {directory} holds another run ({'; '.join(changed)}); resume it with "
+            "the same game, seed, strategies, variants, size and chunk, or write elsewhere"
+        )
+    for stray in directory.rglob(".*.tmp"):
+        stray.unlink()
+    manifest.finished = {
+        index: record
+        for index, record in manifest.finished.items()
+        if index < wanted["chunks"] and _intact(directory, record)
+    }
+    # Rewritten with the intact records only, so a line cut short cannot swallow the next.
+    lines = [manifest.header, *(manifest.finished[index] for index in sorted(manifest.finished))]
+    _write_atomically(directory / MANIFEST, "".join(json.dumps(line) + "\n" for line in lines))
+    return manifest
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(text)
+    os.replace(temporary, path)
+
+
+def _file_record(path: Path, rows: int) -> dict[str, Any]:
+    return {"bytes": path.stat().st_size, "sha256": _sha256(path), "rows": rows}
+
+
+def save_chunk(directory: Path, spec: RunSpec, chunk: Chunk, output: ChunkOutput) -> None:
+    """Write a chunk's files (each atomically), then record them in the manifest."""
+    part = f"part-{chunk.index:06d}.parquet"
+    metadata = {**spec.metadata(), "first": chunk.first, "count": chunk.count}
+    tables = {**output.tables, "counters": counting.to_frame(output.counts)}
+    if output.lengths is not None:
+        tables["lengths"] = output.lengths
+    files = {}
+    for name, frame in tables.items():
+        (directory / name).mkdir(exist_ok=True)
+        path = directory / name / part
+        write_parquet(frame, path, metadata)
+        files[f"{name}/{part}"] = _file_record(path, len(frame))
+    record = {
+        "chunk": chunk.index, "first": chunk.first, "count": chunk.count,
+        "deals": output.deals, "files": files,
+    }  # fmt: skip
+    with (directory / MANIFEST).open("a") as manifest:
+        manifest.write(json.dumps(record) + "\n")
+        manifest.flush()
+        os.fsync(manifest.fileno())
+
+
+@dataclass
+class Totals:
+    """A run's merged counters, deals played and, with --games, game lengths."""
+
+    counts: dict[str, np.ndarray]
+    deals: int = 0
+    lengths: pd.DataFrame | None = None
+
+    def add(self, counts: dict[str, np.ndarray], deals: int, lengths: pd.DataFrame | None):
+        """Merge one chunk's counts in."""
+        self.counts = counting.merge(self.counts, counts)
+        self.deals += deals
+        if self.lengths is None or lengths is None:
+            self.lengths = lengths if self.lengths is None else self.lengths
+        else:
+            merged = pd.concat([self.lengths, lengths]).groupby(["deals", "stopped"])["games"]
+            self.lengths = merged.sum().reset_index().astype({"deals": np.int32})
+
+
+def count_run(
+    spec: RunSpec,
+    backend: Backend,
+    *,
+    size: int,
+    stall: float = 0.0,
+    on_chunk: Callable[[Chunk], None] | None = None,
+) -> Totals:
+    """Play the run keeping only its merged counters: memory does not grow with the deals."""
+    totals = Totals(counting.empty(spec.game, spec.rules))
+    for piece, output in backend.imap(chunk_output, spec, chunks(spec, size), True, stall):
+        totals.add(output.counts, output.deals, output.lengths)
+        if on_chunk is not None:
+            on_chunk(piece)
+    return totals
+
+
+def write_run(
+    directory: Path,
+    spec: RunSpec,
+    backend: Backend,
+    *,
+    size: int,
+    aggregate: bool = False,
+    resume: bool = False,
+    stall: float = 0.0,
+    on_chunk: Callable[[Chunk], None] | None = None,
+) -> Totals:
+    """Play the chunks of `spec` that `directory` lacks and write each as it finishes;
+    return the merged counters of the whole run. `on_chunk` hears of every chunk done,
+    those found written first. Raises Interrupted on Ctrl-C (every chunk written stays
+    valid) and StrategyFault on a fault (its chunk is not written)."""
+    wanted = header(spec, size, aggregate)
+    manifest = prepare(directory, wanted, resume)
+    pieces = chunks(spec, size)
+    totals = Totals(counting.empty(spec.game, spec.rules))
+    for piece in pieces:
+        if piece.index in manifest.finished:
+            counts, lengths = _read_chunk_counts(directory, spec, piece.index)
+            totals.add(counts, manifest.finished[piece.index]["deals"], lengths)
+            if on_chunk is not None:
+                on_chunk(piece)
+    missing = [piece for piece in pieces if piece.index not in manifest.finished]
+    done = len(manifest.finished)
+    try:
+        for piece, output in backend.imap(chunk_output, spec, missing, aggregate, stall):
+            save_chunk(directory, spec, piece, output)
+            totals.add(output.counts, output.deals, output.lengths)
+            done += 1
+            if on_chunk is not None:
+                on_chunk(piece)
+    except KeyboardInterrupt:
+        raise Interrupted(directory, done, len(pieces)) from None
+    return totals
+
+
+def _read_chunk_counts(
+    directory: Path, spec: RunSpec, index: int
+) -> tuple[dict[str, np.ndarray], pd.DataFrame | None]:
+    """The counters (and game lengths) of a chunk already written."""
+    part = f"part-{index:06d}.parquet"
+    counts = counting.from_frame(
+        spec.game, spec.rules, pd.read_parquet(directory / "counters" / part)
+    )
+    lengths = pd.read_parquet(directory / "lengths" / part) if spec.games else None
+    return counts, lengths
+
+
+def read_rows(directory: str | Path, part: str = "deals") -> pd.DataFrame:
+    """A finished dataset's rows (`deals` or `games`) in chunk order, after checking that
+    every chunk is recorded and intact."""
+    directory = Path(directory)
+    manifest = read_manifest(directory)
+    total = manifest.header["chunks"]
+    broken = [i for i in range(total) if i not in manifest.finished]
+    broken += [i for i, r in manifest.finished.items() if not _intact(directory, r)]
+    if broken:
+        raise DatasetError(
+            f"{directory} is incomplete or damaged (chunks {sorted(broken)[:5]}...): finish "
+            "it with --resume"
+        )
+    paths = [directory / part / f"part-{index:06d}.parquet" for index in range(total)]
+    return pd.concat([pd.read_parquet(path) for path in paths], ignore_index=True)

@@ -1,0 +1,51 @@
+"""Running a kernel beside a watchdog, so that a chunk in which no deal finishes for too
+long (a strategy that loops) stops the run with an error instead of hanging it, and so
+that Ctrl-C is answered while a long chunk plays."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+POLL_SECONDS = 0.25
+
+
+class Stalled(RuntimeError):
+    """No deal finished within the allowed time. The kernel's thread cannot be stopped and
+    keeps its buffers: the process should report this and exit."""
+
+
+def watch(
+    kernel: Callable[..., Any],
+    arguments: Sequence[Any],
+    finished: Callable[[], int],
+    stall: float,
+) -> None:
+    """Call `kernel(*arguments)`; with `stall` > 0 it runs in a thread of its own (the
+    kernels release the GIL) while this thread polls `finished()`, the count of deals done,
+    and raises Stalled when it has not grown for `stall` seconds."""
+    if stall <= 0:
+        kernel(*arguments)
+        return
+    failure: list[BaseException] = []
+
+    def play() -> None:
+        try:
+            kernel(*arguments)
+        except BaseException as error:  # handed to the calling thread below
+            failure.append(error)
+
+    thread = threading.Thread(target=play, name="allfours-kernel", daemon=True)
+    thread.start()
+    done, since = finished(), time.monotonic()
+    while thread.is_alive():
+        thread.join(POLL_SECONDS)
+        now = finished()
+        if now != done:
+            done, since = now, time.monotonic()
+        elif thread.is_alive() and time.monotonic() - since > stall:
+            raise Stalled(f"no deal finished for {stall:g} s")
+    if failure:
+        raise failure[0]

@@ -1,0 +1,126 @@
+"""A run's rows do not depend on where or in what pieces it is played: chunk sizes,
+thread counts, Dask workers, and a worker killed mid-run all give the same rows."""
+
+import dataclasses
+import os
+import signal
+import threading
+
+import numpy as np
+import pytest
+
+from sims import runner
+from sims.backends import ClusterError, DaskCluster, Embedded, backend
+from sims.outcomes import field_bytes
+from sims.runner import RunSpec, StrategyFault, chunks, play_chunk, run
+
+PITCH = RunSpec("pitch", 11, 6_000, seats=("threshold+greedy",), variants=("players=5",))
+PHAT_GAMES = RunSpec("phat", 4, 300, games=True, seats=("greedy",), variants=("target=61",))
+
+
+def test_chunks_cover_the_run_once_in_order():
+    pieces = chunks(PITCH, 1_000)
+    assert [p.first for p in pieces] == list(range(0, 6_000, 1_000))
+    assert sum(p.count for p in pieces) == PITCH.count
+    odd = chunks(PITCH, 2_500)
+    assert [(p.first, p.count) for p in odd] == [(0, 2_500), (2_500, 2_500), (5_000, 1_000)]
+
+
+@pytest.mark.parametrize("spec", [PITCH, PHAT_GAMES], ids=["pitch deals", "phat games"])
+def test_rows_are_the_same_for_any_chunk_size_and_thread_count(spec):
+    whole = run(spec, chunk=1 << 18).table
+    for size, threads in ((977, 1), (64, 2), (5_000, 2)):
+        pieces = run(spec, chunk=size, backend=Embedded(threads)).table
+        assert field_bytes(pieces) == field_bytes(whole)
+
+
+def test_a_chunk_is_the_matching_slice_of_the_whole_run():
+    whole = run(PITCH).table
+    piece = chunks(PITCH, 1_000)[3]
+    assert field_bytes(play_chunk(PITCH, piece).table) == field_bytes(whole[3_000:4_000])
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    for spec in (PITCH, PHAT_GAMES):  # compiled here once, so the workers only load them
+        run(dataclasses.replace(spec, count=1))
+    dask = DaskCluster("local:2", threads=1)
+    yield dask
+    dask.close()
+
+
+def test_a_local_dask_cluster_gives_the_embedded_rows(cluster):
+    for spec in (PITCH, PHAT_GAMES):
+        on_dask = run(spec, chunk=700, backend=cluster).table
+        assert field_bytes(on_dask) == field_bytes(run(spec).table)
+
+
+def test_workers_load_the_cached_kernels_once_and_keep_them(cluster):
+    run(PITCH, chunk=500, backend=cluster)  # 12 chunks over 2 workers
+
+    def kernel_stats():
+        from sims.engine.pitch import run_pitch_nb  # the worker's own (a pickle is a copy)
+
+        stats = run_pitch_nb.stats
+        hits, misses = sum(stats.cache_hits.values()), sum(stats.cache_misses.values())
+        return hits, misses, len(run_pitch_nb.signatures)
+
+    for hits, misses, signatures in cluster.client.run(kernel_stats).values():
+        assert misses == 0, "a worker compiled instead of loading the cached kernel"
+        assert (hits, signatures) == (1, 1), "a worker reloaded the kernel for a chunk"
+
+
+def test_a_worker_killed_mid_run_has_its_chunks_played_again_with_the_same_rows(cluster):
+    expected = run(PITCH, chunk=100).table
+    killed = []
+    original = cluster.imap
+
+    def imap_killing_a_worker(*args):
+        for done, (piece, part) in enumerate(original(*args)):
+            if done == 2:  # other chunks are queued on or playing at both workers now
+                busy = [address for address, tasks in cluster.client.processing().items() if tasks]
+                pid = cluster.workers()[busy[0]]
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+            yield piece, part
+
+    cluster.imap = imap_killing_a_worker
+    try:
+        rows = run(PITCH, chunk=100, backend=cluster).table
+    finally:
+        cluster.imap = original
+    assert killed and killed[0] not in cluster.workers().values()
+    assert field_bytes(rows) == field_bytes(expected)
+
+
+def test_a_bad_cluster_address_is_a_clear_error():
+    for address in ("local:0", "local:x", "8786", "somewhere"):
+        with pytest.raises(ClusterError, match="--cluster"):
+            backend(address)
+
+
+def test_a_strategy_that_raises_is_reported_with_seed_and_deals(monkeypatch):
+    def failing(seed, first, count, games, cap, rules, fids, params, out, *rest):
+        if first == 2_000:  # deal 2040 of the third chunk raises
+            out["deal"][:40] = np.arange(first, first + 40)
+            raise SystemError("returned a result with an exception set")
+        out["deal"] = np.arange(first, first + count)
+
+    monkeypatch.setattr(runner, "run_pitch_nb", failing)
+    with pytest.raises(StrategyFault, match=r"raised an error .* seed 11, deal 2040;"):
+        run(PITCH, chunk=1_000, backend=Embedded(), stall=5)
+
+
+def test_a_strategy_that_loops_is_stopped_naming_the_unfinished_deal(monkeypatch):
+    release = threading.Event()
+
+    def looping(seed, first, count, games, cap, rules, fids, params, out, *rest):
+        out["deal"][:17] = np.arange(first, first + 17)  # 17 deals finish, then a loop
+        release.wait(30)
+
+    monkeypatch.setattr(runner, "run_pitch_nb", looping)
+    try:
+        with pytest.raises(StrategyFault, match=r"seems to loop .* seed 11, deal 17 unfinished"):
+            run(PITCH, chunk=1_000, stall=0.5)
+    finally:
+        release.set()
