@@ -15,7 +15,7 @@ from typing import Any
 
 import numba
 
-from sims.outcomes import run_frame
+from sims.outcomes import field_bytes, run_frame
 from sims.reference import don as don_reference
 from sims.reference import phat as phat_reference
 from sims.reference import pitch as pitch_reference
@@ -142,7 +142,54 @@ def _memory_of_rows(deals: int) -> dict[str, float]:
     }
 
 
-def measure(deals: int, reference_deals: int, repeats: int, cold: bool) -> dict[str, Any]:
+def scale_figures(deals: int, repeats: int) -> dict[str, float]:
+    """End-to-end deals/s of one run (4-player Pitch, threshold+greedy) on the embedded
+    default and on a Dask LocalCluster of 2 worker processes (started beforehand), with the
+    check that both give the same rows."""
+    from sims.backends import DaskCluster
+
+    spec = RunSpec("pitch", 1, deals, seats=("threshold+greedy",))
+    chunk = max(1, deals // 16)  # enough chunks to keep both workers busy
+    embedded, rows = float("inf"), run(spec, chunk=chunk).table
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run(spec, chunk=chunk)
+        embedded = min(embedded, time.perf_counter() - start)
+    cluster = DaskCluster("local:2", threads=1)
+    try:
+        distributed, same = float("inf"), True
+        run(dataclasses.replace(spec, count=1000), backend=cluster)  # workers load the kernels
+        for _ in range(repeats):
+            start = time.perf_counter()
+            table = run(spec, chunk=chunk, backend=cluster).table
+            distributed = min(distributed, time.perf_counter() - start)
+            same = same and field_bytes(table) == field_bytes(rows)
+    finally:
+        cluster.close()
+    return {
+        "deals": deals,
+        "embedded_deals_per_s": deals / embedded,
+        "local2_deals_per_s": deals / distributed,
+        "same_rows": same,
+    }
+
+
+def aggregate_memory(deals: int) -> dict[str, float]:
+    """Peak resident size and wall time of `allfours simulate pitch --deals N --aggregate`
+    in a fresh process: the memory of a counters-only run, which must not grow with N."""
+    code = (
+        "import json, resource, sys, time; from sims.cli import main; start = time.perf_counter(); "
+        f"main(['simulate', 'pitch', '--deals', '{deals}', '--aggregate', '--quiet']); "
+        "print(json.dumps({'seconds': time.perf_counter() - start, 'peak_rss_mb': "
+        "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    return {"deals": deals} | json.loads(done.stdout)
+
+
+def measure(
+    deals: int, reference_deals: int, repeats: int, cold: bool, aggregate_deals: int = 10**8
+) -> dict[str, Any]:
     """Every figure of the benchmark as one dictionary (the `--json` output)."""
     figures: dict[str, Any] = {"threads": numba.config.NUMBA_NUM_THREADS}
     for game, strategies in BENCHES.items():
@@ -157,6 +204,8 @@ def measure(deals: int, reference_deals: int, repeats: int, cold: bool) -> dict[
     if cold:
         figures["fresh_process_cold_cache_s"] = fresh_process_seconds(cold=True)
     figures["memory"] = memory_figures(1_000_000)
+    figures["scale"] = scale_figures(deals, repeats)
+    figures["aggregate"] = aggregate_memory(aggregate_deals)
     figures["cpu_count"] = os.cpu_count()
     return figures
 
@@ -178,7 +227,7 @@ def report(figures: dict[str, Any]) -> str:
                 f"{row['end_to_end_deals_per_s_1t']:>15,.0f}{row['end_to_end_deals_per_s_all']:>12,.0f}"
             )
     python = figures["reference_python"]
-    memory = figures["memory"]
+    memory, scale, aggregate = figures["memory"], figures["scale"], figures["aggregate"]
     lines += [
         *(
             f"plain-Python reference, random {game}: {python[f'{game}_ns_per_card']:,.0f} "
@@ -195,5 +244,11 @@ def report(figures: dict[str, Any]) -> str:
         ),
         f"memory: {memory['rows']:,} rows = {memory['frame_mb']:.0f} MB as a DataFrame "
         f"({memory['table_mb']:.0f} MB kernel table), peak RSS {memory['peak_rss_mb']:.0f} MB",
+        f"pitch threshold+greedy, {scale['deals']:,} deals end to end: embedded "
+        f"{scale['embedded_deals_per_s']:,.0f} deals/s, Dask local:2 "
+        f"{scale['local2_deals_per_s']:,.0f} deals/s"
+        + ("" if scale["same_rows"] else " (ROWS DIFFER)"),
+        f"--aggregate, {aggregate['deals']:,} pitch deals: peak RSS "
+        f"{aggregate['peak_rss_mb']:.0f} MB, {aggregate['seconds']:.0f} s",
     ]
     return "\n".join(lines)

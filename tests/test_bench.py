@@ -8,7 +8,8 @@ import sys
 def test_bench_json_has_every_figure():
     done = subprocess.run(
         [sys.executable, "-m", "sims.cli", "bench", "--json", "--no-cold"]
-        + ["--deals", "20000", "--reference-deals", "200", "--repeats", "1"],
+        + ["--deals", "20000", "--reference-deals", "200", "--repeats", "1"]
+        + ["--aggregate-deals", "300000"],
         capture_output=True,
         text=True,
         timeout=600,
@@ -35,3 +36,5 @@ def test_bench_json_has_every_figure():
     assert figures["threads"] >= 1 and figures["fresh_process_s"] > 0
     assert figures["memory"]["rows"] == 1_000_000
     assert "fresh_process_cold_cache_s" not in figures
+    assert figures["scale"]["same_rows"] and figures["scale"]["local2_deals_per_s"] > 0
+    assert figures["aggregate"]["deals"] == 300_000 and figures["aggregate"]["peak_rss_mb"] > 0
