@@ -11,9 +11,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numba
+import numpy as np
 
 from sims.outcomes import field_bytes, run_frame
 from sims.reference import don as don_reference
@@ -142,36 +145,45 @@ def _memory_of_rows(deals: int) -> dict[str, float]:
     }
 
 
-def scale_figures(deals: int, repeats: int) -> dict[str, float]:
+def _best_seconds(play: Callable[[], Any], repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        play()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def scale_figures(deals: int, repeats: int) -> dict[str, Any]:
     """End-to-end deals/s of one run (4-player Pitch, threshold+greedy) on the embedded
-    default and on a Dask LocalCluster of 2 worker processes (started beforehand), with the
-    check that both give the same rows."""
-    from sims.backends import DaskCluster
+    default and on a Dask LocalCluster of 2 worker processes (started and warmed
+    beforehand): returning every row, and keeping counters only (--aggregate). Also checks
+    that both backends give the same rows and counters."""
+    from sims.backends import Backend, DaskCluster, Embedded
+    from sims.dataset import count_run
 
     spec = RunSpec("pitch", 1, deals, seats=("threshold+greedy",))
     chunk = max(1, deals // 16)  # enough chunks to keep both workers busy
-    embedded, rows = float("inf"), run(spec, chunk=chunk).table
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run(spec, chunk=chunk)
-        embedded = min(embedded, time.perf_counter() - start)
+    rows, counts = run(spec, chunk=chunk).table, count_run(spec, Embedded(), size=chunk).counts
+    figures: dict[str, Any] = {"deals": deals}
+
+    def time_on(label: str, backend: Backend) -> None:
+        rows_s = _best_seconds(partial(run, spec, chunk=chunk, backend=backend), repeats)
+        counts_s = _best_seconds(partial(count_run, spec, backend, size=chunk), repeats)
+        figures[f"{label}_deals_per_s"] = deals / rows_s
+        figures[f"{label}_aggregate_deals_per_s"] = deals / counts_s
+
+    time_on("embedded", Embedded())  # before the workers exist, as a user runs it
     cluster = DaskCluster("local:2", threads=1)
     try:
-        distributed, same = float("inf"), True
         run(dataclasses.replace(spec, count=1000), backend=cluster)  # workers load the kernels
-        for _ in range(repeats):
-            start = time.perf_counter()
-            table = run(spec, chunk=chunk, backend=cluster).table
-            distributed = min(distributed, time.perf_counter() - start)
-            same = same and field_bytes(table) == field_bytes(rows)
+        same_rows = field_bytes(run(spec, chunk=chunk, backend=cluster).table) == field_bytes(rows)
+        on_cluster = count_run(spec, cluster, size=chunk).counts
+        same_counts = all(np.array_equal(on_cluster[name], counts[name]) for name in counts)
+        time_on("local2", cluster)
     finally:
         cluster.close()
-    return {
-        "deals": deals,
-        "embedded_deals_per_s": deals / embedded,
-        "local2_deals_per_s": deals / distributed,
-        "same_rows": same,
-    }
+    return figures | {"same_rows": same_rows, "same_counters": same_counts}
 
 
 def aggregate_memory(deals: int) -> dict[str, float]:
@@ -244,10 +256,12 @@ def report(figures: dict[str, Any]) -> str:
         ),
         f"memory: {memory['rows']:,} rows = {memory['frame_mb']:.0f} MB as a DataFrame "
         f"({memory['table_mb']:.0f} MB kernel table), peak RSS {memory['peak_rss_mb']:.0f} MB",
-        f"pitch threshold+greedy, {scale['deals']:,} deals end to end: embedded "
+        f"pitch threshold+greedy, {scale['deals']:,} deals end to end, rows: embedded "
         f"{scale['embedded_deals_per_s']:,.0f} deals/s, Dask local:2 "
-        f"{scale['local2_deals_per_s']:,.0f} deals/s"
-        + ("" if scale["same_rows"] else " (ROWS DIFFER)"),
+        f"{scale['local2_deals_per_s']:,.0f}; counters only: embedded "
+        f"{scale['embedded_aggregate_deals_per_s']:,.0f}, local:2 "
+        f"{scale['local2_aggregate_deals_per_s']:,.0f}"
+        + ("" if scale["same_rows"] and scale["same_counters"] else " (RESULTS DIFFER)"),
         f"--aggregate, {aggregate['deals']:,} pitch deals: peak RSS "
         f"{aggregate['peak_rss_mb']:.0f} MB, {aggregate['seconds']:.0f} s",
     ]

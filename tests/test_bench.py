@@ -36,5 +36,7 @@ def test_bench_json_has_every_figure():
     assert figures["threads"] >= 1 and figures["fresh_process_s"] > 0
     assert figures["memory"]["rows"] == 1_000_000
     assert "fresh_process_cold_cache_s" not in figures
-    assert figures["scale"]["same_rows"] and figures["scale"]["local2_deals_per_s"] > 0
+    scale = figures["scale"]
+    assert scale["same_rows"] and scale["same_counters"]
+    assert scale["local2_deals_per_s"] > 0 and scale["local2_aggregate_deals_per_s"] > 0
     assert figures["aggregate"]["deals"] == 300_000 and figures["aggregate"]["peak_rss_mb"] > 0

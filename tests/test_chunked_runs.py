@@ -7,12 +7,15 @@ import signal
 import threading
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from sims import runner
 from sims.backends import ClusterError, DaskCluster, Embedded, backend
+from sims.dataset import read_rows
 from sims.outcomes import field_bytes
 from sims.runner import RunSpec, StrategyFault, chunks, play_chunk, run
+from tests.conftest import call
 
 PITCH = RunSpec("pitch", 11, 6_000, seats=("threshold+greedy",), variants=("players=5",))
 PHAT_GAMES = RunSpec("phat", 4, 300, games=True, seats=("greedy",), variants=("target=61",))
@@ -124,3 +127,13 @@ def test_a_strategy_that_loops_is_stopped_naming_the_unfinished_deal(monkeypatch
             run(PITCH, chunk=1_000, stall=0.5)
     finally:
         release.set()
+
+
+def test_the_command_joins_a_running_scheduler_by_address(cluster, capsys, tmp_path):
+    address = cluster.client.scheduler.address
+    assert address.startswith("tcp://")
+    args = ["simulate", "pitch", "--deals", "3000", "--seed", "2", "--chunk", "400"]
+    code, remote, err = call(capsys, *args, "--cluster", address, "--out", str(tmp_path / "r"))
+    assert code == 0, err
+    assert call(capsys, *args, "--out", str(tmp_path / "e"))[1] == remote
+    pd.testing.assert_frame_equal(read_rows(tmp_path / "r"), read_rows(tmp_path / "e"))
