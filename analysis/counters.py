@@ -56,9 +56,9 @@ def histogram_mean(
     apart. Exact: the sums are whole numbers (Python integers, which never overflow)."""
     pairs = [(int(count), int(value)) for count, value in zip(counts, values, strict=True)]
     n = sum(count for count, _ in pairs)
-    if n < 2:
-        raise ValueError("a mean with an error needs at least two values")
     total = sum(count * value for count, value in pairs) + int(sums[0])
+    if n < 2:  # as stats.mean: the error of fewer than two values is unknown
+        return Estimate(total / n if n else math.nan, math.nan, math.nan, math.nan, n)
     squares = sum(count * value * value for count, value in pairs) + int(sums[1])
     centre = total / n
     se = math.sqrt((n * squares - total * total) / (n * (n - 1)) / n)

@@ -29,9 +29,10 @@ class Estimate:
 
 
 def wilson(successes: int, n: int, level: float = 0.95) -> Estimate:
-    """Rate `successes / n` with the Wilson score interval (sound at 0 and n successes)."""
-    if n <= 0:
-        raise ValueError("a rate needs at least one trial")
+    """Rate `successes / n` with the Wilson score interval (sound at 0 and n successes).
+    With no trial the rate is unknown: NaN, with the interval [0, 1]."""
+    if n == 0 and successes == 0:
+        return Estimate(math.nan, math.nan, 0.0, 1.0, 0, is_rate=True)
     if not 0 <= successes <= n:
         raise ValueError("successes must lie between 0 and n")
     z = z_value(level)
@@ -45,11 +46,12 @@ def wilson(successes: int, n: int, level: float = 0.95) -> Estimate:
 
 
 def mean(values: np.ndarray | pd.Series, level: float = 0.95) -> Estimate:
-    """Sample mean with its standard error and normal-approximation interval."""
+    """Sample mean with its standard error and normal-approximation interval; with fewer
+    than two values the error is unknown (NaN)."""
     data = np.asarray(values, dtype=np.float64)
     n = data.size
     if n < 2:
-        raise ValueError("a mean with an error needs at least two values")
+        return Estimate(float(data[0]) if n else math.nan, math.nan, math.nan, math.nan, n)
     centre = float(data.mean())
     se = float(data.std(ddof=1) / math.sqrt(n))
     z = z_value(level)

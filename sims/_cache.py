@@ -17,7 +17,7 @@ KEEP_BUILDS = 4  # compiled builds kept, most recently used first
 PLAIN_PYTHON = {"cli.py", "bench.py", "replay.py", "deal_log.py", "output.py", "outcomes.py",
                 "runner.py", "scripted.py", "options.py", "_cache.py", "odds.py",
                 "compare.py", "report.py", "backends.py", "dataset.py", "counters.py",
-                "progress.py", "solver.py", "solve.py"}  # fmt: skip
+                "progress.py", "watchdog.py", "solver.py", "solve.py"}  # fmt: skip
 
 
 def source_fingerprint(package_dir: Path, version: str) -> str:

@@ -26,7 +26,7 @@ FULL_DECK = (1 << N_CARDS) - 1
 RANK_JACK = 9
 RANK_ACE = 12
 
-_SUIT_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
+SUIT_SYMBOLS = {"♣": "C", "♧": "C", "♦": "D", "♢": "D", "♥": "H", "♡": "H", "♠": "S", "♤": "S"}
 
 
 class CardError(ValueError):
@@ -62,7 +62,7 @@ def parse_card(text: str) -> int:
     raw = text.strip()
     if not raw:
         raise CardError("empty card: expected a rank and a suit such as 'AH' or '10D'")
-    suit_char = _SUIT_SYMBOLS.get(raw[-1], raw[-1].upper())
+    suit_char = SUIT_SYMBOLS.get(raw[-1], raw[-1].upper())
     rank_text = raw[:-1].upper()
     if rank_text == "10":
         rank_text = "T"

@@ -10,8 +10,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 EXAMPLES = """\
@@ -56,6 +57,23 @@ def _positive(text: str) -> int:
     if value <= 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
     return value
+
+
+def _up_to(limit: int, why: str = "") -> Callable[[str], int]:
+    """A positive whole number no larger than `limit` (`why` says what bounds it)."""
+
+    def parse(text: str) -> int:
+        value = _positive(text)
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"{text!r} is more than {limit:,}{why}")
+        return value
+
+    return parse
+
+
+MAX_UNITS = 10**11  # deals or games of one run: far beyond a day's play
+IN_MEMORY_DEALS = 20_000_000  # rows kept in memory; more needs --aggregate or --out FOLDER
+KEPT = " (every deal is kept in memory)"
 
 
 def _non_negative(text: str) -> int:
@@ -118,8 +136,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("game", choices=GAMES, help="the game to play")
     size = simulate.add_mutually_exclusive_group()
-    size.add_argument("--deals", type=_positive, help="independent deals to play (default 100000)")
-    size.add_argument("--games", type=_positive, help="whole games to play instead of single deals")
+    size.add_argument(
+        "--deals", type=_up_to(MAX_UNITS), help="independent deals to play (default 100000)"
+    )
+    size.add_argument(
+        "--games", type=_up_to(MAX_UNITS), help="whole games to play instead of single deals"
+    )
     _add_run_options(simulate)
     simulate.add_argument(
         "--out",
@@ -153,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--threads", type=_positive, help="threads to use (default: all cores)")
     simulate.add_argument(
         "--chunk",
-        type=_positive,
+        type=_up_to(1 << 22, " (a chunk's rows are held in memory)"),
         default=1 << 18,
         help="deals per kernel call; changes speed, never results",
     )
@@ -165,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument(
         "--max-deals",
-        type=_positive,
+        type=_up_to(10_000),
         help="Pitch and Don with --games: stop a game after this many deals (default 200 in "
         "Pitch, 100 in Don); the summary reports games stopped so",
     )
@@ -241,7 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
         "hand holds (default)",
     )  # fmt: skip
     odds.add_argument(
-        "--deals", type=_positive, default=200_000,
+        "--deals", type=_up_to(5_000_000, KEPT), default=200_000,
         help="deals per trump suit or contract (default 200000)",
     )  # fmt: skip
     _add_run_options(odds)
@@ -274,7 +296,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="the strategy the leads or bidders are joined to (default greedy)",
     )  # fmt: skip
     compare.add_argument(
-        "--deals", type=_positive, default=100_000, help="deals per policy (default 100000)"
+        "--deals",
+        type=_up_to(5_000_000, KEPT),
+        default=100_000,
+        help="deals per policy (default 100000)",
     )
     compare.add_argument("--seed", type=_non_negative, default=0, help="seed (default 0)")
     _add_rule_options(compare)
@@ -331,6 +356,32 @@ def _check_suffix(path: Path | None, allowed: Sequence[str], what: str) -> None:
         raise UsageError(f"{what} {str(path)!r} must end in {' or '.join(allowed)}")
 
 
+def _check_outputs(named: dict[str, Path | None]) -> None:
+    """Refuse, before any work, output paths that could not be written: a name the file
+    system cannot hold, a folder on the way that is a file, the same path twice, or one
+    output inside another (the run would end without its files)."""
+    paths = {what: path for what, path in named.items() if path is not None}
+    for what, path in paths.items():
+        text = str(path)
+        if "\0" in text:
+            raise UsageError(f"{what} {text!r} holds a NUL character")
+        for part in path.parts:
+            if len(os.fsencode(part)) > 255:
+                raise UsageError(f"{what}: the name {part[:40]!r}... is longer than 255 bytes")
+        for folder in path.absolute().parents:
+            if folder.exists():
+                if not folder.is_dir():
+                    raise UsageError(f"{what} {text!r}: {str(folder)!r} is a file, not a folder")
+                break
+    resolved = {what: path.absolute() for what, path in paths.items()}
+    for what, path in resolved.items():
+        for other, other_path in resolved.items():
+            if what < other and path == other_path:
+                raise UsageError(f"{what} and {other} name the same path {str(path)!r}")
+            if what != other and path in other_path.parents:
+                raise UsageError(f"{other} {str(other_path)!r} lies inside {what} {str(path)!r}")
+
+
 def _variants(args: argparse.Namespace) -> tuple[str, ...]:
     """The --variant options, with --players as the variant players=N."""
     variants = tuple(args.variant)
@@ -357,10 +408,24 @@ def _spec(args: argparse.Namespace, count: int, games: bool):
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    as_file = args.out is not None and args.out.suffix.lower() == ".parquet"
+    games_table = args.out.with_suffix(".games.parquet") if as_file and args.games else None
+    _check_outputs(
+        {"--out": args.out, "--log": args.log, "--chart": args.chart, "the games table":
+         games_table}
+    )  # fmt: skip
     dataset = args.out is not None and (args.out.suffix == "" or args.out.is_dir())
     if args.out is not None and not dataset:
         _check_suffix(args.out, [".parquet"], "--out (a file; a dataset folder has no extension)")
+    _check_suffix(args.log, [".jsonl"], "--log")
     _check_suffix(args.chart, [".png", ".svg", ".pdf"], "--chart")
+    units = args.games or args.deals or 100_000
+    if not (dataset or args.aggregate) and units > IN_MEMORY_DEALS:
+        raise UsageError(
+            f"{units:,} {'games' if args.games else 'deals'} would be kept in memory (at most "
+            f"{IN_MEMORY_DEALS:,}): give --aggregate to keep counters only, or --out FOLDER to "
+            "write them chunk by chunk"
+        )
     if args.resume and not dataset:
         raise UsageError("--resume finishes a dataset: give its folder as --out")
     if (dataset or args.aggregate) and (args.log is not None or args.chart is not None):
@@ -464,9 +529,11 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
 
 
 def _write_outputs(args, spec, result, deals, per_game) -> None:
-    """Write every requested file, only after the whole run succeeded."""
+    """Write every requested file, only after the whole run succeeded (and the chart is
+    drawn, which can still fail, before any file is written)."""
     from sims.output import write_parquet
 
+    figure = _chart(spec.game, deals) if args.chart is not None else None
     for path in (args.out, args.log, args.chart):
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -478,20 +545,24 @@ def _write_outputs(args, spec, result, deals, per_game) -> None:
         from sims.deal_log import write_log
 
         write_log(args.log, result)
-    if args.chart is not None:
-        import matplotlib
+    if figure is not None:
+        figure.savefig(args.chart, dpi=120)
 
-        matplotlib.use("Agg")  # files only: no display needed
-        from analysis import plots
 
-        charts = {
-            "phat": plots.phat_overview,
-            "don": plots.don_overview,
-            "pitch": plots.pitch_bids,
-            "solowhist": plots.whist_contracts,
-        }
-        chart = charts[spec.game]
-        chart(deals).savefig(args.chart, dpi=120)
+def _chart(game: str, deals):
+    """The overview chart of a run, as a matplotlib figure."""
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only: no display needed
+    from analysis import plots
+
+    charts = {
+        "phat": plots.phat_overview,
+        "don": plots.don_overview,
+        "pitch": plots.pitch_bids,
+        "solowhist": plots.whist_contracts,
+    }
+    return charts[game](deals)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -613,7 +684,7 @@ def _compare(args: argparse.Namespace) -> int:
     variants = _variants(args)
     if args.bids is not None and args.game != "pitch":
         raise UsageError(f"--bids applies to pitch; {args.game} has no auction")
-    listed = args.leads or args.strategies or args.bids
+    listed = next(text for text in (args.leads, args.strategies, args.bids) if text is not None)
     names = [name.strip() for name in listed.split(",")]
     if len(names) < 2 or len(set(names)) != len(names):
         raise UsageError(f"give at least two different policies, comma-separated: {listed!r}")
@@ -696,6 +767,11 @@ def _bench(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    for item in argv:  # argparse would take `--seed=--` as an empty list, unchecked
+        option, equals, value = item.partition("=")
+        if item.startswith("--") and equals and value == "--":
+            parser.exit(2, f"allfours: error: {option} needs a value, not '--'\n")
     args = parser.parse_args(argv)
     handlers = {
         "simulate": _simulate,

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from sims.cards import (
+    SUIT_SYMBOLS,
     SUITS,
     CardError,
     card_name,
@@ -62,8 +63,8 @@ def parse_trump(text: str, hand: Sequence[int]) -> tuple[int, ...]:
     held = [suit for suit in range(4) if mask_of(hand) & suit_mask(suit)]
     if text.strip().lower() == "best":
         return tuple(held)
-    name = text.strip().upper()
-    name = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}.get(name, name)
+    name = text.strip()
+    name = SUIT_SYMBOLS.get(name, name.upper())
     if len(name) != 1 or name not in SUITS:
         raise CardError(f"bad trump {text!r}: give one of C D H S, or best")
     suit = SUITS.index(name)

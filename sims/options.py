@@ -47,10 +47,14 @@ def _boolean(text: str) -> bool:
     raise ValueError(text)
 
 
+MAX_NUMBER = 1_000_000  # a target or unit beyond this is a slip, and would not fit the kernels
+POSITIVE = f"a whole number from 1 to {MAX_NUMBER}"
+
+
 def positive_int(text: str) -> int:
-    """An integer above zero, from text."""
+    """A whole number from 1 to `MAX_NUMBER`, from text."""
     value = int(text)
-    if value <= 0:
+    if not 0 < value <= MAX_NUMBER:
         raise ValueError(text)
     return value
 

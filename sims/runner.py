@@ -33,6 +33,7 @@ from sims.watchdog import Stalled, watch
 DEFAULT_CHUNK = 1 << 18
 GAME_ROWS_PER_CHUNK = 1 << 18  # bounds the rows a chunk of whole games may allocate
 PITCH_DEFAULT_MAX_DEALS = 200
+MAX_INDEX = 1 << 62  # deal and game indices stay below this, in the kernels' int64
 
 
 class StrategyFault(RuntimeError):
@@ -108,6 +109,8 @@ class RunSpec:
             raise ValueError("counts and the first deal must not be negative")
         if not 0 <= self.seed < 1 << 63:
             raise ValueError("the seed must be a whole number from 0 to 2**63 - 1")
+        if self.first + self.count > MAX_INDEX:
+            raise ValueError(f"deal and game indices must stay below 2**62: first {self.first}")
         if self.games and self.game in SINGLE_DEAL_GAMES:
             raise ValueError(
                 f"{self.game} settles every deal on its own: play --deals, not --games"

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from sims.games import phat
-from sims.options import Option, positive_int, word
+from sims.options import POSITIVE, Option, positive_int, word
 
 NAME = "don"
 PLAYERS = 4
@@ -48,7 +48,7 @@ OPTIONS = {
         default=121,
         parse=positive_int,
         help="score that wins a game played with --games (e.g. 91 for a shorter game)",
-        allowed="a positive whole number",
+        allowed=POSITIVE,
     ),
     "bonus": word(
         "game8",

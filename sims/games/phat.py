@@ -23,7 +23,7 @@ from numba import njit
 
 from sims.bits import highest, lowest
 from sims.cards import RANK_JACK, suit_mask
-from sims.options import Option, positive_int
+from sims.options import POSITIVE, Option, positive_int
 
 NAME = "phat"
 PLAYERS = 4
@@ -50,7 +50,7 @@ OPTIONS = {
         default=181,
         parse=positive_int,
         help="score that wins a game played with --games (e.g. 121 or 91 for shorter games)",
-        allowed="a positive whole number",
+        allowed=POSITIVE,
     ),
 }
 

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from sims.options import Option, positive_int
+from sims.options import POSITIVE, Option, positive_int
 
 NAME = "solowhist"
 PLAYERS = 4
@@ -56,7 +56,7 @@ OPTIONS = {
         default=5,
         parse=positive_int,
         help="points of one unit of settlement (a table custom)",
-        allowed="a positive whole number",
+        allowed=POSITIVE,
     ),
 }
 
