@@ -188,13 +188,16 @@ def scale_figures(deals: int, repeats: int) -> dict[str, Any]:
 
 def aggregate_memory(deals: int) -> dict[str, float]:
     """Peak resident size and wall time of `allfours simulate pitch --deals N --aggregate`
-    in a fresh process: the memory of a counters-only run, which must not grow with N."""
+    in a fresh process with the kernels cached: the memory of a counters-only run, which
+    must not grow with N (a process that compiles peaks higher)."""
     code = (
         "import json, resource, sys, time; from sims.cli import main; start = time.perf_counter(); "
         f"main(['simulate', 'pitch', '--deals', '{deals}', '--aggregate', '--quiet']); "
         "print(json.dumps({'seconds': time.perf_counter() - start, 'peak_rss_mb': "
         "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))"
     )
+    warm = code.replace(f"'{deals}'", "'1000'")  # compiles what the cache lacks, apart
+    subprocess.run([sys.executable, "-c", warm], check=True, capture_output=True)
     done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     return {"deals": deals} | json.loads(done.stdout)
 
