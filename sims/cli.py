@@ -29,6 +29,7 @@ examples:
   allfours replay pitch --players 5 --seed 3 --deal 42
   allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3
   allfours compare phat --leads lead_long,lead_phat,lead_high --deals 200000
+  allfours solve pitch --hands "AH JH 5H KS 3C 2D / QH 9H 4C 8D TS 2S / ..." --trump H
   allfours strategies
   allfours bench --json
 """
@@ -305,6 +306,44 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rule_options(compare)
     compare.add_argument("--quiet", action="store_true", help="print no progress")
     compare.add_argument("--json", action="store_true", help="print the comparison as JSON")
+
+    solve = commands.add_parser(
+        "solve",
+        help="the exact (double-dummy) value of a deal with every hand known",
+        description="Search a position with every hand known to the end of the deal "
+        "(alpha-beta with a transposition table) and print what the maximising side wins "
+        "when everyone plays perfectly, the best cards for the seat to play and the value "
+        "after each of its cards. Pitch: whole deals (High, Low, Jack and Game; with more "
+        "than two sides the other seats play together against the maximising one). Phat "
+        "and Don: end positions of up to 6 cards a hand (the points still to be won, with "
+        "the end-of-deal bonus from the cards given).",
+        epilog="examples:\n"
+        '  allfours solve pitch --hands "AH JH 5H KS 3C 2D / QH 9H 4C 8D TS 2S / '
+        '3H KC TC 7D 6S 4S / 2H AC 9C 5D QS JS" --trump H --leader 0\n'
+        '  allfours solve phat --hands "9H 5H AS / KH 3S 2C / QH JS 4C / AH TS 9C" '
+        "--trump H --leader 1 --side 0\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    solve.add_argument("game", choices=("pitch", "phat", "don"), help="the game")
+    solve.add_argument(
+        "--hands", required=True,
+        help='every hand, seat 0 first, separated by "/" (the number of hands sets Pitch\'s '
+        "players)",
+    )  # fmt: skip
+    solve.add_argument("--trump", required=True, help="trump suit: C D H S (or a suit symbol)")
+    solve.add_argument(
+        "--leader", type=_non_negative, default=0, help="seat that leads (default 0)"
+    )
+    solve.add_argument(
+        "--side", type=_non_negative,
+        help="side that maximises (cutthroat Pitch: a seat; else team 0 or 1; default the "
+        "leader's)",
+    )  # fmt: skip
+    solve.add_argument(
+        "--variant", action="append", default=[], metavar="NAME=VALUE",
+        help="rule option, as for simulate (pitch: must_follow, low_to_holder, partnership, "
+        "teams=3; don: bonus=...)",
+    )  # fmt: skip
 
     commands.add_parser(
         "strategies",
@@ -733,6 +772,13 @@ def _compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def _solve(args: argparse.Namespace) -> int:
+    from sims.solve import main_solve
+
+    print(main_solve(args.game, args.hands, args.trump, args.leader, args.variant, args.side))
+    return 0
+
+
 def _strategies(_: argparse.Namespace) -> int:
     """One line per strategy and description: a strategy that means the same in several
     games lists them together, one that differs by game gets a line per game."""
@@ -778,6 +824,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "replay": _replay,
         "odds": _odds,
         "compare": _compare,
+        "solve": _solve,
         "strategies": _strategies,
         "bench": _bench,
     }

@@ -1,0 +1,808 @@
+"""Double-dummy solver: the exact minimax value of a position with every hand known.
+
+Games: Auction Pitch (RULES.md 1), Phat (RULES.md 2) and Nine-card Don (RULES.md 3). The
+value is what one side, the maximising side, wins from the position to the end of the deal
+when every seat plays perfectly; every seat of the other sides plays to minimise it. With
+more than two sides (cutthroat Pitch) this is the paranoid reduction: the other players
+are treated as one coalition against the maximising side, which is exact for that side's
+guaranteed points but not a model of self-interested opponents.
+
+What is counted, as the engine scores it:
+- Pitch: High, Low, Jack and Game of the whole deal, including points whose captor is
+  already decided (a High captured earlier, Low dealt to the side under `low_to_holder`,
+  the game points captured so far).
+- Phat and Don: the card points (phat) of the tricks still to be won, the trick in
+  progress included, plus the end-of-deal bonus: the game (Phat's muck) bonus with the
+  carry-over, and Don's High, Low and Jack under its bonus variants, from everything each
+  team captured. Points scored before the position are not counted; the target is
+  ignored (a game ending in mid-deal is not modelled).
+
+The search is alpha-beta with move ordering, fail-soft bounds on the points still open,
+equivalent-card pruning (cards of adjacent rank in one suit and one hand, with no card
+between them still out, that score nothing, are one move) and a transposition table at
+trick boundaries keyed on the cards still out, the leader and the game-point balance.
+Against five or six opponents the coalition's replies multiply: most full Pitch deals
+still solve in milliseconds, a few take seconds or minutes.
+
+A position is one int64 array (`POSITION_SIZE`), positions `P_*`:
+
+    P_GAME          GAME_PITCH, GAME_PHAT or GAME_DON
+    P_PLAYERS       seats, 2..7
+    P_SIDES         sides (a seat each cutthroat, else teams)
+    P_TRUMP         trump suit 0..3 (C D H S)
+    P_LEADER        seat that led the trick in progress (or leads the next trick)
+    P_TRICK_LEN     cards in the trick in progress, 0..players-1
+    P_SIDE          the maximising side
+    P_MUST_FOLLOW   1: a seat able to follow must (Phat, Don, Pitch `must_follow`);
+                    0: it may follow or trump
+    P_OPENING       1: no card played yet; the leader's first card fixes trump, so it
+                    must be a trump
+    P_LOW_TO_HOLDER 1: Low scores for the side dealt it (Pitch `low_to_holder`)
+    P_HIGH_LOW      points for capturing the highest and the lowest trump in play, each
+    P_JACK          points for capturing the Jack of trumps (nothing if not in play)
+    P_GAME_WORTH    points for the side with the most game points captured (none on a
+                    tie): Pitch 1; Phat and Don their bonus plus the carry-over
+    P_SIDE_OF + s   side of seat s (7 slots)
+    P_HANDS + s     cards seat s holds (7 masks)
+    P_DEALT + s     cards dealt to seat s in this deal, as far as known (7 masks)
+    P_TRICK + i     i-th card of the trick in progress, played by seat leader + i (7)
+    P_WON + t       cards side t has captured so far (7 masks)
+    P_CARD_POINTS + c  points card c scores at once for its captor (Phat, Don; Pitch 0)
+
+The cards in play (for High, Low and Jack) are those dealt, held, in the trick or
+captured: cards the position does not mention were not dealt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+from sims.cards import card_name
+from sims.games import don, phat, pitch
+from sims.games.tricks import GAME_POINT_VALUES
+
+GAME_PITCH, GAME_PHAT, GAME_DON = 0, 1, 2
+GAMES = ("pitch", "phat", "don")
+MAX_SEATS = pitch.MAX_PLAYERS
+FULL_HAND = (pitch.HAND_SIZE, 13, don.HAND_SIZE)  # cards dealt to a seat, by game
+
+(P_GAME, P_PLAYERS, P_SIDES, P_TRUMP, P_LEADER, P_TRICK_LEN, P_SIDE, P_MUST_FOLLOW,
+ P_OPENING, P_LOW_TO_HOLDER, P_HIGH_LOW, P_JACK, P_GAME_WORTH) = range(13)  # fmt: skip
+P_SIDE_OF = 13
+P_HANDS = P_SIDE_OF + MAX_SEATS
+P_DEALT = P_HANDS + MAX_SEATS
+P_TRICK = P_DEALT + MAX_SEATS
+P_WON = P_TRICK + MAX_SEATS
+P_CARD_POINTS = P_WON + MAX_SEATS
+POSITION_SIZE = P_CARD_POINTS + 52
+
+# The search context, built once per solve: the rules in force, then per card the points
+# its capture brings the maximising side (card points and High, Low, Jack).
+(C_PLAYERS, C_SIDES, C_SIDE, C_TRUMP, C_MUST_FOLLOW, C_WORTH, C_PRUNE, C_ROOT_MASK,
+ C_PLAIN, C_VALUED, C_NODES, C_BEST) = range(12)  # fmt: skip
+C_SIDE_OF = 12
+C_POINTS = C_SIDE_OF + MAX_SEATS
+CONTEXT_SIZE = C_POINTS + 52
+
+# A node of the search (one row per ply): where the trick stands, the window (narrowed
+# as cards are tried, and as it was on entry), the table slot with its key and bounds, the
+# cards to try, the best so far, and what the card being tried won (to take it back).
+(F_LEADER, F_LENGTH, F_WIN, F_OUT, F_ALPHA, F_BETA, F_WINDOW_LOW, F_WINDOW_HIGH, F_SLOT,
+ F_KEY, F_LOW, F_HIGH, F_FIRST, F_SEAT, F_COUNT, F_NEXT, F_MAXIMISING, F_BEST, F_BEST_CARD,
+ F_GAIN, F_TAKEN, F_GAME) = range(22)  # fmt: skip
+FRAME_SIZE = 22
+MAX_PLIES = 52 + 1
+
+# Transposition table rows: cards still out, the rest of the key, and the packed entry
+# (lower bound | upper bound << 16 | (best card + 1) << 32).
+T_OUT, T_KEY, T_DATA = range(3)
+TABLE_BITS = 18
+MAX_CARRY = 10_000  # keeps every value within the table's 16 bits
+NONE = 1 << 20  # beyond any value
+_MIX_OUT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
+_MIX_KEY = np.int64(-4658895280553007687)  # 0xBF58476D1CE4E5B9 as int64
+
+SUIT_MASKS = np.array([0x1FFF << (13 * suit) for suit in range(4)], np.int64)
+CARD_GAME_POINTS = np.array([GAME_POINT_VALUES[card % 13] for card in range(52)], np.int64)
+GAME_POINT_CARDS = int(sum(1 << card for card in range(52) if CARD_GAME_POINTS[card]))
+JACK_RANK = pitch.JACK_RANK
+
+
+class PositionError(ValueError):
+    """A position that cannot arise: a card twice, unequal hands, a bad seat or suit."""
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.cttz", [ir.IntType(64), ir.IntType(1)])
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
+
+    return sig, codegen
+
+
+@intrinsic
+def _ctlz(typingctx, x):
+    sig = types.int64(types.int64)
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.ctlz", [ir.IntType(64), ir.IntType(1)])
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
+
+    return sig, codegen
+
+
+@njit(cache=True, inline="always")
+def _suit(card: int) -> int:
+    """Suit 0..3 of a card code."""
+    return (card * 20) >> 8
+
+
+@njit(cache=True, inline="always")
+def _beats(card: int, best: int, trump: int) -> bool:
+    """Whether `card` takes the trick from `best`, the card winning it so far."""
+    if _suit(card) == _suit(best):
+        return card > best
+    return _suit(card) == trump
+
+
+@njit(cache=True)
+def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
+    """At a trick boundary: (lower bound, upper bound, key) of the points still to come.
+
+    The highest trump still out wins the trick it falls in, so its holder's side takes its
+    points and game points. The key is the leader and each other side's game-point gap to
+    the maximising side, clamped where the cards still out cannot change who takes Game.
+    """
+    side = ctx[C_SIDE]
+    left = 0
+    rest = out & GAME_POINT_CARDS
+    while rest:
+        left += CARD_GAME_POINTS[_cttz(rest)]
+        rest &= rest - 1
+    low = 0
+    high = 0
+    rest = out & ctx[C_VALUED]
+    while rest:
+        high += ctx[C_POINTS + _cttz(rest)]
+        rest &= rest - 1
+    sure = 0  # game points of the highest trump out
+    taker = -1  # and the side sure to take it
+    trumps = out & SUIT_MASKS[ctx[C_TRUMP]]
+    if trumps:
+        top = 63 - _ctlz(trumps)
+        sure = CARD_GAME_POINTS[top]
+        for seat in range(ctx[C_PLAYERS]):
+            if hands[seat] >> top & 1:
+                taker = ctx[C_SIDE_OF + seat]
+        if taker == side:
+            low += ctx[C_POINTS + top]
+        else:
+            high -= ctx[C_POINTS + top]
+    possible = True
+    locked = True
+    gaps = 0
+    for other in range(ctx[C_SIDES]):
+        if other != side:
+            gap = diff[other]
+            shift = sure if taker == side else -sure if taker == other else 0
+            possible &= gap + shift + left - sure >= 1
+            locked &= gap + shift - left + sure >= 1
+            gaps = gaps << 8 | (min(max(gap, -left - 1), left + 1) + 128)
+    worth = ctx[C_WORTH]
+    if not possible:
+        return low, high, leader | 1 << 3
+    if locked:
+        return low + worth, high + worth, leader | 2 << 3
+    return low, high + worth, leader | gaps << 5
+
+
+@njit(cache=True)
+def _candidates(ctx, hands, played, moves, scores, frames, ply):
+    """Fill `moves[ply]` with the distinct legal cards of the seat to play at the node
+    `frames[ply]`, best guess first (the table's card, if any, in front); return how many."""
+    f = frames[ply]
+    seat, length, leader, win, out, first = (
+        f[F_SEAT], f[F_LENGTH], f[F_LEADER], f[F_WIN], f[F_OUT], f[F_FIRST]
+    )  # fmt: skip
+    hand = hands[seat]
+    trump = ctx[C_TRUMP]
+    trick = MAX_SEATS + ply - length  # where the trick's first card lies in `played`
+    legal = hand
+    if length > 0:
+        follow = hand & SUIT_MASKS[_suit(played[trick])]
+        if follow:
+            legal = follow if ctx[C_MUST_FOLLOW] else follow | (hand & SUIT_MASKS[trump])
+    if ctx[C_PRUNE]:
+        plain = ctx[C_PLAIN]
+        rest = legal & plain
+        while rest:
+            card = _cttz(rest)
+            rest &= rest - 1
+            above = out & SUIT_MASKS[_suit(card)] & -(2 << card)
+            if above and (hand & plain) >> _cttz(above) & 1:
+                legal ^= 1 << card  # the next card up is held and alike: one move
+    if ply == 0:
+        legal &= ctx[C_ROOT_MASK]
+    mine = ctx[C_SIDE_OF + seat] == ctx[C_SIDE]
+    top = -1
+    ally = False
+    if length > 0:
+        top = played[trick + win]
+        top_seat = leader + win
+        top_seat = top_seat - ctx[C_PLAYERS] if top_seat >= ctx[C_PLAYERS] else top_seat
+        ally = (ctx[C_SIDE_OF + top_seat] == ctx[C_SIDE]) == mine
+    count = 0
+    while legal:
+        card = _cttz(legal)
+        legal &= legal - 1
+        rank = card - 13 * _suit(card)
+        worth = ctx[C_POINTS + card] + CARD_GAME_POINTS[card]
+        if card == first:
+            score = NONE
+        elif length == 0:  # lead the top card of a suit, else a low one
+            suit_out = out & SUIT_MASKS[_suit(card)]
+            score = 64 + rank if 63 - _ctlz(suit_out) == card else -rank
+        elif ally:  # give points to the trick a partner wins; do not overtake
+            score = 4 * worth - rank - (64 if _beats(card, top, trump) else 0)
+        elif _beats(card, top, trump):  # win as cheaply as possible
+            score = 64 - rank
+        else:  # lose the cheapest card
+            score = -4 * worth - rank
+        slot = count
+        while slot > 0 and scores[ply, slot - 1] < score:
+            moves[ply, slot] = moves[ply, slot - 1]
+            scores[ply, slot] = scores[ply, slot - 1]
+            slot -= 1
+        moves[ply, slot] = card
+        scores[ply, slot] = score
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _enter(ctx, hands, diff, table, frames, ply):
+    """Open the node at `ply`: (True, value) when the deal is over or the bounds or the
+    table settle it; else (False, 0) with its window narrowed and its table slot noted."""
+    f = frames[ply]
+    leader, length, out = f[F_LEADER], f[F_LENGTH], f[F_OUT]
+    f[F_SLOT] = -1
+    f[F_FIRST] = -1
+    f[F_BEST_CARD] = -1
+    if length == 0 and out == 0:
+        return True, _boundary(ctx, hands, diff, leader, out)[0]
+    if length == 0 and ply > 0:
+        low, high, key = _boundary(ctx, hands, diff, leader, out)
+        if low >= f[F_BETA] or low == high:
+            return True, low
+        if high <= f[F_ALPHA]:
+            return True, high
+        mixed = out * _MIX_OUT ^ key * _MIX_KEY
+        slot = (mixed ^ (mixed >> 31)) & (table.shape[0] - 1)
+        if table[slot, T_OUT] == out and table[slot, T_KEY] == key:
+            data = table[slot, T_DATA]
+            low = max(low, data & 0xFFFF)
+            high = min(high, (data >> 16) & 0xFFFF)
+            f[F_FIRST] = (data >> 32) - 1
+            if low >= f[F_BETA] or low == high:
+                return True, low
+            if high <= f[F_ALPHA]:
+                return True, high
+        f[F_SLOT], f[F_KEY], f[F_LOW], f[F_HIGH] = slot, key, low, high
+        f[F_ALPHA] = max(f[F_ALPHA], low)
+        f[F_BETA] = min(f[F_BETA], high)
+    f[F_WINDOW_LOW] = f[F_ALPHA]
+    f[F_WINDOW_HIGH] = f[F_BETA]
+    return False, 0
+
+
+@njit(cache=True)
+def _descend(ctx, hands, played, diff, moves, frames, ply):
+    """Play the next card of the node at `ply` and set up the node it leads to; a card
+    that completes the trick gives the trick to its winner."""
+    players = ctx[C_PLAYERS]
+    f = frames[ply]
+    child = frames[ply + 1]
+    card = moves[ply, f[F_NEXT]]
+    f[F_NEXT] += 1
+    length = f[F_LENGTH]
+    hands[f[F_SEAT]] ^= 1 << card
+    played[MAX_SEATS + ply] = card
+    trick = MAX_SEATS + ply - length
+    win = f[F_WIN]
+    if length == 0 or _beats(card, played[trick + win], ctx[C_TRUMP]):
+        win = length
+    f[F_GAIN] = 0
+    child[F_ALPHA] = f[F_ALPHA]
+    child[F_BETA] = f[F_BETA]
+    if length + 1 < players:
+        child[F_LEADER], child[F_LENGTH], child[F_WIN], child[F_OUT] = (
+            f[F_LEADER], length + 1, win, f[F_OUT]
+        )  # fmt: skip
+        return
+    taker = f[F_LEADER] + win
+    taker = taker - players if taker >= players else taker
+    taken = ctx[C_SIDE_OF + taker]
+    gain = 0
+    game = 0
+    out = f[F_OUT]
+    for card in played[trick : trick + players]:
+        gain += ctx[C_POINTS + card]
+        game += CARD_GAME_POINTS[card]
+        out ^= 1 << card
+    if taken == ctx[C_SIDE]:
+        diff += game
+        f[F_GAIN] = gain
+    else:
+        diff[taken] -= game
+    f[F_TAKEN] = taken
+    f[F_GAME] = game
+    child[F_LEADER], child[F_LENGTH], child[F_WIN], child[F_OUT] = taker, 0, 0, out
+    child[F_ALPHA] -= f[F_GAIN]
+    child[F_BETA] -= f[F_GAIN]
+
+
+@njit(cache=True)
+def _ascend(ctx, hands, diff, moves, frames, ply, value):
+    """Take back the last card of the node at `ply`, whose result is `value` from the node
+    it led to, and keep the best so far."""
+    f = frames[ply]
+    card = moves[ply, f[F_NEXT] - 1]
+    hands[f[F_SEAT]] ^= 1 << card
+    if f[F_LENGTH] + 1 == ctx[C_PLAYERS]:
+        if f[F_TAKEN] == ctx[C_SIDE]:
+            diff -= f[F_GAME]
+        else:
+            diff[f[F_TAKEN]] += f[F_GAME]
+        value += f[F_GAIN]
+    if f[F_MAXIMISING] and value > f[F_BEST]:
+        f[F_BEST] = value
+        f[F_BEST_CARD] = card
+        f[F_ALPHA] = max(f[F_ALPHA], value)
+    elif not f[F_MAXIMISING] and value < f[F_BEST]:
+        f[F_BEST] = value
+        f[F_BEST_CARD] = card
+        f[F_BETA] = min(f[F_BETA], value)
+
+
+@njit(cache=True)
+def _finish(table, frames, ply) -> int:
+    """Close the node at `ply`: keep its bounds in the table and return its value."""
+    f = frames[ply]
+    best = f[F_BEST]
+    slot = f[F_SLOT]
+    if slot >= 0:
+        low, high = f[F_LOW], f[F_HIGH]
+        if best <= f[F_WINDOW_LOW]:
+            high = min(high, best)
+        elif best >= f[F_WINDOW_HIGH]:
+            low = max(low, best)
+        else:
+            low = high = best
+        table[slot, T_OUT] = f[F_OUT]
+        table[slot, T_KEY] = f[F_KEY]
+        table[slot, T_DATA] = low | high << 16 | (f[F_BEST_CARD] + 1) << 32
+    return best
+
+
+@njit(cache=True)
+def _search(ctx, hands, played, diff, moves, scores, frames, table) -> int:
+    """Fail-soft alpha-beta value, for the maximising side, of the points still to come
+    from the root node `frames[0]` (its leader, trick length, winning card and cards out
+    set by the caller), with a full window and without recursion (numba cannot cache a
+    recursive function): `frames[ply]` is the node at `ply`.
+
+    `hands` and `diff` (the maximising side's game points minus each side's) are changed
+    and restored; `played[MAX_SEATS + ply]` is the card played at `ply`, the root's trick
+    in progress lying just before. At the root the table and the
+    bounds are not used, only cards in `ctx[C_ROOT_MASK]` are tried and the best card is
+    left in `ctx[C_BEST]`.
+    """
+    frames[0, F_ALPHA] = -NONE
+    frames[0, F_BETA] = NONE
+    ply = 0
+    value = 0
+    entering = True
+    while True:
+        f = frames[ply]
+        done = False
+        if entering:
+            ctx[C_NODES] += 1
+            done, value = _enter(ctx, hands, diff, table, frames, ply)
+            if not done:
+                seat = (f[F_LEADER] + f[F_LENGTH]) % ctx[C_PLAYERS]
+                f[F_SEAT] = seat
+                f[F_COUNT] = _candidates(ctx, hands, played, moves, scores, frames, ply)
+                f[F_NEXT] = 0
+                f[F_MAXIMISING] = ctx[C_SIDE_OF + seat] == ctx[C_SIDE]
+                f[F_BEST] = -NONE if f[F_MAXIMISING] else NONE
+        else:
+            _ascend(ctx, hands, diff, moves, frames, ply, value)
+        if not done and (f[F_ALPHA] >= f[F_BETA] or f[F_NEXT] == f[F_COUNT]):
+            value = _finish(table, frames, ply)
+            done = True
+        if done:
+            if ply == 0:
+                ctx[C_BEST] = f[F_BEST_CARD]
+                return value
+            ply -= 1
+            entering = False
+        else:
+            _descend(ctx, hands, played, diff, moves, frames, ply)
+            ply += 1
+            entering = True
+
+
+@njit(cache=True)
+def _prepare(position, table, prune: bool):
+    """The search state of a position: (context, hands, cards played by ply, game-point
+    gaps, move buffers, node frames with the root's set up, points already won). Clears
+    the table."""
+    players = position[P_PLAYERS]
+    side = position[P_SIDE]
+    trump = position[P_TRUMP]
+    ctx = np.zeros(CONTEXT_SIZE, np.int64)
+    ctx[C_PLAYERS] = players
+    ctx[C_SIDES] = position[P_SIDES]
+    ctx[C_SIDE] = side
+    ctx[C_TRUMP] = trump
+    ctx[C_MUST_FOLLOW] = position[P_MUST_FOLLOW]
+    ctx[C_WORTH] = position[P_GAME_WORTH]
+    ctx[C_PRUNE] = prune
+    ctx[C_ROOT_MASK] = SUIT_MASKS[trump] if position[P_OPENING] else -1
+    ctx[C_SIDE_OF : C_SIDE_OF + MAX_SEATS] = position[P_SIDE_OF : P_SIDE_OF + MAX_SEATS]
+    hands = position[P_HANDS : P_HANDS + players].copy()
+    length = position[P_TRICK_LEN]
+    played = np.zeros(MAX_SEATS + MAX_PLIES, np.int64)
+    played[MAX_SEATS - length : MAX_SEATS] = position[P_TRICK : P_TRICK + length]
+    trick = position[P_TRICK : P_TRICK + length]
+    out = 0
+    in_play = 0
+    for seat in range(players):
+        out |= hands[seat]
+        in_play |= position[P_DEALT + seat]
+    win = 0
+    for k in range(length):
+        out |= 1 << trick[k]
+        if _beats(trick[k], trick[win], trump):
+            win = k
+    for team in range(position[P_SIDES]):
+        in_play |= position[P_WON + team]
+    in_play |= out
+    # Points a capture brings: card points, then High, Low (unless it goes to its holder)
+    # and Jack; the honours already captured by the maximising side count now.
+    honours = np.zeros(52, np.int64)
+    trumps = in_play & SUIT_MASKS[trump]
+    already = 0
+    if trumps:
+        lowest_trump = _cttz(trumps)
+        honours[63 - _ctlz(trumps)] += position[P_HIGH_LOW]
+        if position[P_LOW_TO_HOLDER]:
+            for seat in range(players):
+                if position[P_DEALT + seat] >> lowest_trump & 1 and ctx[C_SIDE_OF + seat] == side:
+                    already += position[P_HIGH_LOW]
+        else:
+            honours[lowest_trump] += position[P_HIGH_LOW]
+        jack = trump * 13 + JACK_RANK
+        if trumps >> jack & 1:
+            honours[jack] += position[P_JACK]
+    for card in range(52):
+        points = position[P_CARD_POINTS + card] + honours[card]
+        ctx[C_POINTS + card] = points
+        if points:
+            ctx[C_VALUED] |= 1 << card
+        elif CARD_GAME_POINTS[card] == 0:
+            ctx[C_PLAIN] |= 1 << card
+        if position[P_WON + side] >> card & 1:
+            already += honours[card]
+    diff = np.zeros(MAX_SEATS, np.int64)
+    for team in range(position[P_SIDES]):
+        for card in range(52):
+            if position[P_WON + team] >> card & 1:
+                diff[team] -= CARD_GAME_POINTS[card]
+    diff -= diff[side]
+    moves = np.zeros((MAX_PLIES, 13), np.int64)
+    scores = np.zeros((MAX_PLIES, 13), np.int64)
+    frames = np.zeros((MAX_PLIES, FRAME_SIZE), np.int64)
+    frames[0, F_LEADER] = position[P_LEADER]
+    frames[0, F_LENGTH] = length
+    frames[0, F_WIN] = win
+    frames[0, F_OUT] = out
+    table[:, T_OUT] = -1
+    return ctx, hands, played, diff, moves, scores, frames, already
+
+
+@njit(cache=True)
+def solve_nb(position, table, prune: bool = True) -> tuple[int, int, int]:
+    """(value, a best card or -1 when the deal is over, nodes searched) of `position`.
+
+    `table` is the transposition table, an int64 array of shape (2**bits, 3), cleared here;
+    `prune` groups equivalent cards into one move.
+    """
+    ctx, hands, played, diff, moves, scores, frames, already = _prepare(position, table, prune)
+    value = _search(ctx, hands, played, diff, moves, scores, frames, table)
+    return already + value, ctx[C_BEST], ctx[C_NODES]
+
+
+@njit(cache=True)
+def move_values_nb(position, table, prune: bool = True) -> tuple[np.ndarray, int]:
+    """(value of each card the seat to play may play, -1 for the others; nodes searched).
+
+    Each distinct card is searched with a full window, all sharing the table; a card
+    equivalent to the next one up takes its value.
+    """
+    ctx, hands, played, diff, moves, scores, frames, already = _prepare(position, table, prune)
+    root = frames[0]
+    root[F_SEAT] = (root[F_LEADER] + root[F_LENGTH]) % ctx[C_PLAYERS]
+    root[F_FIRST] = -1
+    values = np.full(52, -1, np.int64)
+    allowed = ctx[C_ROOT_MASK]  # trumps only for the opening lead
+    distinct = _root_cards(ctx, hands, played, moves, scores, frames)
+    while distinct:
+        card = _cttz(distinct)
+        distinct &= distinct - 1
+        ctx[C_ROOT_MASK] = 1 << card
+        values[card] = already + _search(ctx, hands, played, diff, moves, scores, frames, table)
+    ctx[C_ROOT_MASK] = allowed
+    ctx[C_PRUNE] = False
+    legal = _root_cards(ctx, hands, played, moves, scores, frames)
+    for card in range(51, -1, -1):  # highest first: a pruned card's partner is above it
+        if legal >> card & 1 and values[card] < 0:
+            above = root[F_OUT] & SUIT_MASKS[_suit(card)] & -(2 << card)
+            values[card] = values[_cttz(above)]
+    return values, ctx[C_NODES]
+
+
+@njit(cache=True)
+def _root_cards(ctx, hands, played, moves, scores, frames) -> int:
+    """Mask of the cards the seat to play at the root may play (distinct ones if pruning)."""
+    cards = 0
+    for i in range(_candidates(ctx, hands, played, moves, scores, frames, 0)):
+        cards |= 1 << moves[0, i]
+    return cards
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A solved position: the value for the maximising side, every card of the seat to
+    play that reaches it, the value after each legal card and the nodes searched."""
+
+    value: int
+    best: list[int]
+    values: dict[int, int]
+    nodes: int
+    seat: int
+    side: int
+
+
+def new_table(bits: int = TABLE_BITS) -> np.ndarray:
+    """A transposition table of 2**bits entries, for `solve_nb` and `move_values_nb`."""
+    return np.full((1 << bits, 3), -1, np.int64)
+
+
+def seat_to_play(position: np.ndarray) -> int:
+    """The seat whose turn it is."""
+    return int(position[P_LEADER] + position[P_TRICK_LEN]) % int(position[P_PLAYERS])
+
+
+def solve_position(
+    position: np.ndarray, prune: bool = True, table: np.ndarray | None = None
+) -> Solution:
+    """Solve a position: its value, the best cards of the seat to play (highest value for
+    the maximising side's seats, lowest for the others) and the value of each card."""
+    values, nodes = move_values_nb(position, new_table() if table is None else table, prune)
+    seat = seat_to_play(position)
+    side = int(position[P_SIDE])
+    per_card = {card: int(values[card]) for card in range(52) if values[card] >= 0}
+    if not per_card:  # the deal is over
+        value, _, nodes = solve_nb(position, new_table(4), prune)
+        return Solution(int(value), [], {}, int(nodes), seat, side)
+    pick = max if position[P_SIDE_OF + seat] == side else min
+    value = pick(per_card.values())
+    best = [card for card, card_value in per_card.items() if card_value == value]
+    return Solution(value, best, per_card, int(nodes), seat, side)
+
+
+def pitch_position(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    rules: dict[str, Any],
+    *,
+    side: int | None = None,
+    trick: Sequence[int] = (),
+    captured: Sequence[int] | None = None,
+    dealt: Sequence[int] | None = None,
+) -> np.ndarray:
+    """An Auction Pitch position: `hands` (masks, seat 0 first), the trick in progress
+    (cards in play order from `leader`), the cards each side of `pitch.sides(rules)` has
+    captured and, if known, the cards dealt to each seat (default: held or in the trick).
+
+    `side` maximises (default: the side of the seat to play). Before any card is played
+    (six cards each, nothing captured) the leader must lead a trump: it names trump.
+    """
+    pitch.check(rules)
+    layout = pitch.sides(rules)
+    if len(hands) != rules["players"]:
+        raise PositionError(f"Pitch with {rules['players']} players needs {rules['players']} "
+                            f"hands, not {len(hands)}")  # fmt: skip
+    side_of = [next(t for t, seats in enumerate(layout) if seat in seats) for seat in
+               range(len(hands))]  # fmt: skip
+    position = _common(GAME_PITCH, hands, trump, leader, side_of, side, trick, captured, dealt)
+    position[P_MUST_FOLLOW] = rules["must_follow"]
+    position[P_LOW_TO_HOLDER] = rules["low_to_holder"]
+    position[P_HIGH_LOW] = 1
+    position[P_JACK] = 1
+    position[P_GAME_WORTH] = 1
+    if rules["low_to_holder"]:
+        _check_low_holder(position)
+    return position
+
+
+def phat_position(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    *,
+    side: int | None = None,
+    trick: Sequence[int] = (),
+    captured: Sequence[int] | None = None,
+    carry: int = 0,
+) -> np.ndarray:
+    """A Phat position: four hands, the trick in progress (play order from `leader`), the
+    cards each team (seats 0,2 and 1,3) captured and the muck bonus carried in."""
+    position = _common(GAME_PHAT, hands, trump, leader, [0, 1, 0, 1], side, trick, captured,
+                       None)  # fmt: skip
+    position[P_MUST_FOLLOW] = 1
+    position[P_GAME_WORTH] = phat.MUCK_BONUS + _carry(carry)
+    position[P_CARD_POINTS : P_CARD_POINTS + 52] = phat.CARD_VALUES[trump]
+    return position
+
+
+def don_position(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    rules: dict[str, Any] | None = None,
+    *,
+    side: int | None = None,
+    trick: Sequence[int] = (),
+    captured: Sequence[int] | None = None,
+    dealt: Sequence[int] | None = None,
+    carry: int = 0,
+) -> np.ndarray:
+    """A Nine-card Don position, as `phat_position`, under Don's `rules` (bonus variant and
+    game_tie; default the game's defaults); `dealt` as in `pitch_position`."""
+    rules = rules or {name: option.default for name, option in don.OPTIONS.items()}
+    if carry and rules["game_tie"] != "carry":
+        raise PositionError("a carried-over game value needs the variant game_tie=carry")
+    game, high_low, jack = don.BONUSES[rules["bonus"]]
+    position = _common(GAME_DON, hands, trump, leader, [0, 1, 0, 1], side, trick, captured,
+                       dealt)  # fmt: skip
+    position[P_MUST_FOLLOW] = 1
+    position[P_HIGH_LOW] = high_low
+    position[P_JACK] = jack
+    position[P_GAME_WORTH] = game + _carry(carry)
+    position[P_CARD_POINTS : P_CARD_POINTS + 52] = don.CARD_VALUES[trump]
+    return position
+
+
+def _carry(carry: int) -> int:
+    """The carry-over, checked: the table packs values in 16 bits."""
+    if not 0 <= carry <= MAX_CARRY:
+        raise PositionError(f"the carry-over must be 0..{MAX_CARRY}, not {carry}")
+    return carry
+
+
+def _common(
+    game: int,
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    side_of: list[int],
+    side: int | None,
+    trick: Sequence[int],
+    captured: Sequence[int] | None,
+    dealt: Sequence[int] | None,
+) -> np.ndarray:
+    """The checked position array with what every game shares filled in."""
+    players = len(side_of)
+    n_sides = max(side_of) + 1
+    name = GAMES[game].capitalize()
+    if len(hands) != players:
+        raise PositionError(f"{name} needs {players} hands, not {len(hands)}")
+    if trump not in range(4):
+        raise PositionError(f"trump must be a suit 0..3 (C D H S), not {trump}")
+    if leader not in range(players):
+        raise PositionError(f"the leader must be a seat 0..{players - 1}, not {leader}")
+    if len(trick) >= players:
+        raise PositionError(f"a trick in progress holds at most {players - 1} cards")
+    captured = [0] * n_sides if captured is None else list(captured)
+    if len(captured) != n_sides:
+        raise PositionError(f"{name} has {n_sides} sides: give {n_sides} captured piles")
+    _check_disjoint([*hands, *(1 << card for card in trick), *captured])
+    played = [(leader + k) % players for k in range(len(trick))]
+    sizes = [bin(hand).count("1") + played.count(seat) for seat, hand in enumerate(hands)]
+    if len(set(sizes)) > 1:
+        raise PositionError(
+            "the hands must be of equal size (counting a card played to the trick): "
+            + ", ".join(f"seat {seat} {size}" for seat, size in enumerate(sizes))
+        )
+    if sizes[0] > FULL_HAND[game]:
+        raise PositionError(f"{name} hands hold at most {FULL_HAND[game]} cards, not {sizes[0]}")
+    if dealt is None:
+        dealt = [hand | sum(1 << c for c, s in zip(trick, played, strict=True) if s == seat)
+                 for seat, hand in enumerate(hands)]  # fmt: skip
+    elif len(dealt) != players:
+        raise PositionError(f"give the cards dealt to each of the {players} seats")
+    else:
+        _check_dealt(hands, trick, played, dealt)
+    if side is None:
+        side = side_of[(leader + len(trick)) % players]
+    if side not in range(n_sides):
+        raise PositionError(f"the maximising side must be 0..{n_sides - 1}, not {side}")
+    first_trick = not any(captured) and sizes[0] == FULL_HAND[game]
+    opening = first_trick and not trick
+    if opening and not hands[leader] >> (13 * trump) & 0x1FFF:
+        raise PositionError("the leader holds no trump, yet must lead one to name trump")
+    if first_trick and trick and trick[0] // 13 != trump:
+        raise PositionError("the first card of the deal names trump: it must be a trump")
+    position = np.zeros(POSITION_SIZE, np.int64)
+    position[[P_GAME, P_PLAYERS, P_SIDES, P_TRUMP, P_LEADER, P_TRICK_LEN, P_SIDE, P_OPENING]] = (
+        game, players, n_sides, trump, leader, len(trick), side, opening
+    )  # fmt: skip
+    position[P_SIDE_OF : P_SIDE_OF + players] = side_of
+    position[P_HANDS : P_HANDS + players] = hands
+    position[P_DEALT : P_DEALT + players] = dealt
+    position[P_TRICK : P_TRICK + len(trick)] = trick
+    position[P_WON : P_WON + n_sides] = captured
+    return position
+
+
+def _check_disjoint(masks: Sequence[int]) -> None:
+    """Refuse a card given twice, or a mask with bits outside the deck."""
+    seen = 0
+    for mask in masks:
+        if mask < 0 or mask >> 52:
+            raise PositionError(f"a card mask must use bits 0..51, not {mask:#x}")
+        if seen & mask:
+            twice = (seen & mask).bit_length() - 1
+            raise PositionError(f"card {card_name(twice)} is given twice")
+        seen |= mask
+
+
+def _check_dealt(
+    hands: Sequence[int], trick: Sequence[int], played: list[int], dealt: Sequence[int]
+) -> None:
+    """Refuse dealt hands that miss a card held or played to the trick."""
+    _check_disjoint(dealt)
+    for seat, hand in enumerate(hands):
+        mine = hand | sum(1 << c for c, s in zip(trick, played, strict=True) if s == seat)
+        if mine & ~dealt[seat]:
+            raise PositionError(f"seat {seat} holds or played cards it was not dealt")
+
+
+def _check_low_holder(position: np.ndarray) -> None:
+    """Under low_to_holder, refuse a lowest trump in play whose holder is unknown."""
+    players = int(position[P_PLAYERS])
+    trump = int(position[P_TRUMP])
+    dealt = [int(mask) for mask in position[P_DEALT : P_DEALT + players]]
+    in_play = 0
+    for mask in [*dealt, *position[P_WON : P_WON + MAX_SEATS]]:
+        in_play |= int(mask)
+    trumps = in_play >> (13 * trump) & 0x1FFF
+    if trumps:
+        low = 13 * trump + (trumps & -trumps).bit_length() - 1
+        if not any(mask >> low & 1 for mask in dealt):
+            raise PositionError(
+                f"low_to_holder: give the dealt hands, to say who was dealt {card_name(low)}"
+            )
