@@ -12,12 +12,12 @@ import numba
 KEEP_BUILDS = 4  # compiled builds kept, most recently used first
 
 # Modules no engine kernel compiles or reads constants from (paths in the package): editing
-# them keeps the kernels. `counters.py` and `solver.py` hold kernels of their own, which
-# call nothing outside their file: numba keys their cache on that file.
+# them keeps the kernels. `counters.py` holds kernels of its own, which call nothing outside
+# it: numba keys their cache on that file. (`solver.py` is compiled into the strategies.)
 PLAIN_PYTHON = {"cli.py", "bench.py", "replay.py", "deal_log.py", "output.py", "outcomes.py",
                 "runner.py", "scripted.py", "options.py", "_cache.py", "odds.py",
                 "compare.py", "report.py", "backends.py", "dataset.py", "counters.py",
-                "progress.py", "watchdog.py", "solver.py", "solve.py"}  # fmt: skip
+                "progress.py", "watchdog.py", "solve.py"}  # fmt: skip
 
 
 def source_fingerprint(package_dir: Path, version: str) -> str:

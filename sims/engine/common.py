@@ -131,6 +131,9 @@ def take_card_nb(
         wins = beats(card, best, trump)
         best = card if wins else best
         best_seat = seat if wins else best_seat
+        suit = suit_of(card)
+        if suit != led and (suit != trump or view[v.FOLLOW]):  # it could not follow
+            view[v.VOIDS + seat] |= 1 << led
     view[v.PLAYED] |= 1 << card
     view[v.PLAYED_BY + seat] |= 1 << card
     return led, trump, best, best_seat, trick | (1 << card), played + 1

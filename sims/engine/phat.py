@@ -65,6 +65,10 @@ def play_phat_deal_nb(
     view[v.TARGET] = target
     view[v.CARD_VALUES] = rules[phat.R_VALUES]
     view[v.CARRY] = carry_in
+    view[v.FOLLOW] = 1
+    view[v.GAME_WORTH] = rules[phat.R_GAME_BONUS]
+    view[v.HIGH_LOW_WORTH] = rules[phat.R_HIGH_LOW]
+    view[v.JACK_WORTH] = rules[phat.R_JACK]
     view[v.SCORE] = scores[0]
     view[v.SCORE + 1] = scores[1]
     view[v.TRUMP] = -1
@@ -115,6 +119,7 @@ def play_phat_deal_nb(
             points_1 += trick_points
         scores[team] += trick_points
         view[v.POINTS + team] += trick_points
+        view[v.WON + best_seat] |= trick
         if record:
             log_winners[row, trick_no] = best_seat
         leader = best_seat

@@ -107,6 +107,11 @@ def play_pitch_deal_nb(
     view[v.HIGH_BIDDER] = -1
     view[v.TRUMP] = -1
     view[v.SIDES] = n_sides
+    view[v.FOLLOW] = must_follow
+    view[v.LOW_TO_HOLDER] = rules[p.R_LOW_TO_HOLDER]
+    view[v.GAME_WORTH] = 1
+    view[v.HIGH_LOW_WORTH] = 1
+    view[v.JACK_WORTH] = 1
     for seat in range(players):
         hands[seat] = dealt[seat]
         won[seat] = 0
@@ -189,6 +194,7 @@ def play_pitch_deal_nb(
                 best_seat, trick, played, log_plays,
             )  # fmt: skip
         won[best_seat] |= trick
+        view[v.WON + best_seat] |= trick
         if record:
             log_winners[row, trick_no] = best_seat
         leader = best_seat

@@ -122,6 +122,7 @@ def play_whist_deal_nb(
     hands[:] = dealt
     view[:] = 0
     view[v.PLAYERS] = 4
+    view[v.FOLLOW] = 1
     view[v.DEALER] = dealer
     view[v.TURNED] = turned
     view[v.TRUMP] = -1
@@ -200,6 +201,7 @@ def play_whist_deal_nb(
                 r.lead_card = card
         tricks_out[row, best_seat] += 1
         view[v.POINTS + best_seat] += 1
+        view[v.WON + best_seat] |= trick
         if log_winners.shape[0] > 0:
             log_winners[row, trick_no] = best_seat
         leader = best_seat

@@ -43,7 +43,16 @@ CARD_VALUES = 61  # partnership games: whose card values score, 0 Phat, 1 Don (g
 TURNED = 64  # the turned card, seen by all
 DECLARERS = 65  # mask of the declaring seats (bit s for seat s); 0 during the auction
 EXPOSED = 66  # cards shown to all: a Misère Ouverte declarer's hand after the first trick
-SIZE = 72
+# The rules of play and scoring a search player needs to play a deal out (games.phat,
+# games.pitch), and what play has shown.
+FOLLOW = 67  # 1: a player able to follow suit must; 0: it may follow or trump (Pitch)
+LOW_TO_HOLDER = 68  # Pitch `low_to_holder`: Low scores for the side dealt it
+GAME_WORTH = 69  # points for Game: Pitch 1, Phat and Don their game bonus (before carry)
+HIGH_LOW_WORTH = 70  # points for capturing the highest trump in play, and the lowest
+JACK_WORTH = 71  # points for capturing the Jack of trumps
+VOIDS = 72  # VOIDS + seat: suits the seat has shown it lacks, bit s for suit s (8 slots)
+WON = 80  # WON + seat: the cards of the tricks the seat has won this deal (8 slots)
+SIZE = 88
 
 OPENING = 0
 PLAY = 1

@@ -1,0 +1,70 @@
+"""`pimc`: the deals it samples agree with everything its player knows, spread the unseen
+cards evenly, and it plays legal cards in every game."""
+
+import numpy as np
+import pytest
+
+from sims.cards import FULL_DECK, mask_of, parse_cards, suit_mask
+from sims.rng import new_state
+from sims.runner import RunSpec, run
+from sims.strategies import view as v
+from sims.strategies.pimc import deal_hidden
+
+HAND = mask_of(parse_cards("AH JH 5H KS 3C 2D"))
+
+
+def pitch_view(hand: int = HAND, me: int = 0, players: int = 4) -> np.ndarray:
+    """The view of a cutthroat Pitch seat about to open (what the engine shows it)."""
+    view = np.zeros(v.SIZE, np.int64)
+    view[[v.DECISION, v.SEAT, v.HAND, v.LEGAL, v.TRUMP, v.PLAYERS, v.SIDES, v.PITCHER]] = (
+        v.OPENING, me, hand, hand, -1, players, players, me
+    )  # fmt: skip
+    view[[v.GAME_WORTH, v.HIGH_LOW_WORTH, v.JACK_WORTH]] = 1
+    view[v.SIDE_OF : v.SIDE_OF + players] = range(players)
+    return view
+
+
+def test_sampled_hands_hold_only_unseen_cards_of_the_right_sizes_and_respect_voids():
+    view = pitch_view()
+    played = {1: parse_cards("QH 4H"), 2: parse_cards("9C 2S"), 3: parse_cards("TD")}
+    for seat, cards in played.items():
+        view[v.PLAYED_BY + seat] = mask_of(cards)
+        view[v.PLAYED] |= mask_of(cards)
+    view[v.VOIDS + 2] = 1 << 2  # seat 2 has shown it holds no heart
+    unseen = FULL_DECK & ~HAND & ~view[v.PLAYED]
+    rng, hands = new_state(5, 0, 1), np.zeros(7, np.int64)
+    for _ in range(300):
+        deal_hidden(view, 6, rng, hands)
+        assert hands[0] == HAND
+        assert [bin(hands[s]).count("1") for s in (1, 2, 3)] == [4, 4, 5]
+        others = hands[1] | hands[2] | hands[3]
+        assert others & ~unseen == 0 and bin(others).count("1") == 13
+        assert hands[2] & suit_mask(2) == 0
+
+
+def test_without_voids_every_unseen_card_goes_to_each_seat_as_often_as_its_share():
+    view = pitch_view()
+    rng, hands = new_state(9, 0, 1), np.zeros(7, np.int64)
+    trials, card = 20_000, parse_cards("TS")[0]
+    counts = np.zeros(4, np.int64)
+    for _ in range(trials):
+        deal_hidden(view, 6, rng, hands)
+        for seat in range(1, 4):
+            counts[seat] += hands[seat] >> card & 1
+    expected = 6 / 46  # each of three hands of 6 drawn from the 46 unseen cards
+    se = np.sqrt(expected * (1 - expected) / trials)
+    assert np.all(np.abs(counts[1:] / trials - expected) < 4 * se), counts
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "variants"),
+    [
+        ("pitch", ("pimc:samples=4",) * 4, ()),
+        ("pitch", ("pimc:samples=3", "greedy", "greedy", "greedy"), ("players=4", "partnership")),
+        ("phat", ("pimc:samples=3:depth=3", "greedy", "greedy", "greedy"), ()),
+        ("don", ("pimc:samples=3:depth=3",) * 4, ()),
+    ],
+)
+def test_pimc_plays_whole_deals_legally(game, seats, variants):
+    rows = run(RunSpec(game, 1, 40, seats=seats, variants=variants)).table
+    assert len(rows) == 40  # the engine checks every card: a fault would have raised
