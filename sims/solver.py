@@ -60,10 +60,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
-from numba.extending import intrinsic
+from numba import njit
 
+from sims.bits import highest, lowest
 from sims.cards import card_name
 from sims.games import don, phat, pitch
 from sims.games.tricks import GAME_POINT_VALUES
@@ -119,28 +118,6 @@ class PositionError(ValueError):
     """A position that cannot arise: a card twice, unequal hands, a bad seat or suit."""
 
 
-@intrinsic
-def _cttz(typingctx, x):
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):
-        fn = builder.module.declare_intrinsic("llvm.cttz", [ir.IntType(64), ir.IntType(1)])
-        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
-
-    return sig, codegen
-
-
-@intrinsic
-def _ctlz(typingctx, x):
-    sig = types.int64(types.int64)
-
-    def codegen(context, builder, signature, args):
-        fn = builder.module.declare_intrinsic("llvm.ctlz", [ir.IntType(64), ir.IntType(1)])
-        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
-
-    return sig, codegen
-
-
 @njit(cache=True, inline="always")
 def _suit(card: int) -> int:
     """Suit 0..3 of a card code."""
@@ -167,19 +144,19 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
     left = 0
     rest = out & GAME_POINT_CARDS
     while rest:
-        left += CARD_GAME_POINTS[_cttz(rest)]
+        left += CARD_GAME_POINTS[lowest(rest)]
         rest &= rest - 1
     low = 0
     high = 0
     rest = out & ctx[C_VALUED]
     while rest:
-        high += ctx[C_POINTS + _cttz(rest)]
+        high += ctx[C_POINTS + lowest(rest)]
         rest &= rest - 1
     sure = 0  # game points of the highest trump out
     taker = -1  # and the side sure to take it
     trumps = out & SUIT_MASKS[ctx[C_TRUMP]]
     if trumps:
-        top = 63 - _ctlz(trumps)
+        top = highest(trumps)
         sure = CARD_GAME_POINTS[top]
         for seat in range(ctx[C_PLAYERS]):
             if hands[seat] >> top & 1:
@@ -226,10 +203,10 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
         plain = ctx[C_PLAIN]
         rest = legal & plain
         while rest:
-            card = _cttz(rest)
+            card = lowest(rest)
             rest &= rest - 1
             above = out & SUIT_MASKS[_suit(card)] & -(2 << card)
-            if above and (hand & plain) >> _cttz(above) & 1:
+            if above and (hand & plain) >> lowest(above) & 1:
                 legal ^= 1 << card  # the next card up is held and alike: one move
     if ply == 0:
         legal &= ctx[C_ROOT_MASK]
@@ -243,7 +220,7 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
         ally = (ctx[C_SIDE_OF + top_seat] == ctx[C_SIDE]) == mine
     count = 0
     while legal:
-        card = _cttz(legal)
+        card = lowest(legal)
         legal &= legal - 1
         rank = card - 13 * _suit(card)
         worth = ctx[C_POINTS + card] + CARD_GAME_POINTS[card]
@@ -251,7 +228,7 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
             score = NONE
         elif length == 0:  # lead the top card of a suit, else a low one
             suit_out = out & SUIT_MASKS[_suit(card)]
-            score = 64 + rank if 63 - _ctlz(suit_out) == card else -rank
+            score = 64 + rank if highest(suit_out) == card else -rank
         elif ally:  # give points to the trick a partner wins; do not overtake
             score = 4 * worth - rank - (64 if _beats(card, top, trump) else 0)
         elif _beats(card, top, trump):  # win as cheaply as possible
@@ -484,8 +461,8 @@ def _prepare(position, table, prune: bool):
     trumps = in_play & SUIT_MASKS[trump]
     already = 0
     if trumps:
-        lowest_trump = _cttz(trumps)
-        honours[63 - _ctlz(trumps)] += position[P_HIGH_LOW]
+        lowest_trump = lowest(trumps)
+        honours[highest(trumps)] += position[P_HIGH_LOW]
         if position[P_LOW_TO_HOLDER]:
             for seat in range(players):
                 if position[P_DEALT + seat] >> lowest_trump & 1 and ctx[C_SIDE_OF + seat] == side:
@@ -548,7 +525,7 @@ def move_values_nb(position, table, prune: bool = True) -> tuple[np.ndarray, int
     allowed = ctx[C_ROOT_MASK]  # trumps only for the opening lead
     distinct = _root_cards(ctx, hands, played, moves, scores, frames)
     while distinct:
-        card = _cttz(distinct)
+        card = lowest(distinct)
         distinct &= distinct - 1
         ctx[C_ROOT_MASK] = 1 << card
         values[card] = already + _search(ctx, hands, played, diff, moves, scores, frames, table)
@@ -558,7 +535,7 @@ def move_values_nb(position, table, prune: bool = True) -> tuple[np.ndarray, int
     for card in range(51, -1, -1):  # highest first: a pruned card's partner is above it
         if legal >> card & 1 and values[card] < 0:
             above = root[F_OUT] & SUIT_MASKS[_suit(card)] & -(2 << card)
-            values[card] = values[_cttz(above)]
+            values[card] = values[lowest(above)]
     return values, ctx[C_NODES]
 
 
