@@ -1,8 +1,8 @@
 """Runs: resolve the strategies and rules, split the deals into chunks, call the
 kernels, check their errors and gather the outcome rows.
 
-A run is a pure function of its `RunSpec`: the chunk size and the thread count change
-only how fast it goes, never a row.
+A run is a pure function of its `RunSpec`: the chunk size, the thread count and the
+backend (this process or Dask workers) change only how fast it goes, never a row.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ MAX_INDEX = 1 << 62  # deal and game indices stay below this, in the kernels' in
 
 
 class StrategyFault(RuntimeError):
-    """A strategy played a card it may not play; the run is stopped, nothing is kept."""
+    """A strategy played a card or call it may not, raised an error or looped: the run is
+    stopped and nothing of the chunk it was in is kept."""
 
 
 class Interrupted(Exception):
