@@ -744,8 +744,8 @@ def assert_clear_error(err: str) -> None:
     """One line `allfours: error: ...`, or argparse's usage lines then its error line."""
     assert "Traceback" not in err, err
     lines = err.rstrip("\n").split("\n")
-    if lines[0].startswith("usage:"):
-        assert ARGPARSE_ERROR_LINE.match(lines[-1]), err
+    if lines[0].startswith("usage:"):  # its message may quote an argument holding newlines
+        assert any(ARGPARSE_ERROR_LINE.match(line) for line in lines[1:]), err
     else:
         assert len(lines) == 1 and ERROR_LINE.match(lines[0]), err
 
