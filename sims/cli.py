@@ -620,6 +620,7 @@ def _odds(args: argparse.Namespace) -> int:
     from sims import report
     from sims.cards import card_name, format_cards
     from sims.odds import OddsSpec, parse_hand, parse_trump, play_conditional
+    from sims.progress import wanted
 
     hand = parse_hand(args.hand, args.game)
     if (args.turned is not None) != (args.game == "solowhist"):
@@ -631,7 +632,7 @@ def _odds(args: argparse.Namespace) -> int:
     if args.seat is not None and args.game == "phat":
         raise UsageError("--seat applies to pitch and solowhist; in phat the hand pitches")
     run = _spec(args, args.deals, games=False)
-    show = not args.quiet and sys.stderr.isatty()
+    show = wanted(args.quiet)
     if args.game == "solowhist":
         return _whist_odds(args, hand, run, show)
     spec = OddsSpec(run, hand, parse_trump(args.trump, hand), seat=args.seat or 1)
@@ -718,6 +719,7 @@ def _compare(args: argparse.Namespace) -> int:
     from analysis.compare import difference_pairs, policy_means, policy_pairs
     from sims import report
     from sims.compare import lead_trials, side_trials
+    from sims.progress import wanted
     from sims.runner import RunSpec
 
     variants = _variants(args)
@@ -735,7 +737,7 @@ def _compare(args: argparse.Namespace) -> int:
         labels = names
     for label in labels:  # check every strategy and the rules before any deal is played
         RunSpec(args.game, args.seed, 0, seats=(label,), variants=variants)
-    show = not args.quiet and sys.stderr.isatty()
+    show = wanted(args.quiet)
 
     def progress(what: str) -> None:
         if show:
