@@ -12,9 +12,9 @@ import pytest
 
 from sims import runner
 from sims.output import read_metadata
-from sims.strategies import resolve
+from sims.strategies import StrategyError, register, resolve, strategies
 from sims.strategies.phat_leads import lead_high, lead_long, lead_phat
-from sims.strategies.registry import functions
+from sims.strategies.registry import TABLE_OF, functions
 from tests.conftest import call
 
 
@@ -127,7 +127,7 @@ def test_bad_input_is_a_clear_error_with_status_2_and_nothing_written(
 def test_an_illegal_card_stops_the_run_naming_strategy_seed_and_deal(tmp_path, capsys, monkeypatch):
     # A play function the dispatcher does not know answers -1: not a card.
     greedy = resolve("greedy", "phat")
-    cheat = dataclasses.replace(greedy, play_fid=len(functions()))
+    cheat = dataclasses.replace(greedy, play_fid=len(functions("phat")))
 
     def plans(spec):
         return [cheat, *[resolve(label, spec.game) for label in spec.seats[1:]]]
@@ -204,15 +204,33 @@ def test_help_teaches_with_examples():
     assert "--variant NAME=VALUE" in done.stdout and "examples:" in done.stdout
 
 
+def test_each_dispatch_table_holds_exactly_the_functions_of_its_games():
+    # A kernel compiles only its table's strategies, so nothing of another game is there.
+    for table in set(TABLE_OF.values()):
+        games = [game for game, of in TABLE_OF.items() if of == table]
+        registered = {
+            function
+            for strategy in strategies()
+            if strategy.game in games
+            for function in (strategy.play, strategy.lead, strategy.bid)
+            if function is not None
+        }
+        assert set(functions(table)) == registered
+        assert len(functions(table)) == len(registered)
+    with pytest.raises(StrategyError, match="unknown game 'bridge'"):
+        register("anything", "bridge", "no such game", play=lead_long, lead=lead_long)
+
+
 def test_strategy_specs_combine_a_play_strategy_a_lead_policy_and_parameters():
     greedy = resolve("greedy", "phat")
     combined = resolve("random+lead_phat", "phat")
     alone = resolve("lead_high", "phat")
     tuned = resolve("greedy:guard_big_phat=0", "phat")
-    assert greedy.lead_fid == functions().index(lead_long)
+    assert greedy.lead_fid == functions("phat").index(lead_long)
     assert combined.play_fid == resolve("random", "phat").play_fid
-    assert combined.lead_fid == functions().index(lead_phat)
-    assert alone.play_fid == greedy.play_fid and alone.lead_fid == functions().index(lead_high)
+    assert combined.lead_fid == functions("phat").index(lead_phat)
+    assert alone.play_fid == greedy.play_fid
+    assert alone.lead_fid == functions("phat").index(lead_high)
     assert greedy.play_params[0] == 1.0 and tuned.play_params[0] == 0.0
     assert tuned.lead_params[0] == 0.0  # greedy's own lead reads greedy's parameters
 

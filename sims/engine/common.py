@@ -9,7 +9,6 @@ from numba import njit
 from sims.cards import suit_of
 from sims.games.tricks import beats
 from sims.rng import STREAM_PLAY, below_from, next_u64
-from sims.strategies import decide
 from sims.strategies import view as v
 
 # Error kinds written by the kernels; the runner turns them into exceptions.
@@ -73,12 +72,13 @@ def holder_nb(hands, card: int) -> int:
 
 @njit(cache=True, inline="always")
 def next_card_nb(
-    view, seat, hand, legal, position, led, best, best_seat, trick, played, scripted, script,
-    fids, params, rng, error,
+    decide, view, seat, hand, legal, position, led, best, best_seat, trick, played, scripted,
+    script, fids, params, rng, error,
 ):  # fmt: skip
-    """Show `seat` the trick so far, take its card (from the script, or from its lead
-    policy for the first card of the deal and its play strategy after) and check it.
-    Returns the card, or minus the error kind with seat and card in `error`."""
+    """Show `seat` the trick so far, take its card (from the script, or through the game's
+    dispatcher `decide` from its lead policy for the first card of the deal and its play
+    strategy after) and check it. Returns the card, or minus the error kind with seat and
+    card in `error`."""
     view[v.SEAT] = seat
     view[v.HAND] = hand
     view[v.LEGAL] = legal
@@ -93,10 +93,9 @@ def next_card_nb(
             error[1] = -1
             return -SCRIPT_EXHAUSTED
         card = np.int64(script[played])
-    elif played == 0:
-        card = decide(fids[LEAD, seat], view, params[LEAD, seat], rng)
     else:
-        card = decide(fids[PLAY, seat], view, params[PLAY, seat], rng)
+        kind = LEAD if played == 0 else PLAY
+        card = decide(fids[kind, seat], view, params[kind, seat], rng)
     if card < 0 or card > 51 or not (legal >> card) & 1:
         error[0] = seat
         error[1] = card

@@ -21,6 +21,7 @@ from sims.engine.common import (
 from sims.games import phat
 from sims.games.tricks import game_points, legal_must_follow
 from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
+from sims.strategies import decide_phat
 from sims.strategies import view as v
 
 
@@ -98,8 +99,8 @@ def play_phat_deal_nb(
             legal = legal_must_follow(hand, led) & opening
             opening = -1
             card = next_card_nb(
-                view, seat, hand, legal, position, led, best, best_seat, trick, played,
-                scripted, script, fids, params, rng, error,
+                decide_phat, view, seat, hand, legal, position, led, best, best_seat, trick,
+                played, scripted, script, fids, params, rng, error,
             )  # fmt: skip
             if card < 0:
                 return -card

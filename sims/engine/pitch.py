@@ -22,7 +22,7 @@ from sims.engine.common import (
 from sims.games import pitch as p
 from sims.games.tricks import game_points
 from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
-from sims.strategies import decide
+from sims.strategies import decide_pitch
 from sims.strategies import view as v
 
 
@@ -143,7 +143,7 @@ def play_pitch_deal_nb(
         if scripted:
             call = np.int64(script_calls[k]) if k < script_calls.shape[0] else -1
         else:
-            call = decide(fids[BID, seat], view, params[BID, seat], rng)
+            call = decide_pitch(fids[BID, seat], view, params[BID, seat], rng)
         if call < 0 or call > 4 or not (legal >> call) & 1:
             error[0] = seat
             error[1] = call
@@ -184,8 +184,8 @@ def play_pitch_deal_nb(
             legal = legal_cards_nb(hand, led, trump, must_follow) & opening
             opening = -1
             card = next_card_nb(
-                view, seat, hand, legal, position, led, best, best_seat, trick, played,
-                scripted, script_cards, fids, params, rng, error,
+                decide_pitch, view, seat, hand, legal, position, led, best, best_seat,
+                trick, played, scripted, script_cards, fids, params, rng, error,
             )  # fmt: skip
             if card < 0:
                 return -card

@@ -22,7 +22,7 @@ from sims.engine.common import (
 from sims.games import solowhist as w
 from sims.games.tricks import legal_must_follow
 from sims.rng import STREAM_DEAL, STREAM_PLAY, stream_key
-from sims.strategies import decide
+from sims.strategies import decide_solowhist
 from sims.strategies import view as v
 
 HONOUR_POINTS = np.array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4], np.int64)  # J Q K A
@@ -44,7 +44,7 @@ def ask_nb(view, seat, legal, decision, scripted, script, asked, fids, params, r
             return -SCRIPT_EXHAUSTED
         choice = np.int64(script[asked])
     else:
-        choice = decide(fids[BID, seat], view, params[BID, seat], rng)
+        choice = decide_solowhist(fids[BID, seat], view, params[BID, seat], rng)
     if choice < 0 or choice > 62 or not (legal >> choice) & 1:
         error[0] = seat
         error[1] = choice
@@ -188,8 +188,8 @@ def play_whist_deal_nb(
                 view[v.EXPOSED] = hands[declarer]
             legal = legal_must_follow(hand, led)
             card = next_card_nb(
-                view, seat, hand, legal, position, led, best, best_seat, trick, played,
-                scripted, cards, fids, params, rng, error,
+                decide_solowhist, view, seat, hand, legal, position, led, best, best_seat,
+                trick, played, scripted, cards, fids, params, rng, error,
             )  # fmt: skip
             if card < 0:
                 return -card

@@ -20,6 +20,10 @@ import numpy as np
 MAX_PARAMS = 8
 DEFAULT_PLAY = "greedy"
 
+# The dispatch table of each game: games that share a deal loop share its table (Don is
+# played by Phat's kernels), so a kernel compiles only the strategies its games can call.
+TABLE_OF = {"pitch": "pitch", "phat": "phat", "don": "phat", "solowhist": "solowhist"}
+
 
 class StrategyError(ValueError):
     """An unknown strategy, a bad combination or a bad parameter."""
@@ -58,7 +62,7 @@ class SeatStrategy:
 
 
 _REGISTRY: dict[tuple[str, str], Strategy] = {}
-_FUNCTIONS: list[Callable] = []
+_FUNCTIONS: dict[str, list[Callable]] = {table: [] for table in dict.fromkeys(TABLE_OF.values())}
 _CALLED: set[Callable] = set()  # decision functions the dispatcher calls instead of inlining
 
 
@@ -77,8 +81,11 @@ def register(
     lead policy (`lead` only) or a bid strategy (`bid` only).
 
     `inline=False` has the dispatcher call these functions rather than inline them: every
-    kernel of every game holds the dispatcher, so a large strategy inlined there lengthens
-    the compilation of them all, while a call costs a few nanoseconds per decision."""
+    kernel of the game's table holds its dispatcher, so a large strategy inlined there
+    lengthens the compilation of them all, while a call costs a few nanoseconds per
+    decision."""
+    if game not in TABLE_OF:
+        raise StrategyError(f"unknown game {game!r}; games: {', '.join(TABLE_OF)}")
     if (name, game) in _REGISTRY:
         raise StrategyError(f"strategy {name!r} is registered twice for {game}")
     if play is not None and lead is None:
@@ -89,17 +96,18 @@ def register(
         raise StrategyError(f"strategy {name!r}: register a lead policy and a bidder apart")
     if len(params or {}) > MAX_PARAMS:
         raise StrategyError(f"strategy {name!r} has more than {MAX_PARAMS} parameters")
+    table = _FUNCTIONS[TABLE_OF[game]]
     for function in (play, lead, bid):
-        if function is not None and function not in _FUNCTIONS:
-            _FUNCTIONS.append(function)
+        if function is not None and function not in table:
+            table.append(function)
         if function is not None and not inline:
             _CALLED.add(function)
     _REGISTRY[(name, game)] = Strategy(name, game, description, play, lead, bid, dict(params or {}))
 
 
-def functions() -> list[Callable]:
-    """Every registered decision function; its position is its id in the dispatcher."""
-    return list(_FUNCTIONS)
+def functions(table: str) -> list[Callable]:
+    """The decision functions of a dispatch table; a function's position is its id there."""
+    return list(_FUNCTIONS[table])
 
 
 def inlined(function: Callable) -> bool:
@@ -158,11 +166,12 @@ def resolve(spec: str, game: str) -> SeatStrategy:
     play, play_params = chosen.get("play") or _parse_part(DEFAULT_PLAY, game)
     lead, lead_params = chosen.get("lead", (play, play_params))
     bidder, bid_params = chosen.get("bid", (play, play_params))
+    table = _FUNCTIONS[TABLE_OF[game]]
     return SeatStrategy(
         label=spec.strip(),
-        play_fid=_FUNCTIONS.index(play.play),
-        lead_fid=_FUNCTIONS.index(lead.lead),
-        bid_fid=_FUNCTIONS.index(bidder.bid) if bidder.bid is not None else -1,
+        play_fid=table.index(play.play),
+        lead_fid=table.index(lead.lead),
+        bid_fid=table.index(bidder.bid) if bidder.bid is not None else -1,
         play_params=play_params,
         lead_params=lead_params,
         bid_params=bid_params,
