@@ -183,6 +183,18 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
     return low, high + worth, leader | gaps << 5
 
 
+@njit(cache=True, inline="always")
+def _legal(ctx, hand: int, played, length: int, ply: int) -> int:
+    """Mask of the cards of `hand` its seat may play at `ply`, `length` cards into the trick
+    (at the root, only those of `ctx[C_ROOT_MASK]`)."""
+    legal = hand
+    if length > 0:
+        follow = hand & SUIT_MASKS[_suit(played[MAX_SEATS + ply - length])]
+        if follow:
+            legal = follow if ctx[C_MUST_FOLLOW] else follow | (hand & SUIT_MASKS[ctx[C_TRUMP]])
+    return legal & ctx[C_ROOT_MASK] if ply == 0 else legal
+
+
 @njit(cache=True)
 def _candidates(ctx, hands, played, moves, scores, frames, ply):
     """Fill `moves[ply]` with the distinct legal cards of the seat to play at the node
@@ -194,11 +206,7 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
     hand = hands[seat]
     trump = ctx[C_TRUMP]
     trick = MAX_SEATS + ply - length  # where the trick's first card lies in `played`
-    legal = hand
-    if length > 0:
-        follow = hand & SUIT_MASKS[_suit(played[trick])]
-        if follow:
-            legal = follow if ctx[C_MUST_FOLLOW] else follow | (hand & SUIT_MASKS[trump])
+    legal = _legal(ctx, hand, played, length, ply)
     if ctx[C_PRUNE]:
         plain = ctx[C_PLAIN]
         rest = legal & plain
@@ -208,8 +216,6 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
             above = out & SUIT_MASKS[_suit(card)] & -(2 << card)
             if above and (hand & plain) >> lowest(above) & 1:
                 legal ^= 1 << card  # the next card up is held and alike: one move
-    if ply == 0:
-        legal &= ctx[C_ROOT_MASK]
     mine = ctx[C_SIDE_OF + seat] == ctx[C_SIDE]
     top = -1
     ally = False
@@ -546,6 +552,51 @@ def _root_cards(ctx, hands, played, moves, scores, frames) -> int:
     for i in range(_candidates(ctx, hands, played, moves, scores, frames, 0)):
         cards |= 1 << moves[0, i]
     return cards
+
+
+# Playing a position out card by card, for search players that sample lines of play
+# rather than solve them (`sims.strategies.ismcts`): a line is the search state of
+# `_prepare` with `ply` counting the cards played since the position.
+
+
+@njit(cache=True)
+def line_start_nb(position):
+    """A line from `position`: (context, hands, cards played, game-point gaps, move
+    buffer, node frames, points the maximising side has already won)."""
+    ctx, hands, played, diff, moves, _, frames, already = _prepare(
+        position, np.empty((1, 3), np.int64), False
+    )
+    return ctx, hands, played, diff, moves, frames, already
+
+
+@njit(cache=True)
+def line_turn_nb(ctx, hands, played, frames, ply: int) -> tuple[int, int]:
+    """(seat to play, mask of its legal cards) after `ply` cards; the mask is 0 once the
+    deal is over."""
+    f = frames[ply]
+    seat = (f[F_LEADER] + f[F_LENGTH]) % ctx[C_PLAYERS]
+    if f[F_LENGTH] == 0 and f[F_OUT] == 0:
+        return seat, 0
+    return seat, _legal(ctx, hands[seat], played, f[F_LENGTH], ply)
+
+
+@njit(cache=True)
+def line_play_nb(ctx, hands, played, diff, moves, frames, ply: int, card: int) -> int:
+    """Play legal `card` as the `ply`-th card of the line: the points it brings the
+    maximising side now (those of a trick it completes and that side takes)."""
+    f = frames[ply]
+    f[F_SEAT] = (f[F_LEADER] + f[F_LENGTH]) % ctx[C_PLAYERS]
+    f[F_NEXT] = 0
+    moves[ply, 0] = card
+    _descend(ctx, hands, played, diff, moves, frames, ply)
+    return f[F_GAIN]
+
+
+@njit(cache=True)
+def line_end_nb(ctx, hands, diff, frames, ply: int) -> int:
+    """At the end of a line's deal: the points of the end-of-deal bonus (Game) the
+    maximising side takes."""
+    return _boundary(ctx, hands, diff, frames[ply, F_LEADER], 0)[0]
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from sims.cards import FULL_DECK, mask_of, parse_cards, suit_mask
 from sims.rng import new_state
 from sims.runner import RunSpec, run
 from sims.strategies import view as v
-from sims.strategies.pimc import deal_hidden
+from sims.strategies.sampling import deal_hidden
 
 HAND = mask_of(parse_cards("AH JH 5H KS 3C 2D"))
 

@@ -267,6 +267,70 @@ def test_phat_and_don_values_equal_the_brute_force(game, tricks, variants, count
         check_against_brute_force(deal, rules)
 
 
+def line_value(deal: Deal, line: list[int]) -> int:
+    """Points of the counted side when the cards of `line` are played from `deal` to the
+    end: the brute force's scoring of one line instead of every line."""
+    hands = [list(hand) for hand in deal.hands]
+    piles = [list(pile) for pile in deal.captured]
+    trick, leader, gained = list(deal.trick), deal.leader, 0
+    for card in line:
+        hands[(leader + len(trick)) % deal.players].remove(card)
+        trick.append(card)
+        if len(trick) == deal.players:
+            taker = (leader + trick_winner(trick, deal.trump)) % deal.players
+            side = deal.side_of[taker]
+            gained += sum(at_once(deal, c) for c in trick) if side == deal.side else 0
+            piles[side].extend(trick)
+            trick, leader = [], taker
+    assert not any(hands) and not trick
+    return gained + end_points(deal, piles)
+
+
+@pytest.mark.parametrize(("game", "players", "variants"), [
+    ("pitch", 4, ()), ("pitch", 3, ("must_follow",)), ("pitch", 6, ("partnership", "teams=3")),
+    ("pitch", 4, ("partnership", "low_to_holder")), ("phat", 4, ()),
+    ("don", 4, ("bonus=game5_high_low_jack",)),
+])  # fmt: skip
+def test_a_line_played_card_by_card_offers_the_legal_cards_and_scores_as_the_rules(
+    game, players, variants
+):
+    rules = resolve(game, (pitch if game == "pitch" else don).OPTIONS,
+                    [f"players={players}", *variants] if game == "pitch" else variants)  # fmt: skip
+    if game == "pitch":
+        teams = players if not rules["partnership"] else 2 if rules["teams"] == 2 else 3
+        side_of = [seat % teams for seat in range(players)]
+        flags = dict(must_follow=rules["must_follow"], low_to_holder=rules["low_to_holder"])
+    else:
+        side_of, flags = [0, 1, 0, 1], dict(must_follow=True)
+    rnd = random.Random(f"lines {game} {players} {variants}")
+    for _ in range(60):
+        deal = random_deal(rnd, game, players, rnd.randint(1, 4), side_of, **flags)
+        if game == "don":
+            deal.bonus = rules["bonus"]
+        ctx, hands, played, diff, moves, frames, value = solver.line_start_nb(
+            position_of(deal, rules if game != "phat" else None)
+        )
+        brute = [list(hand) for hand in deal.hands]
+        trick, leader, line, ply = list(deal.trick), deal.leader, [], 0
+        while True:
+            seat, legal = solver.line_turn_nb(ctx, hands, played, frames, ply)
+            if not any(brute):
+                assert legal == 0
+                break
+            assert seat == (leader + len(trick)) % players
+            assert legal == mask_of(legal_cards(deal, brute[seat], trick))
+            card = rnd.choice(legal_cards(deal, brute[seat], trick))
+            brute[seat].remove(card)
+            trick.append(card)
+            if len(trick) == players:
+                leader, trick = (leader + trick_winner(trick, deal.trump)) % players, []
+            line.append(card)
+            value += solver.line_play_nb(ctx, hands, played, diff, moves, frames, ply, card)
+            ply += 1
+        value += solver.line_end_nb(ctx, hands, diff, frames, ply)
+        assert value == line_value(deal, line), (deal, line)
+
+
 def test_equivalent_card_pruning_changes_no_value():
     rules = resolve("pitch", pitch.OPTIONS, [])
     rnd = random.Random("pruning")

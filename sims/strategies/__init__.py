@@ -40,7 +40,7 @@ __all__ = [
     "strategies",
 ]
 
-_INFRASTRUCTURE = {"registry", "view"}
+_INFRASTRUCTURE = {"registry", "sampling", "view"}
 
 
 def _import_families() -> None:

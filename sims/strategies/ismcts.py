@@ -1,0 +1,174 @@
+"""`ismcts`: information-set Monte Carlo tree search (single observer, Cowling, Powley and
+Whitehouse 2012). One tree of the card sequences from its decision, grown by
+`iterations` descents: each deals the cards it cannot see afresh, consistently with its
+view (`sims.strategies.sampling`), walks the tree among the cards legal in that deal by
+UCB1 with availability counts, adds one node, plays the deal out at random and scores it
+exactly. It plays the most visited card.
+
+Rewards are the points its side wins, scaled to 0..1 by the points in the deal; the other
+sides play to minimise them (the solver's paranoid reduction, as `pimc`). Everything it
+uses comes from the view, so it never reads a hidden card. Parameters: `iterations` and
+`exploration` (UCB1's constant). In Pitch it bids as `threshold` (parameter `margin`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from sims import solver as s
+from sims.bits import lowest, nth_bit, popcount
+from sims.cards import suit_of
+from sims.games import don
+from sims.rng import below
+from sims.strategies import view as v
+from sims.strategies.pitch_bidding import threshold_bid
+from sims.strategies.registry import register
+from sims.strategies.sampling import CARD_POINTS, deal_hidden, position_of
+
+PITCH_SLOT, PHAT_SLOT = 1, 0  # where `iterations` lies; `exploration` follows it
+
+
+@njit(cache=True)
+def _scale(view, game: int, trump: int) -> float:
+    """The most points the deal can bring one side: a bound that puts rewards in 0..1."""
+    total = view[v.GAME_WORTH] + view[v.CARRY] + 2 * view[v.HIGH_LOW_WORTH] + view[v.JACK_WORTH]
+    for card in range(52):
+        total += CARD_POINTS[game, trump, card]
+    return max(1.0, float(total))
+
+
+@njit(cache=True)
+def _select(node, cards, children, visits, wins, seen, maximising, exploration, rng):
+    """The card to play at `node` among `cards` (those legal in this deal): a card never
+    tried here, uniformly, else the best UCB1 score; each available child's availability
+    is counted."""
+    untried = 0
+    rest = cards
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
+        child = children[node, card]
+        if child < 0:
+            untried |= 1 << card
+        else:
+            seen[child] += 1
+    if untried:
+        return nth_bit(untried, below(rng, popcount(untried)))
+    best, best_score = -1, -np.inf
+    rest = cards
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
+        child = children[node, card]
+        mean = wins[child] / visits[child]
+        exploit = mean if maximising else 1.0 - mean
+        score = exploit + exploration * math.sqrt(math.log(seen[child]) / visits[child])
+        if score > best_score:
+            best, best_score = card, score
+    return best
+
+
+@njit(cache=True)
+def ismcts_choice(view, params, rng, game: int, hand_size: int, slot: int) -> int:
+    """The legal card visited most by `params[slot]` descents (at once when only one card
+    is legal: nothing to search)."""
+    legal = view[v.LEGAL]
+    if legal & (legal - 1) == 0:
+        return lowest(legal)
+    iterations = max(1, int(params[slot]))
+    exploration = params[slot + 1]
+    opening = view[v.DECISION] == v.OPENING
+    size = iterations + 1
+    children = np.full((size, 52), -1, np.int32)
+    visits = np.zeros(size, np.float64)
+    wins = np.zeros(size, np.float64)
+    seen = np.zeros(size, np.float64)
+    path = np.zeros(s.MAX_PLIES + 1, np.int64)
+    hands = np.zeros(s.MAX_SEATS, np.int64)
+    nodes = 1
+    for _ in range(iterations):
+        deal_hidden(view, hand_size, rng, hands)
+        trump = view[v.TRUMP]
+        first = -1
+        if opening:  # the opening card names trump: choose it before the deal's position
+            first = _select(0, legal, children, visits, wins, seen, True, exploration, rng)
+            trump = suit_of(first)
+        position = position_of(view, hands, game, trump)
+        ctx, held, played, diff, moves, frames, value = s.line_start_nb(position)
+        node, depth, in_tree = 0, 0, True
+        path[0] = 0
+        ply = 0
+        while True:
+            seat, cards = s.line_turn_nb(ctx, held, played, frames, ply)
+            if cards == 0:
+                break
+            if in_tree:
+                if ply == 0 and opening:
+                    card = first
+                else:
+                    maximising = position[s.P_SIDE_OF + seat] == position[s.P_SIDE]
+                    card = _select(
+                        node, cards, children, visits, wins, seen, maximising, exploration, rng
+                    )
+                if children[node, card] < 0:
+                    children[node, card] = nodes
+                    nodes += 1
+                    in_tree = False
+                node = children[node, card]
+                depth += 1
+                path[depth] = node
+            else:
+                card = nth_bit(cards, below(rng, popcount(cards)))
+            value += s.line_play_nb(ctx, held, played, diff, moves, frames, ply, card)
+            ply += 1
+        value += s.line_end_nb(ctx, held, diff, frames, ply)
+        reward = value / _scale(view, game, trump)
+        for k in range(depth + 1):
+            visits[path[k]] += 1.0
+            wins[path[k]] += reward
+    best, most = lowest(legal), -1.0
+    for card in range(52):
+        child = children[0, card]
+        if legal >> card & 1 and child >= 0 and visits[child] > most:
+            best, most = card, visits[child]
+    return best
+
+
+@njit(cache=True)
+def ismcts_pitch(view, params, rng):
+    """Pitch: every card, the opening lead included, by IS-MCTS."""
+    return ismcts_choice(view, params, rng, s.GAME_PITCH, 6, PITCH_SLOT)
+
+
+@njit(cache=True)
+def ismcts_phat(view, params, rng):
+    """Phat and Don: every card, the opening lead included, by IS-MCTS."""
+    game = s.GAME_DON if view[v.CARD_VALUES] else s.GAME_PHAT
+    hand_size = don.HAND_SIZE if game == s.GAME_DON else 13
+    return ismcts_choice(view, params, rng, game, hand_size, PHAT_SLOT)
+
+
+_ABOUT = "information-set Monte Carlo tree search over sampled deals of the unseen cards"
+register(
+    "ismcts",
+    "pitch",
+    f"{_ABOUT}; bids as threshold",
+    play=ismcts_pitch,
+    lead=ismcts_pitch,
+    bid=threshold_bid,
+    params={"margin": 0.0, "iterations": 1000.0, "exploration": 0.7},
+    inline=False,
+)
+for _game in ("phat", "don"):
+    register(
+        "ismcts",
+        _game,
+        _ABOUT,
+        play=ismcts_phat,
+        lead=ismcts_phat,
+        params={"iterations": 1000.0, "exploration": 0.7},
+        inline=False,
+    )
