@@ -1,5 +1,6 @@
 """Deals with given hands and given decisions (calls, cards), played and scored by the
-same deal loops as runs: how the hand-worked examples reach the engine."""
+same deal loops as runs: how the hand-worked examples reach the engine. A continuation
+plays on from the given decisions with a strategy at every seat."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from sims.engine.pitch import play_pitch_script_nb
 from sims.engine.solowhist import play_whist_script_nb
 from sims.games import don, phat, pitch, solowhist
 from sims.options import resolve as resolve_options
+from sims.rng import STREAM_PLAY, new_state
+from sims.runner import strategy_tables
+from sims.strategies import resolve as resolve_strategy
 
 
 class IllegalPlayError(ValueError):
@@ -28,6 +32,63 @@ def _raise_for_card(kind: int, error: np.ndarray) -> None:
         )
     if kind == SCRIPT_EXHAUSTED:
         raise IllegalPlayError(f"the deal is incomplete: seat {error[0]} has no card to play")
+
+
+def _tables(strategy: str | None, game: str, players: int) -> tuple[np.ndarray, np.ndarray]:
+    """Strategy tables with `strategy` at every seat, or none (fid -1) to end at the script."""
+    if strategy is None:
+        return np.full((3, players), -1, np.int64), np.zeros((3, players, 1), np.float64)
+    return strategy_tables([resolve_strategy(strategy, game)] * players)
+
+
+def _phat_deal(
+    hands: Sequence[Sequence[int]],
+    pitcher: int,
+    cards: Sequence[int],
+    *,
+    scores: tuple[int, int],
+    carry_in: int,
+    target: int | None,
+    stop_at_target: bool,
+    game: str,
+    variants: Sequence[str],
+    strategy: str | None,
+    seed: int,
+) -> tuple[np.void, np.ndarray]:
+    """Play a Phat or Don deal from `cards` on, by `strategy` after them: (outcome row,
+    cards in play order, -1 after the last)."""
+    module = don if game == "don" else phat
+    size = don.HAND_SIZE if game == "don" else 13
+    dealt = np.array([mask_of(hand) for hand in hands], np.int64)
+    if dealt.shape != (4,) or any(len(hand) != size for hand in hands):
+        raise ValueError(f"{game} needs four hands of {size} cards")
+    if len(set().union(*map(set, hands))) != 4 * size:
+        raise ValueError("a card is dealt twice")
+    chosen = [*variants, f"target={target}"] if target is not None else variants
+    rules = resolve_options(game, module.OPTIONS, chosen)
+    fids, params = _tables(strategy, game, 4)
+    out = np.zeros(1, module.OUTCOME_DTYPE)
+    error = np.zeros(2, np.int64)
+    plays = np.full((1, 4 * size), -1, np.int8)
+    kind = play_script_nb(
+        dealt,
+        pitcher,
+        np.array(scores, np.int64),
+        carry_in,
+        module.rules_array(rules),
+        stop_at_target,
+        np.array(cards, np.int8),
+        fids,
+        params,
+        new_state(seed, 0, STREAM_PLAY),
+        module.CARD_VALUES,
+        out,
+        error,
+        plays,
+        np.zeros((1, size), np.int8),
+    )
+    _raise_for_card(kind, error)
+    return out[0], plays[0]
 
 
 def play_phat_script(
@@ -47,35 +108,32 @@ def play_phat_script(
     return its outcome row. `variants` are the game's rule options, as on the command line;
     `target` (default: the game's) stands for the variant target=N.
     """
-    module = don if game == "don" else phat
-    size = don.HAND_SIZE if game == "don" else 13
-    dealt = np.array([mask_of(hand) for hand in hands], np.int64)
-    if dealt.shape != (4,) or any(len(hand) != size for hand in hands):
-        raise ValueError(f"{game} needs four hands of {size} cards")
-    if len(set().union(*map(set, hands))) != 4 * size:
-        raise ValueError("a card is dealt twice")
-    chosen = [*variants, f"target={target}"] if target is not None else variants
-    rules = resolve_options(game, module.OPTIONS, chosen)
-    out = np.zeros(1, module.OUTCOME_DTYPE)
-    error = np.zeros(2, np.int64)
-    kind = play_script_nb(
-        dealt,
-        pitcher,
-        np.array(scores, np.int64),
-        carry_in,
-        module.rules_array(rules),
-        stop_at_target,
-        np.array(cards, np.int8),
-        module.CARD_VALUES,
-        out,
-        error,
-        np.zeros((0, 4 * size), np.int8),
-        np.zeros((0, size), np.int8),
-    )
-    _raise_for_card(kind, error)
-    if 4 * int(out[0]["tricks_played"]) != len(cards):
+    row, _ = _phat_deal(
+        hands, pitcher, cards, scores=scores, carry_in=carry_in, target=target,
+        stop_at_target=stop_at_target, game=game, variants=variants, strategy=None, seed=0,
+    )  # fmt: skip
+    if 4 * int(row["tricks_played"]) != len(cards):
         raise IllegalPlayError("cards were given after the game was won")
-    return out[0]
+    return row
+
+
+def phat_continuation(
+    hands: Sequence[Sequence[int]],
+    pitcher: int,
+    cards: Sequence[int],
+    strategy: str,
+    *,
+    seed: int = 0,
+    game: str = "phat",
+    variants: Sequence[str] = (),
+) -> list[int]:
+    """The cards `strategy`, at every seat, plays after the given `cards` of a Phat (or
+    Don) deal, to the end of the deal, its random stream keyed by `seed`."""
+    _, plays = _phat_deal(
+        hands, pitcher, cards, scores=(0, 0), carry_in=0, target=None, stop_at_target=False,
+        game=game, variants=variants, strategy=strategy, seed=seed,
+    )  # fmt: skip
+    return [int(card) for card in plays[len(cards) :] if card >= 0]
 
 
 def play_pitch_script(
@@ -88,6 +146,40 @@ def play_pitch_script(
 ) -> np.void:
     """Score one Pitch deal of given hands, calls (in order from the dealer's left) and
     cards in play order through the run's deal loop; return its outcome row."""
+    row, _ = _pitch_deal(rules, hands, dealer, calls, cards, scores, None, 0)
+    if len(cards) != pitch.TRICKS * rules["players"]:
+        raise IllegalPlayError("cards were given after the last trick")
+    return row
+
+
+def pitch_continuation(
+    rules: dict,
+    hands: Sequence[Sequence[int]],
+    dealer: int,
+    calls: Sequence[int],
+    cards: Sequence[int],
+    strategy: str,
+    *,
+    seed: int = 0,
+) -> list[int]:
+    """The cards `strategy`, at every seat, plays after the given calls and `cards` of a
+    Pitch deal, to the end of the deal, its random stream keyed by `seed`."""
+    _, plays = _pitch_deal(rules, hands, dealer, calls, cards, None, strategy, seed)
+    return [int(card) for card in plays[len(cards) :] if card >= 0]
+
+
+def _pitch_deal(
+    rules: dict,
+    hands: Sequence[Sequence[int]],
+    dealer: int,
+    calls: Sequence[int],
+    cards: Sequence[int],
+    scores: Sequence[int] | None,
+    strategy: str | None,
+    seed: int,
+) -> tuple[np.void, np.ndarray]:
+    """Play a Pitch deal from `calls` and `cards` on, by `strategy` after them: (outcome
+    row, cards in play order, -1 after the last)."""
     players = rules["players"]
     if len(hands) != players or any(len(hand) != pitch.HAND_SIZE for hand in hands):
         raise ValueError(f"Pitch with {players} players needs {players} hands of 6 cards")
@@ -96,18 +188,20 @@ def play_pitch_script(
         raise ValueError("a card is dealt twice")
     before = np.zeros(pitch.MAX_PLAYERS, np.int64)
     before[: len(scores or [])] = scores or []
+    fids, params = _tables(strategy, "pitch", players)
     out = np.zeros(1, pitch.OUTCOME_DTYPE)
     error = np.zeros(2, np.int64)
+    plays = np.full((1, pitch.TRICKS * players), -1, np.int8)
     kind = play_pitch_script_nb(
         dealt, dealer, before, pitch.rules_array(rules), np.array(calls, np.int8),
-        np.array(cards, np.int8), out, error,
+        np.array(cards, np.int8), fids, params, new_state(seed, 0, STREAM_PLAY), out, error,
+        np.zeros((1, pitch.MAX_PLAYERS), np.int8), plays,
+        np.zeros((1, pitch.TRICKS), np.int8),
     )  # fmt: skip
     if kind == ILLEGAL_CALL:
         raise IllegalPlayError(f"seat {error[0]} may not call {error[1]} now")
     _raise_for_card(kind, error)
-    if len(cards) != pitch.TRICKS * players:
-        raise IllegalPlayError("cards were given after the last trick")
-    return out[0]
+    return out[0], plays[0]
 
 
 def play_whist_script(

@@ -29,7 +29,7 @@ from sims.options import OptionError
 from sims.options import resolve as resolve_options
 from sims.strategies import StrategyError, strategies
 from sims.strategies import resolve as resolve_strategy
-from sims.strategies.registry import MAX_PARAMS, functions
+from sims.strategies.registry import MAX_PARAMS, TABLE_OF, functions
 from tests.conftest import call
 
 GAME_MODULES = {"phat": phat, "pitch": pitch, "don": don, "solowhist": solowhist}
@@ -402,7 +402,7 @@ def check_plan(label: str, game: str) -> None:
     except StrategyError as error:
         assert str(error)
         return
-    count = len(functions())
+    count = len(functions(TABLE_OF[game]))
     assert 0 <= plan.play_fid < count and 0 <= plan.lead_fid < count
     assert -1 <= plan.bid_fid < count
     assert (plan.bid_fid >= 0) == (game in ("pitch", "solowhist"))

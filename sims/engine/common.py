@@ -72,13 +72,14 @@ def holder_nb(hands, card: int) -> int:
 
 @njit(cache=True, inline="always")
 def next_card_nb(
-    decide, view, seat, hand, legal, position, led, best, best_seat, trick, played, scripted,
-    script, fids, params, rng, error,
+    decide, view, seat, hand, legal, position, led, best, best_seat, trick, played, script,
+    fids, params, rng, error,
 ):  # fmt: skip
-    """Show `seat` the trick so far, take its card (from the script, or through the game's
-    dispatcher `decide` from its lead policy for the first card of the deal and its play
-    strategy after) and check it. Returns the card, or minus the error kind with seat and
-    card in `error`."""
+    """Show `seat` the trick so far, take its card (the next of `script` while it lasts,
+    else through the game's dispatcher `decide` from its lead policy for the first card of
+    the deal and its play strategy after; a seat with no strategy, fid -1, ends a scripted
+    deal) and check it. Returns the card, or minus the error kind with seat and card in
+    `error`."""
     view[v.SEAT] = seat
     view[v.HAND] = hand
     view[v.LEGAL] = legal
@@ -87,14 +88,14 @@ def next_card_nb(
     view[v.WINNING_CARD] = best
     view[v.WINNING_SEAT] = best_seat
     view[v.TRICK_CARDS] = trick
-    if scripted:
-        if played >= script.shape[0]:
-            error[0] = seat
-            error[1] = -1
-            return -SCRIPT_EXHAUSTED
+    kind = LEAD if played == 0 else PLAY
+    if played < script.shape[0]:
         card = np.int64(script[played])
+    elif fids[kind, seat] < 0:
+        error[0] = seat
+        error[1] = -1
+        return -SCRIPT_EXHAUSTED
     else:
-        kind = LEAD if played == 0 else PLAY
         card = decide(fids[kind, seat], view, params[kind, seat], rng)
     if card < 0 or card > 51 or not (legal >> card) & 1:
         error[0] = seat

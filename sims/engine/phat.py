@@ -51,15 +51,14 @@ def play_phat_deal_nb(
     game's rules array) with `card_values[trump, card]` the points a card scores at once.
 
     `hands` is scratch (the cards still held); `scores` is updated; `opening` masks the
-    cards the pitcher may open with (-1: any; a suit fixes trump). Cards come from the
-    strategies, or from `script` when it is not empty. Returns the error kind (OK,
+    cards the pitcher may open with (-1: any; a suit fixes trump). Cards come from
+    `script` while it lasts, then from the strategies. Returns the error kind (OK,
     ILLEGAL_CARD, SCRIPT_EXHAUSTED) with seat and card in `error`.
     """
     target = rules[phat.R_TARGET]
     tricks = rules[phat.R_HAND_SIZE]
     hands[:] = dealt
     record = log_plays.shape[0] > 0
-    scripted = script.shape[0] > 0
     view[:] = 0
     view[v.PLAYERS] = 4
     view[v.PITCHER] = pitcher
@@ -100,7 +99,7 @@ def play_phat_deal_nb(
             opening = -1
             card = next_card_nb(
                 decide_phat, view, seat, hand, legal, position, led, best, best_seat, trick,
-                played, scripted, script, fids, params, rng, error,
+                played, script, fids, params, rng, error,
             )  # fmt: skip
             if card < 0:
                 return -card
@@ -275,18 +274,19 @@ def play_script_nb(
     rules,
     stop_at_target,
     script,
+    fids,
+    params,
+    rng,
     card_values,
     out,
     error,
     log_plays,
     log_winners,
 ):
-    """Play the given cards (checked for legality) through the same deal loop as a run."""
+    """Play the given cards (checked for legality) through the same deal loop as a run;
+    after them the seats' strategies decide (fid -1: none, the deal ends there)."""
     view = np.zeros(v.SIZE, np.int64)
-    rng = np.zeros(1, np.int64)
     hands = np.zeros(4, np.int64)
-    fids = np.full((3, 4), -1, np.int64)
-    params = np.zeros((3, 4, 1), np.float64)
     return play_phat_deal_nb(
         dealt,
         hands,

@@ -90,13 +90,12 @@ def play_pitch_deal_nb(
     per-side and per-caller fields go through the views `fields` (see `field_views_nb`).
 
     `hands` and `won` are scratch (cards held and captured per seat); `scores` (per side)
-    is updated. Decisions come from the strategies, or from the scripts when they are not
-    empty. Returns the error kind with seat and card (or call) in `error`.
+    is updated. Decisions come from the scripts while they last, then from the strategies.
+    Returns the error kind with seat and card (or call) in `error`.
     """
     players = rules[p.R_PLAYERS]
     n_sides = rules[p.R_SIDES]
     must_follow = rules[p.R_MUST_FOLLOW] != 0
-    scripted = script_calls.shape[0] > 0 or script_cards.shape[0] > 0
     record = log_plays.shape[0] > 0
     r = out[row]
     calls, points_won, score_change, side_game_points, scores_before_out, scores_after_out = fields
@@ -140,8 +139,10 @@ def play_pitch_deal_nb(
         view[v.POSITION] = k
         view[v.HIGH_BID] = high
         view[v.HIGH_BIDDER] = high_bidder
-        if scripted:
-            call = np.int64(script_calls[k]) if k < script_calls.shape[0] else -1
+        if k < script_calls.shape[0]:
+            call = np.int64(script_calls[k])
+        elif fids[BID, seat] < 0:  # a scripted deal whose calls ran out
+            call = -1
         else:
             call = decide_pitch(fids[BID, seat], view, params[BID, seat], rng)
         if call < 0 or call > 4 or not (legal >> call) & 1:
@@ -185,7 +186,7 @@ def play_pitch_deal_nb(
             opening = -1
             card = next_card_nb(
                 decide_pitch, view, seat, hand, legal, position, led, best, best_seat,
-                trick, played, scripted, script_cards, fids, params, rng, error,
+                trick, played, script_cards, fids, params, rng, error,
             )  # fmt: skip
             if card < 0:
                 return -card
@@ -343,17 +344,18 @@ def run_pitch_nb(
 
 
 @njit(cache=True)
-def play_pitch_script_nb(dealt, dealer, scores, rules, script_calls, script_cards, out, error):
-    """Play the given calls and cards (checked for legality) through a run's deal loop."""
+def play_pitch_script_nb(
+    dealt, dealer, scores, rules, script_calls, script_cards, fids, params, rng, out, error,
+    log_calls, log_plays, log_winners,
+):  # fmt: skip
+    """Play the given calls and cards (checked for legality) through a run's deal loop;
+    after them the seats' strategies decide (fid -1: none, the deal ends there)."""
     players = rules[p.R_PLAYERS]
     view = np.zeros(v.SIZE, np.int64)
-    rng = np.zeros(1, np.int64)
     hands = np.zeros(players, np.int64)
     won = np.zeros(players, np.int64)
-    fids = np.full((3, players), -1, np.int64)
-    params = np.zeros((3, players, 1), np.float64)
-    no_log = np.zeros((0, 1), np.int8)
     return play_pitch_deal_nb(
         dealt, hands, won, dealer, scores, rules, fids, params, rng, script_calls,
-        script_cards, view, out, field_views_nb(out), 0, error, no_log, no_log, no_log,
+        script_cards, view, out, field_views_nb(out), 0, error, log_calls, log_plays,
+        log_winners,
     )  # fmt: skip

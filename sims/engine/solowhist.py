@@ -189,7 +189,7 @@ def play_whist_deal_nb(
             legal = legal_must_follow(hand, led)
             card = next_card_nb(
                 decide_solowhist, view, seat, hand, legal, position, led, best, best_seat,
-                trick, played, scripted, cards, fids, params, rng, error,
+                trick, played, cards, fids, params, rng, error,
             )  # fmt: skip
             if card < 0:
                 return -card
