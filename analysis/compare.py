@@ -34,11 +34,13 @@ def policy_pairs(results: pd.DataFrame) -> pd.DataFrame:
 
 def difference_pairs(differences: pd.DataFrame) -> pd.DataFrame:
     """Pairs from per-deal differences in columns named `a vs b` (see
-    `sims.compare.side_trials`); no unpaired error is known there (NaN)."""
+    `sims.compare.role_trials`); deals without a difference (NaN) are left out of the mean
+    and of `n`. No unpaired error is known there (NaN)."""
     rows = []
     for column in differences.columns:
         a, b = column.split(" vs ")
-        rows.append(_row(a, b, differences[column].to_numpy(float), math.nan))
+        values = differences[column].to_numpy(float)
+        rows.append(_row(a, b, values[~np.isnan(values)], math.nan))
     return pd.DataFrame(rows, columns=PAIR_COLUMNS)
 
 

@@ -279,12 +279,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--leads: every seat plays BASE+LEAD; the result is the pitcher's side's (Phat points "
         "with the muck bonus, Pitch score change). --strategies (or, in Pitch, --bids, each "
         "played as BID+BASE): for every pair, one takes the sides of even index and the other "
-        "the rest, then they swap on the same deals; the result is a's mean per side minus b's.",
+        "the rest, then they swap on the same deals; the result is a's mean per side minus b's, "
+        "and in Pitch also by role: as the pitcher's side and as a defending side.",
         epilog="examples:\n"
         "  allfours compare phat --leads lead_long,lead_phat,lead_high --deals 200000\n"
         "  allfours compare phat --strategies greedy,random --deals 100000 --json\n"
         "  allfours compare pitch --bids threshold,pass_unless_forced,random_bid --deals 100000\n"
-        "  allfours compare pitch --leads lead_best,lead_best_low --base threshold+greedy\n",
+        "  allfours compare pitch --leads lead_best,lead_best_low --base threshold+greedy\n"
+        "  allfours compare pitch --strategies ismcts,pimc,greedy --deals 1500\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     compare.add_argument("game", choices=("phat", "pitch", "don"), help="the game")
@@ -715,10 +717,17 @@ def _whist_odds(args: argparse.Namespace, hand: tuple[int, ...], run, show: bool
     return 0
 
 
+ROLE_TEXT = {
+    "pitcher": "the pitcher's side: a's mean result there minus b's, on the deals where each "
+    "held it",
+    "defender": "a defending side: a's mean result there minus b's",
+}
+
+
 def _compare(args: argparse.Namespace) -> int:
     from analysis.compare import difference_pairs, policy_means, policy_pairs
     from sims import report
-    from sims.compare import lead_trials, side_trials
+    from sims.compare import lead_trials, role_trials
     from sims.progress import wanted
     from sims.runner import RunSpec
 
@@ -752,14 +761,15 @@ def _compare(args: argparse.Namespace) -> int:
             args.game, names, deals=args.deals, seed=args.seed, base=args.base,
             variants=variants, progress=progress,
         )  # fmt: skip
-        means, pairs = policy_means(trials), policy_pairs(trials)
+        means, pairs, roles = policy_means(trials), policy_pairs(trials), {}
         design = f"every seat plays {args.base}+LEAD; result: the pitcher's side's {result}"
     else:
-        trials = side_trials(
+        by_role = role_trials(
             args.game, labels, deals=args.deals, seed=args.seed, variants=variants,
             progress=progress,
         )  # fmt: skip
-        means, pairs = None, difference_pairs(trials)
+        means, pairs = None, difference_pairs(by_role.pop("all"))
+        roles = {role: difference_pairs(trials) for role, trials in by_role.items()}
         design = f"sides swapped on the same deals; result: a's {result} per side minus b's"
     rules = RunSpec(args.game, args.seed, 0, variants=variants).rules
     if args.json:
@@ -767,10 +777,12 @@ def _compare(args: argparse.Namespace) -> int:
             "game": args.game, "mode": "leads" if args.leads else "sides", "deals": args.deals,
             "seed": args.seed, "base": args.base, "rules": rules, "result": design,
         }  # fmt: skip
-        print(report.compare_json(about, means, pairs))
+        print(report.compare_json(about, means, pairs, roles))
     else:
         header = f"{args.game}: {args.deals:,} deals, seed {args.seed}, rules {rules}; {design}"
         print(report.compare_text(header, means, pairs))
+        for role, role_pairs in roles.items():
+            print(report.role_text(f"\nas {ROLE_TEXT[role]}", role_pairs))
     return 0
 
 

@@ -7,6 +7,8 @@ once per policy or seating, so the luck of the cards cancels in the differences.
 - Whole strategies: for each pair (a, b), `a` plays the sides with an even index and `b`
   the others, then the two swap on the same deals; a deal's result is a's mean per side
   minus b's, averaged over the two seatings (Phat and Don points, Pitch score change).
+  In Pitch the same runs also give it by role: a's mean as the pitcher's side minus b's,
+  and the same for the defending sides.
 """
 
 from __future__ import annotations
@@ -74,11 +76,68 @@ def seating(spec_sides: Sequence[Sequence[int]], players: int, a: str, b: str) -
     return seats
 
 
-def _seating_margin(spec: RunSpec) -> np.ndarray:
-    """Per deal: mean result of the even-index sides minus that of the odd ones."""
+def _seating_results(spec: RunSpec) -> tuple[np.ndarray, np.ndarray | None]:
+    """Per deal and side the result; per deal the pitcher's side (Pitch) or None."""
     frame = _frame(spec)
     per_side = side_results(spec.game, frame, len(_sides(spec)))
-    return per_side[:, 0::2].mean(1) - per_side[:, 1::2].mean(1)
+    pitcher = frame["pitcher_side"].to_numpy() if spec.game == "pitch" else None
+    return per_side.astype(float), pitcher
+
+
+def _role_margin(seatings: list[tuple[np.ndarray, np.ndarray]], pitching: bool) -> np.ndarray:
+    """Per deal: a's mean result over the sides it held in the role (pitcher or
+    defender) in either seating, minus b's; NaN where one of them never held it."""
+    totals = {True: 0.0, False: 0.0}
+    counts = {True: 0, False: 0}
+    for a_on_even, (per_side, pitcher) in zip((True, False), seatings, strict=True):
+        sides = np.arange(per_side.shape[1])
+        in_role = (sides[None, :] == pitcher[:, None]) == pitching
+        a_holds = (sides % 2 == 0) == a_on_even
+        for strategy_is_a in (True, False):
+            mask = in_role & (a_holds[None, :] == strategy_is_a)
+            totals[strategy_is_a] = totals[strategy_is_a] + (per_side * mask).sum(1)
+            counts[strategy_is_a] = counts[strategy_is_a] + mask.sum(1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return totals[True] / counts[True] - totals[False] / counts[False]
+
+
+def role_trials(
+    game: str,
+    strategies: Sequence[str],
+    *,
+    deals: int,
+    seed: int = 0,
+    variants: Sequence[str] = (),
+    swap_seed: int | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, pd.DataFrame]:
+    """Per deal (rows) and pair `a vs b` (columns), a's result minus b's: under "all" the
+    mean of the two seatings, and in Pitch under "pitcher" and "defender" by role. A deal
+    whose pitcher's seat differs between the seatings (the two bid differently) may leave
+    a role empty for one of them: NaN there. `swap_seed` plays the swapped seating on other
+    deals (an unpaired design, for comparison)."""
+    probe = RunSpec(game, seed, 0, variants=tuple(variants))
+    sides, players = _sides(probe), probe.layout.players
+    if len(sides) < 2:
+        raise ValueError("comparing whole strategies needs at least two sides")
+    roles = ("all", "pitcher", "defender") if game == "pitch" else ("all",)
+    columns: dict[str, dict[str, np.ndarray]] = {role: {} for role in roles}
+    for a, b in combinations(strategies, 2):
+        if progress is not None:
+            progress(f"{a} vs {b}")
+        seatings = []
+        swapped_seed = seed if swap_seed is None else swap_seed
+        for first, second, run_seed in ((a, b, seed), (b, a, swapped_seed)):
+            seats = tuple(seating(sides, players, first, second))
+            spec = RunSpec(game, run_seed, deals, seats=seats, variants=tuple(variants))
+            seatings.append(_seating_results(spec))
+        margins = [r[:, 0::2].mean(1) - r[:, 1::2].mean(1) for r, _ in seatings]
+        columns["all"][f"{a} vs {b}"] = (margins[0] - margins[1]) / 2
+        if game == "pitch":
+            columns["pitcher"][f"{a} vs {b}"] = _role_margin(seatings, True)
+            columns["defender"][f"{a} vs {b}"] = _role_margin(seatings, False)
+    index = pd.RangeIndex(deals, name="deal")
+    return {role: pd.DataFrame(table, index=index) for role, table in columns.items()}
 
 
 def side_trials(
@@ -92,21 +151,8 @@ def side_trials(
     progress: Callable[[str], None] | None = None,
 ) -> pd.DataFrame:
     """Per deal (rows) and pair `a vs b` (columns): a's result minus b's, the mean of the
-    two seatings. `swap_seed` plays the swapped seating on other deals (an unpaired design,
-    for comparison)."""
-    probe = RunSpec(game, seed, 0, variants=tuple(variants))
-    sides, players = _sides(probe), probe.layout.players
-    if len(sides) < 2:
-        raise ValueError("comparing whole strategies needs at least two sides")
-    columns = {}
-    for a, b in combinations(strategies, 2):
-        if progress is not None:
-            progress(f"{a} vs {b}")
-        margins = []
-        swapped_seed = seed if swap_seed is None else swap_seed
-        for first, second, run_seed in ((a, b, seed), (b, a, swapped_seed)):
-            seats = tuple(seating(sides, players, first, second))
-            spec = RunSpec(game, run_seed, deals, seats=seats, variants=tuple(variants))
-            margins.append(_seating_margin(spec))
-        columns[f"{a} vs {b}"] = (margins[0] - margins[1]) / 2
-    return pd.DataFrame(columns, index=pd.RangeIndex(deals, name="deal"))
+    two seatings (`role_trials`' "all")."""
+    return role_trials(
+        game, strategies, deals=deals, seed=seed, variants=variants, swap_seed=swap_seed,
+        progress=progress,
+    )["all"]  # fmt: skip

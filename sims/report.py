@@ -87,13 +87,31 @@ def compare_text(header: str, means: pd.DataFrame | None, pairs: pd.DataFrame) -
     return "\n".join(lines)
 
 
-def compare_json(about: dict[str, Any], means: pd.DataFrame | None, pairs: pd.DataFrame) -> str:
-    """{about..., "policies": [...], "pairs": [...], "matrix": {a: {b: a - b}},
-    "matrix_se": {a: {b: se}}}."""
+def role_text(title: str, pairs: pd.DataFrame) -> str:
+    """Every pair's paired difference in one role, with the deals where both held it."""
+    lines = [title, f"{'a':<24}{'b':<24}{'a - b':>9}{'se':>8}   95% interval   deals"]
+    for row in pairs.itertuples(index=False):
+        lines.append(
+            f"{row.a:<24}{row.b:<24}{row.difference:>+9.3f}{row.se:>8.3f}   "
+            f"[{row.low:+.3f}, {row.high:+.3f}]   {row.n:,}"
+        )
+    return "\n".join(lines)
+
+
+def compare_json(
+    about: dict[str, Any],
+    means: pd.DataFrame | None,
+    pairs: pd.DataFrame,
+    roles: dict[str, pd.DataFrame] | None = None,
+) -> str:
+    """{about..., "policies": [...], "pairs": [...], "roles": {role: [pairs...]} (Pitch
+    strategies), "matrix": {a: {b: a - b}}, "matrix_se": {a: {b: se}}}."""
     body = dict(about)
     if means is not None:
         body["policies"] = _records(means.reset_index())
     body["pairs"] = _records(pairs)
+    if roles:
+        body["roles"] = {role: _records(role_pairs) for role, role_pairs in roles.items()}
     body["matrix"] = matrix(pairs).to_dict(orient="index")
     body["matrix_se"] = matrix(pairs, "se").to_dict(orient="index")
     return json.dumps(body, indent=2)
