@@ -9,7 +9,9 @@ import pandas as pd
 import pytest
 
 from analysis.compare import difference_pairs, matrix, policy_means, policy_pairs
-from sims.compare import lead_trials, seating, side_trials
+from sims.compare import lead_trials, role_trials, seating, side_trials
+from sims.outcomes import run_frame
+from sims.runner import RunSpec, run
 from tests.conftest import call
 
 
@@ -76,6 +78,39 @@ def test_a_strategy_against_itself_differs_by_exactly_nothing():
     assert (trials["greedy vs greedy"] == 0).all()
 
 
+def test_pitch_roles_are_each_strategy_mean_as_pitcher_and_as_defender():
+    # Worked deal by deal from the two seatings' rows, apart from the vectorised code.
+    a, b, deals = "greedy", "threshold+random", 300
+    trials = role_trials("pitch", [a, b], deals=deals, seed=6)
+    frames = [
+        run_frame(run(RunSpec("pitch", 6, deals, seats=seats)))
+        for seats in ((a, b, a, b), (b, a, b, a))
+    ]
+    for deal in range(deals):
+        results = {(x, role): [] for x in (a, b) for role in ("pitcher", "defender")}
+        for first, frame in zip((a, b), frames, strict=True):
+            row = frame.iloc[deal]
+            for side in range(4):
+                strategy = first if side % 2 == 0 else ({a, b} - {first}).pop()
+                role = "pitcher" if side == row["pitcher_side"] else "defender"
+                results[(strategy, role)].append(row[f"delta_{side}"])
+        for role in ("pitcher", "defender"):
+            got = trials[role].loc[deal, f"{a} vs {b}"]
+            mine, theirs = results[(a, role)], results[(b, role)]
+            if mine and theirs:
+                assert math.isclose(got, np.mean(mine) - np.mean(theirs))
+            else:
+                assert math.isnan(got)
+    assert trials["all"].equals(side_trials("pitch", [a, b], deals=deals, seed=6))
+    assert trials["pitcher"].notna().all().all()  # both bid alike: each pitches once per deal
+    assert difference_pairs(trials["pitcher"]).iloc[0]["n"] == deals
+
+
+def test_deals_where_a_role_is_missing_are_left_out_of_the_pair():
+    pairs = difference_pairs(pd.DataFrame({"x vs y": [1.0, np.nan, 3.0]}))
+    assert pairs.iloc[0]["difference"] == 2.0 and pairs.iloc[0]["n"] == 2
+
+
 def test_compare_leads_json(capsys):
     code, out, _ = call(
         capsys, "compare", "phat", "--leads", "lead_long,lead_phat,lead_high", "--deals", "1500",
@@ -122,3 +157,14 @@ def test_compare_pitch_leads_pairs_on_the_same_auctions(capsys):
     pair = json.loads(out)["pairs"][0]
     assert (pair["a"], pair["b"]) == ("lead_best", "lead_best_low")
     assert pair["se"] < pair["se_unpaired"]
+
+
+def test_compare_pitch_strategies_reports_both_roles(capsys):
+    args = ("compare", "pitch", "--strategies", "greedy,threshold+random", "--deals", "400")
+    code, out, _ = call(capsys, *args, "--json")
+    assert code == 0
+    roles = json.loads(out)["roles"]
+    assert set(roles) == {"pitcher", "defender"}
+    assert roles["pitcher"][0]["n"] == roles["defender"][0]["n"] == 400
+    code, out, _ = call(capsys, *args)
+    assert "as the pitcher's side" in out and "as a defending side" in out
