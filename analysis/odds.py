@@ -11,6 +11,7 @@ import pandas as pd
 
 from analysis.stats import estimates_frame, mean, wilson
 from sims.cards import parse_card
+from sims.games.pitch import MAX_PLAYERS
 from sims.odds import (
     OddsSpec,
     parse_hand,
@@ -98,16 +99,21 @@ def pitch_odds(
     trump: str = "best",
     deals: int = 200_000,
     strategy: str = "greedy",
+    pitcher: str | None = None,
     variants: Sequence[str] = (),
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
 ) -> pd.DataFrame:
     """Bid odds of a Pitch hand at `seat` (1 = the dealer's left, `players` = the dealer):
     `pitch_estimates` of `deals` conditional deals, the recommendation in
-    `frame.attrs["recommendation"]`."""
+    `frame.attrs["recommendation"]`. The hand plays `pitcher` (default: `strategy`), the
+    other seats `strategy`."""
     cards = parse_hand(hand, "pitch")
+    seats = [strategy]  # kernel seat k - 1 is seat k from the dealer's left
+    if pitcher is not None and 1 <= seat <= players <= MAX_PLAYERS:
+        seats = [pitcher if k == seat - 1 else strategy for k in range(players)]
     run = RunSpec(
-        "pitch", seed, deals, seats=(strategy,), variants=(*variants, f"players={players}")
+        "pitch", seed, deals, seats=tuple(seats), variants=(*variants, f"players={players}")
     )
     spec = OddsSpec(run, cards, parse_trump(trump, cards), seat=seat)
     estimates = pitch_estimates(play_conditional(spec, progress))

@@ -200,3 +200,15 @@ def test_every_lead_policy_opens_in_the_fixed_suit(game, strategy, hand):
     odds = pitch_odds if game == "pitch" else phat_odds
     estimates = odds(hand, trump="C", deals=300, strategy=strategy)
     assert list(estimates.index.get_level_values("trump").unique()) == ["C"]
+
+
+@pytest.mark.parametrize("pitcher", ["pimc:samples=4", "ismcts:iterations=100"])
+def test_odds_with_a_search_player_at_the_hand_s_seat_keep_a_lock_locked(pitcher):
+    # The other seats play greedy; the hand's own seat searches, and still cannot lose
+    # High or Jack with the Ace and Jack of trumps.
+    estimates = pitch_odds(LOCK, trump="H", deals=150, pitcher=pitcher, seed=5)
+    assert _value(estimates, "H", "P(High)") == 1.0 and _value(estimates, "H", "P(Jack)") == 1.0
+    mixed = "AS 2S 8D TD QH 4C"
+    searched = pitch_odds(mixed, trump="S", deals=150, pitcher=pitcher, seed=5)
+    plain = pitch_odds(mixed, trump="S", deals=150, seed=5)
+    assert not searched.equals(plain)  # the search player's cards differ from greedy's
