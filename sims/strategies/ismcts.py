@@ -7,8 +7,9 @@ exactly. It plays the most visited card.
 
 Rewards are the points its side wins, scaled to 0..1 by the points in the deal; the other
 sides play to minimise them (the solver's paranoid reduction, as `pimc`). Everything it
-uses comes from the view, so it never reads a hidden card. Parameters: `iterations` and
-`exploration` (UCB1's constant). In Pitch it bids as `threshold` (parameter `margin`).
+uses comes from the view, so it never reads a hidden card. Parameters: `iterations` (at
+most `MAX_ITERATIONS`: the tree takes 200 bytes a node) and `exploration` (UCB1's
+constant). In Pitch it bids as `threshold` (parameter `margin`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from sims.strategies.registry import register
 from sims.strategies.sampling import CARD_POINTS, deal_hidden, position_of
 
 PITCH_SLOT, PHAT_SLOT = 1, 0  # where `iterations` lies; `exploration` follows it
+MAX_ITERATIONS = 100_000
 
 
 @njit(cache=True)
@@ -78,7 +80,7 @@ def ismcts_choice(view, params, rng, game: int, hand_size: int, slot: int) -> in
     legal = view[v.LEGAL]
     if legal & (legal - 1) == 0:
         return lowest(legal)
-    iterations = max(1, int(params[slot]))
+    iterations = min(max(1, int(params[slot])), MAX_ITERATIONS)
     exploration = params[slot + 1]
     opening = view[v.DECISION] == v.OPENING
     size = iterations + 1
@@ -151,7 +153,10 @@ def ismcts_phat(view, params, rng):
     return ismcts_choice(view, params, rng, game, hand_size, PHAT_SLOT)
 
 
-_ABOUT = "information-set Monte Carlo tree search over sampled deals of the unseen cards"
+_ABOUT = (
+    "information-set Monte Carlo tree search over sampled deals of the unseen cards "
+    f"(iterations at most {MAX_ITERATIONS:,})"
+)
 register(
     "ismcts",
     "pitch",
