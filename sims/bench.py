@@ -7,12 +7,14 @@ import dataclasses
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import numba
@@ -122,13 +124,26 @@ def fresh_process_seconds(cold: bool = False) -> float:
         return time.perf_counter() - start
 
 
+def peak_rss_mb() -> float:
+    """This process's peak resident size in MB: Linux's VmHWM, which starts afresh at
+    exec. (ru_maxrss keeps the forking parent's size, so a child started by a large
+    process would report at least that.) Elsewhere ru_maxrss."""
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # bytes on macOS, else KiB
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / scale
+
+
 def memory_figures(deals: int) -> dict[str, float]:
     """Memory of a million-row Phat outcome frame, and the peak resident size of a fresh
     process that plays the deals and builds the frame."""
     code = (
-        "import json, resource; from sims.bench import _memory_of_rows; "
+        "import json; from sims.bench import _memory_of_rows, peak_rss_mb; "
         f"figures = _memory_of_rows({deals}); "
-        "figures['peak_rss_mb'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024; "
+        "figures['peak_rss_mb'] = peak_rss_mb(); "
         "print(json.dumps(figures))"
     )
     done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
@@ -191,10 +206,11 @@ def aggregate_memory(deals: int) -> dict[str, float]:
     in a fresh process with the kernels cached: the memory of a counters-only run, which
     must not grow with N (a process that compiles peaks higher)."""
     code = (
-        "import json, resource, sys, time; from sims.cli import main; start = time.perf_counter(); "
+        "import json, time; from sims.bench import peak_rss_mb; from sims.cli import main; "
+        "start = time.perf_counter(); "
         f"main(['simulate', 'pitch', '--deals', '{deals}', '--aggregate', '--quiet']); "
         "print(json.dumps({'seconds': time.perf_counter() - start, 'peak_rss_mb': "
-        "resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))"
+        "peak_rss_mb()}))"
     )
     warm = code.replace(f"'{deals}'", "'1000'")  # compiles what the cache lacks, apart
     subprocess.run([sys.executable, "-c", warm], check=True, capture_output=True)

@@ -40,3 +40,15 @@ def test_bench_json_has_every_figure():
     assert scale["same_rows"] and scale["same_counters"]
     assert scale["local2_deals_per_s"] > 0 and scale["local2_aggregate_deals_per_s"] > 0
     assert figures["aggregate"]["deals"] == 300_000 and figures["aggregate"]["peak_rss_mb"] > 0
+
+
+def test_a_child_process_peak_does_not_count_the_parent_that_started_it():
+    # ru_maxrss of a child keeps the size of the parent it was forked from; the bench's
+    # memory figures are taken in children of a large process, so they must not use it.
+    import numpy as np
+
+    ballast = np.ones(60_000_000)  # 480 MB resident in this process
+    code = "from sims.bench import peak_rss_mb; print(peak_rss_mb())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert 10 < float(done.stdout) < ballast.nbytes / 2**20 - 100
