@@ -1,10 +1,13 @@
-"""`pimc`: the deals it samples agree with everything its player knows, spread the unseen
-cards evenly, and it plays legal cards in every game."""
+"""`pimc`: the deals it samples agree with everything its player knows (the voids the
+engine shows included), spread the unseen cards evenly, and it plays legal cards in every
+game."""
 
 import numpy as np
 import pytest
 
-from sims.cards import FULL_DECK, mask_of, parse_cards, suit_mask
+from sims.cards import FULL_DECK, mask_of, parse_card, parse_cards, suit_mask
+from sims.engine.common import take_card_nb
+from sims.games import pitch
 from sims.rng import new_state
 from sims.runner import RunSpec, run
 from sims.strategies import view as v
@@ -22,6 +25,31 @@ def pitch_view(hand: int = HAND, me: int = 0, players: int = 4) -> np.ndarray:
     view[[v.GAME_WORTH, v.HIGH_LOW_WORTH, v.JACK_WORTH]] = 1
     view[v.SIDE_OF : v.SIDE_OF + players] = range(players)
     return view
+
+
+@pytest.mark.parametrize(
+    ("card", "must_follow", "void"),
+    [
+        ("9H", False, False),  # followed
+        ("4S", False, False),  # trumped: allowed while able to follow, so nothing is shown
+        ("4S", True, True),  # trumped under must_follow: it could not follow
+        ("7C", False, True),  # neither followed nor trumped
+    ],
+)
+def test_the_engine_marks_a_seat_void_in_the_led_suit_only_when_it_could_not_follow(
+    card, must_follow, void
+):
+    view = pitch_view()
+    view[v.FOLLOW] = must_follow
+    hands = np.full(4, mask_of(parse_cards(f"{card} 2D")), np.int64)  # a heart only if 9H
+    out = np.zeros(1, pitch.OUTCOME_DTYPE)
+    led, trump = 2, 3  # hearts led, spades trump; seat 1 plays second
+    take_card_nb(
+        parse_card(card), 1, hands[1], 1, hands, view, out, 0, led, trump, True,
+        parse_card("KH"), 0, 1 << parse_card("KH"), 1, np.zeros((0, 1), np.int8),
+    )  # fmt: skip
+    assert view[v.VOIDS + 1] == (1 << led if void else 0)
+    assert view[v.PLAYED_BY + 1] == 1 << parse_card(card)
 
 
 def test_sampled_hands_hold_only_unseen_cards_of_the_right_sizes_and_respect_voids():

@@ -132,8 +132,9 @@ def take_card_nb(
         best = card if wins else best
         best_seat = seat if wins else best_seat
         suit = suit_of(card)
-        if suit != led and (suit != trump or view[v.FOLLOW]):  # it could not follow
-            view[v.VOIDS + seat] |= 1 << led
+        # It could not follow: selected, not branched on, as random play makes it a toss.
+        void = (suit != led) & ((suit != trump) | (view[v.FOLLOW] != 0))
+        view[v.VOIDS + seat] |= np.int64(void) << led
     view[v.PLAYED] |= 1 << card
     view[v.PLAYED_BY + seat] |= 1 << card
     return led, trump, best, best_seat, trick | (1 << card), played + 1
