@@ -218,8 +218,33 @@ def aggregate_memory(deals: int) -> dict[str, float]:
     return {"deals": deals} | json.loads(done.stdout)
 
 
+SEARCH_PLAYERS = (("pitch", "pimc", 24), ("pitch", "ismcts", 24), ("phat", "pimc", 52),
+                  ("phat", "ismcts", 52))  # (game, strategy, cards a deal)  # fmt: skip
+
+
+def search_figures(deals: int) -> dict[str, dict[str, float]]:
+    """Cost of the search players' decisions: one thread, the strategy at every seat, the
+    kernels' time per card played (a card with no choice costs nothing) and per deal."""
+    figures: dict[str, dict[str, float]] = {}
+    for game, strategy, cards in SEARCH_PLAYERS:
+        spec = RunSpec(game, 7, deals, seats=(strategy,))
+        kernel_seconds(dataclasses.replace(spec, count=1), 1)  # load or compile the kernels
+        seconds = kernel_seconds(spec, 1)
+        figures[f"{game} {strategy}"] = {
+            "deals": deals,
+            "ms_per_card_1t": seconds / (deals * cards) * 1e3,
+            "ms_per_deal_1t": seconds / deals * 1e3,
+        }
+    return figures
+
+
 def measure(
-    deals: int, reference_deals: int, repeats: int, cold: bool, aggregate_deals: int = 10**8
+    deals: int,
+    reference_deals: int,
+    repeats: int,
+    cold: bool,
+    aggregate_deals: int = 10**8,
+    search_deals: int = 100,
 ) -> dict[str, Any]:
     """Every figure of the benchmark as one dictionary (the `--json` output)."""
     figures: dict[str, Any] = {"threads": numba.config.NUMBA_NUM_THREADS}
@@ -237,6 +262,7 @@ def measure(
     figures["memory"] = memory_figures(1_000_000)
     figures["scale"] = scale_figures(deals, repeats)
     figures["aggregate"] = aggregate_memory(aggregate_deals)
+    figures["search"] = search_figures(search_deals)
     figures["cpu_count"] = os.cpu_count()
     return figures
 
@@ -283,5 +309,11 @@ def report(figures: dict[str, Any]) -> str:
         + ("" if scale["same_rows"] and scale["same_counters"] else " (RESULTS DIFFER)"),
         f"--aggregate, {aggregate['deals']:,} pitch deals: peak RSS "
         f"{aggregate['peak_rss_mb']:.0f} MB, {aggregate['seconds']:.0f} s",
+        *(
+            f"search player {name} at every seat, {row['deals']:,} deals, 1 thread: "
+            f"{row['ms_per_card_1t']:.2f} ms per card played, {row['ms_per_deal_1t']:.1f} ms "
+            "per deal"
+            for name, row in figures["search"].items()
+        ),
     ]
     return "\n".join(lines)

@@ -376,6 +376,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=10**8,
         help="Pitch deals of the --aggregate run whose peak memory is measured (default 10^8)",
     )
+    bench.add_argument(
+        "--search-deals",
+        type=_positive,
+        default=100,
+        help="deals timed for each search player, pimc and ismcts, in Pitch and Phat "
+        "(default 100: about a minute in all)",
+    )
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument(
         "--no-cold",
@@ -819,8 +826,9 @@ def _bench(args: argparse.Namespace) -> int:
     from sims.bench import measure, report
 
     figures = measure(
-        args.deals, args.reference_deals, args.repeats, args.cold, args.aggregate_deals
-    )
+        args.deals, args.reference_deals, args.repeats, args.cold, args.aggregate_deals,
+        args.search_deals,
+    )  # fmt: skip
     print(json.dumps(figures, indent=2) if args.json else report(figures))
     return 0
 

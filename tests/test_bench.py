@@ -9,7 +9,7 @@ def test_bench_json_has_every_figure():
     done = subprocess.run(
         [sys.executable, "-m", "sims.cli", "bench", "--json", "--no-cold"]
         + ["--deals", "20000", "--reference-deals", "200", "--repeats", "1"]
-        + ["--aggregate-deals", "300000"],
+        + ["--aggregate-deals", "300000", "--search-deals", "3"],
         capture_output=True,
         text=True,
         timeout=600,
@@ -40,6 +40,11 @@ def test_bench_json_has_every_figure():
     assert scale["same_rows"] and scale["same_counters"]
     assert scale["local2_deals_per_s"] > 0 and scale["local2_aggregate_deals_per_s"] > 0
     assert figures["aggregate"]["deals"] == 300_000 and figures["aggregate"]["peak_rss_mb"] > 0
+    for name in ("pitch pimc", "pitch ismcts", "phat pimc", "phat ismcts"):
+        search = figures["search"][name]
+        assert search["deals"] == 3 and search["ms_per_card_1t"] > 0
+        assert abs(search["ms_per_deal_1t"] / search["ms_per_card_1t"] / (
+            24 if name.startswith("pitch") else 52) - 1) < 1e-9  # fmt: skip
 
 
 def test_a_child_process_peak_does_not_count_the_parent_that_started_it():
