@@ -9,11 +9,21 @@ from pathlib import Path
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
+from numba import njit
 
 from sims import runner
 from sims.output import read_metadata
-from sims.strategies import StrategyError, register, resolve, strategies
+from sims.strategies import (
+    StrategyError,
+    _dispatcher_source,
+    _reads_params,
+    register,
+    resolve,
+    strategies,
+)
 from sims.strategies.phat_leads import lead_high, lead_long, lead_phat
+from sims.strategies.pitch_bidding import threshold_bid
+from sims.strategies.random_play import play_random
 from sims.strategies.registry import TABLE_OF, functions
 from tests.conftest import call
 
@@ -219,6 +229,27 @@ def test_each_dispatch_table_holds_exactly_the_functions_of_its_games():
         assert len(functions(table)) == len(registered)
     with pytest.raises(StrategyError, match="unknown game 'bridge'"):
         register("anything", "bridge", "no such game", play=lead_long, lead=lead_long)
+
+
+def test_the_dispatcher_hands_parameters_only_to_functions_that_read_them():
+    @njit
+    def reads(view, params, rng):
+        return view[0] + params[0]
+
+    @njit
+    def ignores(view, settings, rng):
+        return view[0]
+
+    @njit
+    def passes_on(view, settings, rng):
+        return reads(view, settings, rng)
+
+    assert _reads_params(reads) and _reads_params(passes_on) and not _reads_params(ignores)
+    source = _dispatcher_source({"pitch": functions("pitch")})
+    for fid, function in enumerate(functions("pitch")):
+        row = "params[kind, seat]" if _reads_params(function) else "NO_PARAMS"
+        assert f"return pitch{fid}(view, {row}, rng)" in source
+    assert _reads_params(threshold_bid) and not _reads_params(play_random)
 
 
 def test_strategy_specs_combine_a_play_strategy_a_lead_policy_and_parameters():

@@ -96,7 +96,7 @@ def next_card_nb(
         error[1] = -1
         return -SCRIPT_EXHAUSTED
     else:
-        card = decide(fids[kind, seat], view, params[kind, seat], rng)
+        card = decide(fids[kind, seat], view, params, kind, seat, rng)
     if card < 0 or card > 51 or not (legal >> card) & 1:
         error[0] = seat
         error[1] = card

@@ -144,7 +144,7 @@ def play_pitch_deal_nb(
         elif fids[BID, seat] < 0:  # a scripted deal whose calls ran out
             call = -1
         else:
-            call = decide_pitch(fids[BID, seat], view, params[BID, seat], rng)
+            call = decide_pitch(fids[BID, seat], view, params, BID, seat, rng)
         if call < 0 or call > 4 or not (legal >> call) & 1:
             error[0] = seat
             error[1] = call

@@ -44,7 +44,7 @@ def ask_nb(view, seat, legal, decision, scripted, script, asked, fids, params, r
             return -SCRIPT_EXHAUSTED
         choice = np.int64(script[asked])
     else:
-        choice = decide_solowhist(fids[BID, seat], view, params[BID, seat], rng)
+        choice = decide_solowhist(fids[BID, seat], view, params, BID, seat, rng)
     if choice < 0 or choice > 62 or not (legal >> choice) & 1:
         error[0] = seat
         error[1] = choice

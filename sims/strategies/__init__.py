@@ -1,13 +1,14 @@
 """Strategies: every module of this package registers its strategies when imported.
 
 Built-in strategies are called from cached kernels through a dispatcher per table of
-`registry.TABLE_OF`, `decide_pitch(fid, view, params, rng)` and its kin, generated from the
-registry into the package's cache folder (named after a hash of the package's sources, so
-it is rebuilt whenever a strategy changes).
+`registry.TABLE_OF`, `decide_pitch(fid, view, params, kind, seat, rng)` and its kin,
+generated from the registry into the package's cache folder (named after a hash of the
+package's sources, so it is rebuilt whenever a strategy changes).
 """
 
 from __future__ import annotations
 
+import dis
 import importlib
 import importlib.util
 import os
@@ -50,38 +51,45 @@ def _import_families() -> None:
             importlib.import_module(f"{__name__}.{module.name}")
 
 
-def _dispatch_tree(prefix: str, low: int, high: int, indent: str) -> list[str]:
-    """Nested ifs that find function `fid` among ids low..high-1 by halving."""
-    if high - low == 1:
-        return [f"{indent}return {prefix}{low}(view, params, rng)"]
-    middle = (low + high) // 2
-    return [
-        f"{indent}if fid < {middle}:",
-        *_dispatch_tree(prefix, low, middle, indent + "    "),
-        *_dispatch_tree(prefix, middle, high, indent),
-    ]
+def _reads_params(function: Callable) -> bool:
+    """Whether a decision function's code reads its second argument, the parameters."""
+    code = function.py_func.__code__
+    name = code.co_varnames[1]
+    for instruction in dis.get_instructions(code):
+        if instruction.opname.startswith("LOAD_FAST"):
+            loaded = instruction.argval
+            if name == loaded or (isinstance(loaded, tuple) and name in loaded):
+                return True
+    return False
 
 
 def _dispatcher_source(tables: dict[str, list[Callable]]) -> str:
-    """Python source of one `decide_TABLE` per table: a binary search over its functions,
-    each inlined (unless registered with inline=False), so a call costs a few
-    well-predicted compares."""
+    """Python source of one `decide_TABLE(fid, view, params, kind, seat, rng)` per table:
+    a test of `fid` against each of its functions (which LLVM compiles to one jump
+    through a table), each inlined unless registered with inline=False. Only a function
+    that reads its parameters gets its seat's row `params[kind, seat]`: a slice of the
+    table costs two reference counts per decision."""
     lines = ['"""Generated from the strategy registry: calls decision function `fid`."""']
-    lines.append("from numba import njit")
+    lines += ["import numpy as np", "from numba import njit"]
     for table, functions_ in tables.items():
         for fid, function in enumerate(functions_):
             python = function.py_func
             lines.append(f"from {python.__module__} import {python.__name__} as _{table}{fid}")
+    lines += ["", "NO_PARAMS = np.zeros(0)"]
     for table, functions_ in tables.items():
         lines.append("")
+        calls = []
         for fid, function in enumerate(functions_):
             name = f"_{table}{fid}"
             compiled = f"njit(inline='always')({name}.py_func)" if inlined(function) else name
             lines.append(f"{table}{fid} = {compiled}")
+            row = "params[kind, seat]" if _reads_params(function) else "NO_PARAMS"
+            calls.append(f"{table}{fid}(view, {row}, rng)")
         lines += ["", "", "@njit(cache=True, inline='always')"]
-        lines += [f"def decide_{table}(fid, view, params, rng):"]
-        lines += [f"    if fid < 0 or fid >= {len(functions_)}:", "        return -1"]
-        lines += [*_dispatch_tree(table, 0, len(functions_), "    "), ""]
+        lines += [f"def decide_{table}(fid, view, params, kind, seat, rng):"]
+        for fid, call in enumerate(calls):
+            lines += [f"    if fid == {fid}:", f"        return {call}"]
+        lines += ["    return -1", ""]
     return "\n".join(lines)
 
 
