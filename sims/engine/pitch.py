@@ -46,22 +46,25 @@ def legal_calls_nb(high: int, is_dealer: bool, min_bid: int) -> int:
 @njit(cache=True, inline="always")
 def legal_cards_nb(hand: int, led: int, trump: int, must_follow: bool) -> int:
     """Cards that may be played: anything when leading or void in the led suit; else the
-    led suit, or (unless must_follow) a trump instead. Selects, not branches, on whether
-    the player can follow: in random play that is unpredictable."""
+    led suit, or (unless must_follow) a trump instead. Masks, not branches, on whether
+    the player can follow: in random play that is unpredictable, and LLVM compiles a
+    conditional expression here to a branch."""
     if led < 0:
         return hand
     follow = hand & suit_mask(led)
     extra = 0 if must_follow else hand & suit_mask(trump)
-    return (follow | extra) if follow else hand
+    can = -np.int64(follow != 0)  # all ones if it can follow, else zero
+    return ((follow | extra) & can) | (hand & ~can)
 
 
 @njit(cache=True, inline="always")
 def captor_nb(won, players: int, card: int) -> int:
-    """Seat whose captured pile holds `card`, or -1."""
+    """Seat whose captured pile holds `card`, or -1: a select per seat, not an early exit,
+    since in random play the seat is a toss."""
+    captor = -1
     for seat in range(players):
-        if won[seat] >> card & 1:
-            return seat
-    return -1
+        captor = seat if won[seat] >> card & 1 else captor
+    return captor
 
 
 @njit(cache=True, inline="always")
@@ -153,10 +156,10 @@ def play_pitch_deal_nb(
         calls[row, k] = call
         if record:
             log_calls[row, k] = call
-        if call > 0:
-            stolen = is_dealer and call == high
-            high = call
-            high_bidder = seat
+        bid = call > 0
+        stolen = (is_dealer & (call == high)) if bid else stolen
+        high = call if bid else high
+        high_bidder = seat if bid else high_bidder
         if call == 4:
             break
     pitcher = high_bidder
@@ -200,7 +203,8 @@ def play_pitch_deal_nb(
             log_winners[row, trick_no] = best_seat
         leader = best_seat
 
-    # High, Low, Jack and Game.
+    # High, Low, Jack and Game, by selects rather than branches: in random play each
+    # outcome is a toss, and a mispredicted branch costs more than the test.
     in_play = 0
     for seat in range(players):
         in_play |= dealt[seat]
@@ -213,50 +217,44 @@ def play_pitch_deal_nb(
         low_side = rules[p.R_SIDE_OF + holder_nb(dealt, low_card)]
     else:
         low_side = rules[p.R_SIDE_OF + captor_nb(won, players, low_card)]
-    jack_side = -1
-    if trumps >> jack & 1:
-        jack_side = rules[p.R_SIDE_OF + captor_nb(won, players, jack)]
+    jack_captor = captor_nb(won, players, jack)
+    jack_side = rules[p.R_SIDE_OF + jack_captor] if jack_captor >= 0 else -1
     for side in range(p.MAX_PLAYERS):
         points_won[row, side] = 0
         score_change[row, side] = 0
         side_game_points[row, side] = 0
     for seat in range(players):
         side_game_points[row, rules[p.R_SIDE_OF + seat]] += game_points(won[seat])
-    game_side = 0
+    game_side = 0  # the first side with the most game points; -1 if another has as many
+    most = side_game_points[row, 0]
+    tied = False
     for side in range(1, n_sides):
-        if side_game_points[row, side] > side_game_points[row, game_side]:
-            game_side = side
-    for side in range(n_sides):
-        if side != game_side and side_game_points[row, side] == side_game_points[row, game_side]:
-            game_side = -1
-            break
+        points = side_game_points[row, side]
+        game_side = side if points > most else game_side
+        tied = (points == most) | (tied & (points <= most))
+        most = max(points, most)
+    game_side = -1 if tied else game_side
     points_won[row, high_side] += 1
     points_won[row, low_side] += 1
-    if jack_side >= 0:
-        points_won[row, jack_side] += 1
-    if game_side >= 0:
-        points_won[row, game_side] += 1
+    points_won[row, max(jack_side, 0)] += jack_side >= 0  # nobody (-1): adds 0 to side 0
+    points_won[row, max(game_side, 0)] += game_side >= 0
 
     # Settle the bid; only the pitcher's side can win, at the end of its deal.
     made = points_won[row, pitcher_side] >= high
     for side in range(n_sides):
         score_change[row, side] = points_won[row, side]
-    if not made:
-        score_change[row, pitcher_side] = -high
+    score_change[row, pitcher_side] = points_won[row, pitcher_side] if made else -high
     smudged = (
-        rules[p.R_SMUDGE] != 0
-        and high == 4
-        and points_won[row, pitcher_side] == 4
-        and scores[pitcher_side] >= 0
+        (rules[p.R_SMUDGE] != 0)
+        & (high == 4)
+        & (points_won[row, pitcher_side] == 4)
+        & (scores[pitcher_side] >= 0)
     )
     for side in range(n_sides):
         scores[side] += score_change[row, side]
         scores_after_out[row, side] = scores[side]
-    winner = -1
-    if smudged or (
-        scores[pitcher_side] >= rules[p.R_TARGET] and (made or rules[p.R_WIN_NEEDS_MADE] == 0)
-    ):
-        winner = pitcher_side
+    reached = scores[pitcher_side] >= rules[p.R_TARGET]
+    winner = pitcher_side if smudged | (reached & (made | (rules[p.R_WIN_NEEDS_MADE] == 0))) else -1
 
     hand = dealt[pitcher] & suit_mask(trump)
     r.pitcher = pitcher
