@@ -24,6 +24,14 @@ BID, PLAY, LEAD = 0, 1, 2
 
 
 @njit(cache=True, inline="always")
+def nowrap(index: int) -> np.uint64:
+    """An index known to be non-negative, as unsigned: numba then indexes without the
+    wrap-around of negative indices, which costs about three instructions and a
+    register per access, in loops of a few dozen instructions per card."""
+    return np.uint64(index)
+
+
+@njit(cache=True, inline="always")
 def game_stream_nb(deal_in_game: int, purpose: int) -> int:
     """Stream purpose of deal k of a game: apart from the single-deal streams."""
     return 16 + 2 * deal_in_game + (purpose == STREAM_PLAY)
@@ -40,15 +48,15 @@ def deal_hands_nb(state, deck, hands, players: int, hand_size: int) -> None:
     swaps = min(players * hand_size, 51)
     for i in range(0, swaps, 2):
         bits = next_u64(state)
-        j = i + below_from((bits >> 32) & 0xFFFFFFFF, 52 - i, state)
-        deck[i], deck[j] = deck[j], deck[i]
+        j = nowrap(i + below_from((bits >> 32) & 0xFFFFFFFF, 52 - i, state))
+        deck[nowrap(i)], deck[j] = deck[j], deck[nowrap(i)]
         if i + 1 < swaps:
-            j = i + 1 + below_from(bits & 0xFFFFFFFF, 51 - i, state)
-            deck[i + 1], deck[j] = deck[j], deck[i + 1]
+            j = nowrap(i + 1 + below_from(bits & 0xFFFFFFFF, 51 - i, state))
+            deck[nowrap(i + 1)], deck[j] = deck[j], deck[nowrap(i + 1)]
     for seat in range(players):
         mask = 0
         for i in range(seat * hand_size, (seat + 1) * hand_size):
-            mask |= 1 << deck[i]
+            mask |= 1 << deck[nowrap(i)]
         hands[seat] = mask
 
 
@@ -89,14 +97,15 @@ def next_card_nb(
     view[v.WINNING_SEAT] = best_seat
     view[v.TRICK_CARDS] = trick
     kind = LEAD if played == 0 else PLAY
+    fid = fids[nowrap(kind), nowrap(seat)]
     if played < script.shape[0]:
         card = np.int64(script[played])
-    elif fids[kind, seat] < 0:
+    elif fid < 0:
         error[0] = seat
         error[1] = -1
         return -SCRIPT_EXHAUSTED
     else:
-        card = decide(fids[kind, seat], view, params, kind, seat, rng)
+        card = decide(fid, view, params, kind, seat, rng)
     if card < 0 or card > 51 or not (legal >> card) & 1:
         error[0] = seat
         error[1] = card
@@ -113,10 +122,10 @@ def take_card_nb(
     `fixes_trump`, the first card of the deal fixes trump (recorded in `out[row]`, with the
     card as `lead_card`). Returns the trick's new state: (led, trump, best card, its seat,
     trick cards, cards played)."""
-    hands[seat] = hand & ~(1 << card)
+    hands[nowrap(seat)] = hand & ~(1 << card)
     view[v.DECISION] = v.PLAY
     if log_plays.shape[0] > 0:
-        log_plays[row, played] = card
+        log_plays[nowrap(row), nowrap(played)] = card
     if position == 0:
         led = suit_of(card)
         if trump < 0 and fixes_trump:
@@ -134,7 +143,7 @@ def take_card_nb(
         suit = suit_of(card)
         # It could not follow: selected, not branched on, as random play makes it a toss.
         void = (suit != led) & ((suit != trump) | (view[v.FOLLOW] != 0))
-        view[v.VOIDS + seat] |= np.int64(void) << led
+        view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led
     view[v.PLAYED] |= 1 << card
-    view[v.PLAYED_BY + seat] |= 1 << card
+    view[nowrap(v.PLAYED_BY + seat)] |= 1 << card
     return led, trump, best, best_seat, trick | (1 << card), played + 1

@@ -16,6 +16,7 @@ from sims.engine.common import (
     game_stream_nb,
     holder_nb,
     next_card_nb,
+    nowrap,
     record_fault_nb,
     take_card_nb,
 )
@@ -144,15 +145,15 @@ def play_pitch_deal_nb(
         view[v.HIGH_BIDDER] = high_bidder
         if k < script_calls.shape[0]:
             call = np.int64(script_calls[k])
-        elif fids[BID, seat] < 0:  # a scripted deal whose calls ran out
+        elif fids[BID, nowrap(seat)] < 0:  # a scripted deal whose calls ran out
             call = -1
         else:
-            call = decide_pitch(fids[BID, seat], view, params, BID, seat, rng)
+            call = decide_pitch(fids[BID, nowrap(seat)], view, params, BID, seat, rng)
         if call < 0 or call > 4 or not (legal >> call) & 1:
             error[0] = seat
             error[1] = call
             return ILLEGAL_CALL
-        view[v.CALLS + seat] = call
+        view[nowrap(v.CALLS + seat)] = call
         calls[row, k] = call
         if record:
             log_calls[row, k] = call
@@ -184,7 +185,7 @@ def play_pitch_deal_nb(
         for position in range(players):
             seat = leader + position
             seat = seat - players if seat >= players else seat
-            hand = hands[seat]
+            hand = hands[nowrap(seat)]
             legal = legal_cards_nb(hand, led, trump, must_follow) & opening
             opening = -1
             card = next_card_nb(
@@ -197,8 +198,8 @@ def play_pitch_deal_nb(
                 card, seat, hand, position, hands, view, out, row, led, trump, True, best,
                 best_seat, trick, played, log_plays,
             )  # fmt: skip
-        won[best_seat] |= trick
-        view[v.WON + best_seat] |= trick
+        won[nowrap(best_seat)] |= trick
+        view[nowrap(v.WON + best_seat)] |= trick
         if record:
             log_winners[row, trick_no] = best_seat
         leader = best_seat
