@@ -28,12 +28,13 @@ from sims.strategies import view as v
 HONOUR_POINTS = np.array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4], np.int64)  # J Q K A
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ask_nb(view, seat, legal, decision, scripted, script, asked, fids, params, rng, error):
     """Ask `seat` for a call (or, as CHOOSE_TRUMP, a suit) among the bits of `legal`: the
     next entry of `script` when scripted, else its bidder. Returns it, or minus the error
-    kind with seat and value in `error`. Not inlined: the dispatcher of every strategy is
-    compiled once here rather than at each place a call is asked for."""
+    kind with seat and value in `error`. Inlined: as a call it copied some forty
+    argument words each time (random Solo Whist: 23 ns per card as a call, 12 inlined);
+    inlining adds about 2 s to the cold compile of the run kernel."""
     view[v.DECISION] = decision
     view[v.SEAT] = seat
     view[v.LEGAL] = legal
