@@ -36,12 +36,11 @@ def next_seat_nb(seat: int, players: int) -> int:
 
 @njit(cache=True, inline="always")
 def legal_calls_nb(high: int, is_dealer: bool, min_bid: int) -> int:
-    """Mask of legal calls (bit 0 pass, bit b a bid of b) for the next caller."""
-    if is_dealer and high == 0:
-        return 0b11100  # everyone passed: the dealer must bid 2 or more
-    lowest_bid = high if is_dealer else high + 1  # the dealer may steal by matching
-    lowest_bid = max(lowest_bid, min_bid)
-    return 1 | (0b11110 & ~((1 << lowest_bid) - 1))
+    """Mask of legal calls (bit 0 pass, bit b a bid of b) for the next caller, by selects:
+    in random bidding whether all passed is a toss."""
+    lowest_bid = max(high + (not is_dealer), min_bid)  # the dealer may steal by matching
+    open_calls = 1 | (0b11110 & ~((1 << lowest_bid) - 1))
+    return 0b11100 if is_dealer & (high == 0) else open_calls  # all passed: 2 or more
 
 
 @njit(cache=True, inline="always")
@@ -260,7 +259,8 @@ def play_pitch_deal_nb(
     hand = dealt[pitcher] & suit_mask(trump)
     r.pitcher = pitcher
     r.pitcher_side = pitcher_side
-    r.pitcher_position = (pitcher - dealer - 1) % players + 1
+    offset = pitcher - dealer  # seats to the dealer's left, the dealer itself last
+    r.pitcher_position = offset + players if offset <= 0 else offset
     r.contract = high
     r.stolen = stolen
     r.made = made
