@@ -70,12 +70,13 @@ def record_fault_nb(errors, unit: int, kind: int, where: int, error) -> None:
 
 
 @njit(cache=True, inline="always")
-def holder_nb(hands, card: int) -> int:
-    """Seat dealt `card`, or -1 if it was not dealt."""
-    for seat in range(hands.shape[0]):
-        if hands[seat] >> card & 1:
-            return seat
-    return -1
+def holder_nb(masks, card: int) -> int:
+    """Seat whose mask (hand dealt, pile captured) holds `card`, or -1: a select per seat,
+    not an early exit, since in random play the seat is a toss."""
+    holder = -1
+    for seat in range(masks.shape[0]):
+        holder = seat if masks[seat] >> card & 1 else holder
+    return holder
 
 
 @njit(cache=True, inline="always")

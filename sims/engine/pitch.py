@@ -58,16 +58,6 @@ def legal_cards_nb(hand: int, led: int, trump: int, must_follow: bool) -> int:
 
 
 @njit(cache=True, inline="always")
-def captor_nb(won, players: int, card: int) -> int:
-    """Seat whose captured pile holds `card`, or -1: a select per seat, not an early exit,
-    since in random play the seat is a toss."""
-    captor = -1
-    for seat in range(players):
-        captor = seat if won[seat] >> card & 1 else captor
-    return captor
-
-
-@njit(cache=True, inline="always")
 def play_pitch_deal_nb(
     dealt,
     hands,
@@ -212,12 +202,12 @@ def play_pitch_deal_nb(
     high_card = highest(trumps)
     low_card = lowest(trumps)
     jack = trump * 13 + p.JACK_RANK
-    high_side = rules[p.R_SIDE_OF + captor_nb(won, players, high_card)]
+    high_side = rules[p.R_SIDE_OF + holder_nb(won, high_card)]
     if rules[p.R_LOW_TO_HOLDER]:
         low_side = rules[p.R_SIDE_OF + holder_nb(dealt, low_card)]
     else:
-        low_side = rules[p.R_SIDE_OF + captor_nb(won, players, low_card)]
-    jack_captor = captor_nb(won, players, jack)
+        low_side = rules[p.R_SIDE_OF + holder_nb(won, low_card)]
+    jack_captor = holder_nb(won, jack)
     jack_side = rules[p.R_SIDE_OF + jack_captor] if jack_captor >= 0 else -1
     for side in range(p.MAX_PLAYERS):
         points_won[row, side] = 0
