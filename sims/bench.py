@@ -218,16 +218,16 @@ def aggregate_memory(deals: int) -> dict[str, float]:
     return {"deals": deals} | json.loads(done.stdout)
 
 
-SEARCH_PLAYERS = (("pitch", "pimc", 24), ("pitch", "ismcts", 24), ("phat", "pimc", 52),
-                  ("phat", "ismcts", 52))  # (game, strategy, cards a deal)  # fmt: skip
+SEARCH_PLAYERS = (("pitch", "pimc"), ("pitch", "ismcts"), ("phat", "pimc"), ("phat", "ismcts"))
 
 
 def search_figures(deals: int) -> dict[str, dict[str, float]]:
     """Cost of the search players' decisions: one thread, the strategy at every seat, the
     kernels' time per card played (a card with no choice costs nothing) and per deal."""
     figures: dict[str, dict[str, float]] = {}
-    for game, strategy, cards in SEARCH_PLAYERS:
+    for game, strategy in SEARCH_PLAYERS:
         spec = RunSpec(game, 7, deals, seats=(strategy,))
+        cards = spec.layout.cards
         kernel_seconds(dataclasses.replace(spec, count=1), 1)  # load or compile the kernels
         seconds = kernel_seconds(spec, 1)
         figures[f"{game} {strategy}"] = {
