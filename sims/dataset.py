@@ -274,16 +274,17 @@ def write_run(
             if on_chunk is not None:
                 on_chunk(piece)
     missing = [piece for piece in pieces if piece.index not in manifest.finished]
-    done = len(manifest.finished)
     try:
         for piece, output in backend.imap(chunk_output, spec, missing, aggregate, stall):
             save_chunk(directory, spec, piece, output)
             totals.add(output.counts, output.deals, output.lengths)
-            done += 1
             if on_chunk is not None:
                 on_chunk(piece)
     except KeyboardInterrupt:
-        raise Interrupted(directory, done, len(pieces)) from None
+        # The manifest is the count: Ctrl-C can land after a chunk's record is written
+        # (during its fsync) but before the loop would have counted it.
+        written = len(read_manifest(directory).finished)
+        raise Interrupted(directory, written, len(pieces)) from None
     return totals
 
 
