@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import sys
+from importlib.metadata import version as installed_version
 from pathlib import Path
-
-import numba
 
 KEEP_BUILDS = 4  # compiled builds kept, most recently used first
 
@@ -17,13 +17,13 @@ KEEP_BUILDS = 4  # compiled builds kept, most recently used first
 PLAIN_PYTHON = {"cli.py", "bench.py", "replay.py", "deal_log.py", "output.py", "outcomes.py",
                 "runner.py", "scripted.py", "options.py", "_cache.py", "odds.py",
                 "compare.py", "report.py", "backends.py", "dataset.py", "counters.py",
-                "progress.py", "watchdog.py", "solve.py"}  # fmt: skip
+                "progress.py", "watchdog.py", "solve.py", "stopping.py"}  # fmt: skip
 
 
 def source_fingerprint(package_dir: Path, version: str) -> str:
     """Hash of every source a kernel is compiled from or reads constants from, the package
     version and numba's version."""
-    digest = hashlib.sha256(f"{version}:{numba.__version__}".encode())
+    digest = hashlib.sha256(f"{version}:{installed_version('numba')}".encode())
     for path in sorted(package_dir.rglob("*.py")):
         relative = path.relative_to(package_dir)
         if relative.as_posix() in PLAIN_PYTHON or relative.parts[0] == "reference":
@@ -37,7 +37,9 @@ def configure_numba_cache(version: str) -> Path:
     """Point numba's cache at `<cache root>/<fingerprint>` and return that folder.
 
     The root is `$ALLFOURS_CACHE_DIR`, else `$XDG_CACHE_HOME/allfours`, else
-    `~/.cache/allfours`.
+    `~/.cache/allfours`. numba is not imported here (it takes a second): its cache folder
+    is set through `NUMBA_CACHE_DIR`, which numba reads when it is imported, so that
+    importing the package stays quick and the command line can answer Ctrl-C at once.
     """
     root = os.environ.get("ALLFOURS_CACHE_DIR")
     if not root:
@@ -47,7 +49,9 @@ def configure_numba_cache(version: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     os.utime(folder)
     _forget_old_builds(folder.parent)
-    numba.config.CACHE_DIR = str(folder)
+    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    if "numba" in sys.modules:  # imported before this package: set its live configuration
+        sys.modules["numba"].config.CACHE_DIR = str(folder)
     return folder
 
 
