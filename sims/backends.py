@@ -5,13 +5,17 @@ backend, so a run's rows do not depend on which one plays it."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, TypeVar
 
 import numba
 
 Piece = TypeVar("Piece")
+CONNECT_TIMEOUT = 30.0  # seconds to join a scheduler, from the first try to a ready client
 
 
 class ClusterError(ValueError):
@@ -56,11 +60,14 @@ def _in_worker(function: Callable[..., Any], threads: int | None, *args: Any) ->
 
 class DaskCluster:
     """Chunks played on Dask distributed: `tcp://host:port` (any address a Dask client
-    takes) joins a running scheduler; `local` or `local:N` starts N worker processes here
-    (default: one per core), each playing on its share of the cores. A worker lost in the
-    middle of a chunk has the chunk played again elsewhere, with the same result."""
+    takes) joins a running scheduler, within `connect_timeout` seconds in all; `local` or
+    `local:N` starts N worker processes here (default: one per core), each playing on its
+    share of the cores. A worker lost in the middle of a chunk has the chunk played again
+    elsewhere, with the same result."""
 
-    def __init__(self, address: str, threads: int | None = None) -> None:
+    def __init__(
+        self, address: str, threads: int | None = None, connect_timeout: float = CONNECT_TIMEOUT
+    ) -> None:
         try:
             from dask.distributed import Client, LocalCluster
         except ImportError as missing:  # pragma: no cover - a dependency of the package
@@ -83,8 +90,12 @@ class DaskCluster:
                 f"--cluster {address!r} is neither local[:N] nor a scheduler address such as "
                 "tcp://host:8786"
             )
+        else:
+            deadline = time.monotonic() + connect_timeout
+            check_scheduler(address, connect_timeout)
+            connect_timeout = max(1.0, deadline - time.monotonic())
         try:
-            self.client = Client(address, timeout="20s")
+            self.client = Client(address, timeout=connect_timeout)
         except (OSError, TimeoutError) as error:
             self.close()
             raise ClusterError(f"no Dask scheduler answers at {address}: {error}") from None
@@ -119,6 +130,41 @@ class DaskCluster:
             self._cluster = None
 
 
+def check_scheduler(address: str, seconds: float) -> None:
+    """ClusterError, within `seconds`, unless a Dask scheduler answers at `address`: a
+    listener that never answers, another kind of server or nothing at all fails in one line
+    (a Dask client alone can wait for ever on the first two, or crash on a reply that is no
+    Dask message)."""
+    with ThreadPoolExecutor(1) as pool:  # its own event loop, even under a running one
+        future = pool.submit(asyncio.run, _identity(address, seconds))
+        try:
+            reply = future.result()
+        except Exception as error:  # whatever went wrong, no scheduler is there
+            reason = (
+                f"no answer within {seconds:g} s"
+                if isinstance(error, TimeoutError)
+                else f"{type(error).__name__}: {str(error)[:120]}"
+            )
+            raise ClusterError(f"no Dask scheduler answers at {address} ({reason})") from None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise ClusterError(f"no Dask scheduler answers at {address} (another kind of server)")
+
+
+async def _identity(address: str, seconds: float) -> Any:
+    """What the server at `address` says when asked who it is, the Dask way."""
+    from distributed.comm import connect
+
+    async def ask() -> Any:
+        comm = await connect(address, timeout=seconds)
+        try:
+            await comm.write({"op": "identity"})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    return await asyncio.wait_for(ask(), seconds)
+
+
 def _local_workers(address: str) -> int:
     """N of `local:N` (default: the cores of this machine)."""
     _, _, count = address.partition(":")
@@ -129,6 +175,10 @@ def _local_workers(address: str) -> int:
     return int(count)
 
 
-def backend(cluster: str | None, threads: int | None = None) -> Backend:
+def backend(
+    cluster: str | None, threads: int | None = None, connect_timeout: float = CONNECT_TIMEOUT
+) -> Backend:
     """The backend a --cluster option names (None: the embedded default)."""
-    return Embedded(threads) if cluster is None else DaskCluster(cluster, threads)
+    if cluster is None:
+        return Embedded(threads)
+    return DaskCluster(cluster, threads, connect_timeout)

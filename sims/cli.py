@@ -50,11 +50,18 @@ class UsageError(Exception):
     """A bad input found after parsing: reported like argparse's own errors (status 2)."""
 
 
-def _positive(text: str) -> int:
+def _whole(text: str) -> int:
+    """Plain digits 0-9 (and a minus sign): argparse reports anything else."""
+    from sims.options import parse_whole
+
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        return parse_whole(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _positive(text: str) -> int:
+    value = _whole(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
     return value
@@ -73,15 +80,13 @@ def _up_to(limit: int, why: str = "") -> Callable[[str], int]:
 
 
 MAX_UNITS = 10**11  # deals or games of one run: far beyond a day's play
+MAX_THREADS = 1024
 IN_MEMORY_DEALS = 20_000_000  # rows kept in memory; more needs --aggregate or --out FOLDER
 KEPT = " (every deal is kept in memory)"
 
 
 def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
     return value
@@ -173,7 +178,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--log", type=Path, help="deal log, one JSON object per deal (.jsonl)")
     simulate.add_argument("--chart", type=Path, help="overview chart (.png, .svg or .pdf)")
-    simulate.add_argument("--threads", type=_positive, help="threads to use (default: all cores)")
+    simulate.add_argument(
+        "--connect-timeout",
+        type=_up_to(3600),
+        default=30,
+        metavar="SECONDS",
+        help="with --cluster ADDRESS: give up joining the scheduler after this long (default 30)",
+    )
+    simulate.add_argument(
+        "--threads", type=_up_to(MAX_THREADS), help="threads to use (default: all cores)"
+    )
     simulate.add_argument(
         "--chunk",
         type=_up_to(1 << 22, " (a chunk's rows are held in memory)"),
@@ -491,7 +505,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     seat_strategies(spec)
     progress = wanted(args.quiet, args.progress)
-    cluster = backend(args.cluster, args.threads)
+    cluster = backend(args.cluster, args.threads, args.connect_timeout)
     try:
         if dataset or args.aggregate:
             return _simulate_in_chunks(args, spec, cluster, dataset, progress)
@@ -817,7 +831,7 @@ def _strategies(_: argparse.Namespace) -> int:
     games_width = max(len(row[1]) for row in rows)
     for name, games, kind, text, params in rows:
         shown = {"play": "play", "lead": "lead policy", "bid": "bidder"}[kind]
-        settings = "".join(f" [{k}={v:g}]" for k, v in params)
+        settings = "".join(f" [{k}={v.default:g}: {v.allowed()}]" for k, v in params)
         print(f"{name:<{name_width}}  {games:<{games_width}}  {shown:<11}  {text}{settings}")
     return 0
 

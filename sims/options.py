@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -27,10 +28,20 @@ def switch(help_text: str) -> Option:
     return Option(default=False, parse=_boolean, help=help_text, allowed="true or false")
 
 
+def parse_whole(text: str) -> int:
+    """A whole number written in plain digits 0-9, with an optional minus sign: other
+    scripts' digits, `_` separators, signs and spaces that `int` would take are refused."""
+    if not re.fullmatch(r"-?[0-9]+", text):
+        raise ValueError(f"{text!r} is not a whole number in the digits 0-9")
+    return int(text)
+
+
 def choice(default: int, values: tuple[int, ...], help_text: str) -> Option:
     """A whole-number rule that takes one of a few values."""
     shown = ", ".join(map(str, values))
-    return Option(default, int, help_text, check=lambda v: v in values, allowed=f"one of {shown}")
+    return Option(
+        default, parse_whole, help_text, check=lambda v: v in values, allowed=f"one of {shown}"
+    )
 
 
 def word(default: str, values: tuple[str, ...], help_text: str) -> Option:
@@ -53,7 +64,7 @@ POSITIVE = f"a whole number from 1 to {MAX_NUMBER}"
 
 def positive_int(text: str) -> int:
     """A whole number from 1 to `MAX_NUMBER`, from text."""
-    value = int(text)
+    value = parse_whole(text)
     if not 0 < value <= MAX_NUMBER:
         raise ValueError(text)
     return value
@@ -61,8 +72,9 @@ def positive_int(text: str) -> int:
 
 def resolve(game: str, options: dict[str, Option], items: Iterable[str]) -> dict[str, Any]:
     """Every option of `game` with the defaults overridden by `NAME=VALUE` items (a bare
-    `NAME` turns an on/off option on)."""
+    `NAME` turns an on/off option on). An option given twice must have the same value."""
     rules = {name: option.default for name, option in options.items()}
+    given: set[str] = set()
     for item in items:
         name, sep, text = item.partition("=")
         name = name.strip()
@@ -81,5 +93,11 @@ def resolve(game: str, options: dict[str, Option], items: Iterable[str]) -> dict
         if value is None or not option.check(value):
             allowed = f" ({option.allowed})" if option.allowed else ""
             raise OptionError(f"bad value {text!r} for variant {name!r}{allowed}: {option.help}")
+        if name in given and rules[name] != value:
+            raise OptionError(
+                f"variant {name!r} is given twice, as {rules[name]!r} and {value!r} (--players "
+                "N is the variant players=N): give it once"
+            )
+        given.add(name)
         rules[name] = value
     return rules

@@ -4,7 +4,9 @@ thread counts, Dask workers, and a worker killed mid-run all give the same rows.
 import dataclasses
 import os
 import signal
+import socket
 import threading
+import time
 
 import numpy as np
 import pandas as pd
@@ -137,3 +139,51 @@ def test_the_command_joins_a_running_scheduler_by_address(cluster, capsys, tmp_p
     assert code == 0, err
     assert call(capsys, *args, "--out", str(tmp_path / "e"))[1] == remote
     pd.testing.assert_frame_equal(read_rows(tmp_path / "r"), read_rows(tmp_path / "e"))
+
+
+@pytest.fixture
+def silent_listener():
+    """A TCP listener on the loopback that accepts connections and never answers."""
+    server = socket.create_server(("127.0.0.1", 0))
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    server.close()
+
+
+@pytest.fixture
+def other_server():
+    """A server on the loopback that answers every connection as a web server would."""
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    stop = threading.Event()
+
+    def answer() -> None:
+        while not stop.is_set():
+            try:
+                connection, _ = server.accept()
+            except TimeoutError:
+                continue
+            with connection:
+                connection.sendall(b"HTTP/1.0 400 Bad Request\r\nContent-Length: 0\r\n\r\n")
+
+    thread = threading.Thread(target=answer, daemon=True)
+    thread.start()
+    yield f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    stop.set()
+    thread.join()
+    server.close()
+
+
+@pytest.mark.parametrize("server", ["silent_listener", "other_server"])
+def test_an_address_without_a_scheduler_fails_in_one_line_within_the_deadline(
+    server, request, capsys, tmp_path
+):
+    address = request.getfixturevalue(server)
+    started = time.monotonic()
+    code, out, err = call(
+        capsys, "simulate", "pitch", "--deals", "10", "--cluster", address,
+        "--connect-timeout", "3", "--out", str(tmp_path / "x.parquet"),
+    )  # fmt: skip
+    assert time.monotonic() - started < 20
+    assert code == 2 and out == ""
+    assert err.startswith(f"allfours: error: no Dask scheduler answers at {address} (")
+    assert len(err.splitlines()) == 1 and list(tmp_path.iterdir()) == []

@@ -357,11 +357,107 @@ def test_conflicting_or_bad_pitch_variants_are_refused_by_name(items, message):
     assert message in str(raised.value)
 
 
-def test_repeated_variants_take_the_last_value_and_a_full_partnership_resolves():
+def test_a_variant_repeated_with_the_same_value_is_kept_and_a_full_partnership_resolves():
     rules = checked_rules("pitch", ["players=6", "partnership", "teams=3", "target=11"])
     assert (rules["players"], rules["partnership"], rules["teams"]) == (6, True, 3)
-    assert checked_rules("phat", ["target=91", "target=121"])["target"] == 121
-    assert checked_rules("pitch", ["smudge", "smudge=off"])["smudge"] is False
+    assert checked_rules("phat", ["target=121", "target=121"])["target"] == 121
+    assert checked_rules("pitch", ["smudge", "smudge=on"])["smudge"] is True
+
+
+@pytest.mark.parametrize(
+    ("game", "items"),
+    [
+        ("pitch", ["players=3", "players=4"]),
+        ("phat", ["target=91", "target=121"]),
+        ("pitch", ["smudge", "smudge=off"]),
+    ],
+)
+def test_a_variant_given_twice_with_different_values_is_refused(game, items):
+    with pytest.raises(OptionError, match="is given twice"):
+        checked_rules(game, items)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--seed", "٣"],
+        ["--deals", "١٠"],
+        ["--deals", "1_000"],
+        ["--deals", " 10"],
+        ["--deals", "+10"],
+        ["--first", "٣"],
+        ["--threads", str(2**70)],
+        ["--threads", "1025"],
+        ["--variant", "players=٣"],
+        ["--variant", "target=1_1"],
+        ["--variant", "players=3", "--players", "4"],
+    ],
+)
+def test_numbers_are_plain_ascii_digits_and_a_player_count_is_given_once(args, tmp_path, capsys):
+    out = tmp_path / "rows.parquet"
+    code, _, err = call(capsys, "simulate", "pitch", "--deals", "50", *args, "--out", str(out))
+    assert code == 2, err
+    assert_clear_error(err)
+    assert not out.exists()
+
+
+def test_the_same_player_count_given_twice_and_ascii_numbers_are_accepted(tmp_path, capsys):
+    out = tmp_path / "rows.parquet"
+    args = ["--players", "4", "--variant", "players=4", "--threads", "1024", "--seed", "0012"]
+    code, _, err = call(capsys, "simulate", "pitch", "--deals", "50", *args, "--out", str(out))
+    assert code == 0 and out.exists(), err
+
+
+@pytest.mark.parametrize(
+    ("label", "game", "message"),
+    [
+        ("ismcts:iterations=-5", "phat", "takes a whole number from 1 to 100000, not '-5'"),
+        ("ismcts:iterations=1e12", "pitch", "takes a whole number from 1 to 100000"),
+        ("ismcts:iterations=2.5", "don", "takes a whole number from 1 to 100000"),
+        ("ismcts:exploration=-0.1", "phat", "takes a number of at least 0"),
+        ("pimc:samples=0", "pitch", "takes a whole number from 1 to 10000"),
+        ("pimc:depth=14", "phat", "takes a whole number from 0 to 13"),
+        ("greedy:guard_big_phat=2", "phat", "takes a whole number from 0 to 1"),
+        ("evaluator:prop=14", "solowhist", "takes a number from 0 to 13"),
+        ("threshold:margin=1:margin=2", "pitch", "'margin' of 'threshold' is given twice"),
+        ("threshold:margin=1:margin=1", "pitch", "is given twice"),
+        ("threshold:margin=nan", "pitch", "takes a number (finite)"),
+        ("threshold:margin=inf", "pitch", "takes a number (finite)"),
+        ("threshold:margin=1e309", "pitch", "takes a number (finite)"),
+        ("threshold:margin=1_0", "pitch", "takes a number (finite)"),
+        ("threshold:margin=١", "pitch", "takes a number (finite)"),
+    ],
+)
+def test_a_parameter_out_of_its_range_repeated_or_not_a_plain_number_is_refused(
+    label, game, message
+):
+    with pytest.raises(StrategyError) as raised:
+        resolve_strategy(label, game)
+    assert message in str(raised.value)
+
+
+def test_every_default_lies_in_its_range_and_accepted_values_run_unchanged():
+    for strategy in strategies():
+        for key, param in strategy.params.items():
+            assert param.takes(param.default), (strategy.name, key)
+    plan = resolve_strategy("ismcts:iterations=1e3:exploration=0", "phat")
+    assert list(plan.play_params[:2]) == [1000.0, 0.0]
+    plan = resolve_strategy("ismcts:iterations=100000", "pitch")
+    assert plan.play_params[1] == 100_000  # the bound itself, never clamped
+
+
+def test_the_metadata_records_the_strategy_exactly_as_it_ran(tmp_path, capsys):
+    from sims.output import read_metadata
+
+    out = tmp_path / "rows.parquet"
+    label = "threshold:margin=0.5+greedy"
+    code, _, err = call(capsys, "simulate", "pitch", "--deals", "40", "--strategy", label,
+                        "--out", str(out))  # fmt: skip
+    assert code == 0, err
+    assert read_metadata(out)["seats"] == [label] * 4
+    code, _, err = call(capsys, "simulate", "phat", "--deals", "4", "--strategy",
+                        "ismcts:iterations=-5", "--out", str(out))  # fmt: skip
+    assert code == 2 and "takes a whole number from 1 to 100000" in err
 
 
 # Strategy labels -----------------------------------------------------------------------
@@ -592,7 +688,7 @@ def game_name(pick: Picker, games: tuple[str, ...]) -> str:
 
 SIMULATE_OPTIONS = (
     "game", "size", "--out", "--log", "--chart", "--threads", "--chunk", "--first",
-    "--max-deals", "--stall", "--cluster", "flags", *RUN_OPTIONS,
+    "--max-deals", "--stall", "--cluster", "--connect-timeout", "flags", *RUN_OPTIONS,
 )  # fmt: skip
 
 
@@ -636,6 +732,11 @@ def simulate_args(draw) -> list[str]:
         given_as("--stall", bad_counts(5)),
     )
     args += pick("--cluster", NOTHING, given_as("--cluster", BAD_CLUSTERS))
+    args += pick(
+        "--connect-timeout",
+        maybe("--connect-timeout", st.integers(1, 3600).map(str)),
+        given_as("--connect-timeout", bad_counts(5) | st.just("3601")),
+    )
     args += run_options(pick, game)
     return args + flags(pick, "--resume", "--aggregate", "--progress", "--quiet", "--json")
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from sims.options import Option, OptionError, choice, switch
+from sims.options import Option, OptionError, choice, parse_whole, switch
 
 NAME = "pitch"
 HAND_SIZE = 6
@@ -33,7 +33,7 @@ JACK_RANK = 9
 
 OPTIONS = {
     "players": Option(
-        4, int, "number of seats, 2 to 7", check=lambda v: 2 <= v <= 7, allowed="2 to 7"
+        4, parse_whole, "number of seats, 2 to 7", check=lambda v: 2 <= v <= 7, allowed="2 to 7"
     ),
     "partnership": switch("fixed teams: 4 seats in two teams, or 6 seats (see teams)"),
     "teams": choice(2, (2, 3), "6-seat partnership: 2 teams of three or 3 teams of two"),

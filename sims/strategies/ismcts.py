@@ -26,7 +26,7 @@ from sims.games import don
 from sims.rng import below
 from sims.strategies import view as v
 from sims.strategies.pitch_bidding import threshold_bid
-from sims.strategies.registry import register
+from sims.strategies.registry import Param, register
 from sims.strategies.sampling import CARD_POINTS, deal_hidden, position_of
 
 PITCH_SLOT, PHAT_SLOT = 1, 0  # where `iterations` lies; `exploration` follows it
@@ -153,6 +153,10 @@ def ismcts_phat(view, params, rng):
     return ismcts_choice(view, params, rng, game, hand_size, PHAT_SLOT)
 
 
+SEARCH = {
+    "iterations": Param(1000, 1, MAX_ITERATIONS, whole=True),
+    "exploration": Param(0.7, 0),
+}
 _ABOUT = (
     "information-set Monte Carlo tree search over sampled deals of the unseen cards "
     f"(iterations at most {MAX_ITERATIONS:,})"
@@ -164,7 +168,7 @@ register(
     play=ismcts_pitch,
     lead=ismcts_pitch,
     bid=threshold_bid,
-    params={"margin": 0.0, "iterations": 1000.0, "exploration": 0.7},
+    params={"margin": 0.0, **SEARCH},
     inline=False,
 )
 for _game in ("phat", "don"):
@@ -174,6 +178,6 @@ for _game in ("phat", "don"):
         _ABOUT,
         play=ismcts_phat,
         lead=ismcts_phat,
-        params={"iterations": 1000.0, "exploration": 0.7},
+        params=SEARCH,
         inline=False,
     )

@@ -18,10 +18,11 @@ from sims.games import don, phat
 from sims.games.tricks import GAME_POINT_VALUES
 from sims.strategies import view as v
 from sims.strategies.phat_leads import lead_long
-from sims.strategies.registry import register
+from sims.strategies.registry import Param, register
 from sims.strategies.tactics import beating, cheapest, dearest
 
 GUARD_BIG_PHAT = 0
+GUARD_PARAM = Param(1, 0, 1, whole=True)  # 1: keep a trump back to guard the Big Phat
 # What a card is worth to the team capturing it, `WORTH[values, trump, card]`: the points it
 # scores at once plus its muck (game) value, for Phat's and Don's values (games.phat).
 WORTH = np.stack([phat.CARD_VALUES, don.CARD_VALUES]) + GAME_POINT_VALUES[np.arange(52) % 13]
@@ -86,5 +87,5 @@ for _game, _guarded in (("phat", "the Big Phat"), ("don", "the 5 of trumps")):
         f"wins point tricks cheaply, smears points on a partner's safe trick, guards {_guarded}",
         play=play_greedy,
         lead=lead_long,
-        params={"guard_big_phat": 1.0},
+        params={"guard_big_phat": GUARD_PARAM},
     )

@@ -26,7 +26,7 @@ from sims.strategies import view as v
 from sims.strategies.phat_leads import lead_long
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.pitch_leads import lead_best
-from sims.strategies.registry import register
+from sims.strategies.registry import Param, register
 from sims.strategies.sampling import deal_hidden, position_of
 
 SAMPLES, DEPTH = 1, 2  # parameter slots; slot 0 is the fallback strategy's
@@ -94,6 +94,7 @@ def pimc_phat(view, params, rng):
     return phat_greedy.play_greedy(view, params, rng)
 
 
+SAMPLES_PARAM = Param(12, 1, 10_000, whole=True)
 _ABOUT = "perfect-information Monte Carlo: solves sampled deals of the unseen cards"
 register(
     "pimc",
@@ -102,7 +103,7 @@ register(
     play=pimc_pitch,
     lead=pimc_pitch,
     bid=threshold_bid,
-    params={"margin": 0.0, "samples": 12.0, "depth": 0.0},
+    params={"margin": 0.0, "samples": SAMPLES_PARAM, "depth": Param(0, 0, 6, whole=True)},
     inline=False,
 )
 for _game in ("phat", "don"):
@@ -112,6 +113,10 @@ for _game in ("phat", "don"):
         f"{_ABOUT} for the last `depth` tricks, greedy before",
         play=pimc_phat,
         lead=pimc_phat,
-        params={"guard_big_phat": 1.0, "samples": 12.0, "depth": 4.0},
+        params={
+            "guard_big_phat": phat_greedy.GUARD_PARAM,
+            "samples": SAMPLES_PARAM,
+            "depth": Param(4, 0, 13, whole=True),
+        },
         inline=False,
     )

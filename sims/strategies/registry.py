@@ -12,6 +12,7 @@ when none is named.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -30,6 +31,35 @@ class StrategyError(ValueError):
 
 
 @dataclass(frozen=True)
+class Param:
+    """A strategy parameter: its default and the values it takes (`whole`: integers only).
+    A value outside them is refused, never clamped, so a run's label says what ran."""
+
+    default: float
+    low: float = -math.inf
+    high: float = math.inf
+    whole: bool = False
+
+    def allowed(self) -> str:
+        """The values taken, in words: `a whole number from 1 to 100000`."""
+        kind = "a whole number" if self.whole else "a number"
+        if math.isinf(self.low) and math.isinf(self.high):
+            return f"{kind} (finite)"
+        if math.isinf(self.high):
+            return f"{kind} of at least {self.low:g}"
+        if math.isinf(self.low):
+            return f"{kind} of at most {self.high:g}"
+        return f"{kind} from {self.low:g} to {self.high:g}"
+
+    def takes(self, value: float) -> bool:
+        return self.low <= value <= self.high and (not self.whole or float(value).is_integer())
+
+
+# A decimal number in plain ASCII digits: `float` would also take "nan", "1_0" or "١".
+NUMBER = re.compile(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?")
+
+
+@dataclass(frozen=True)
 class Strategy:
     """A registered strategy of one game."""
 
@@ -39,7 +69,7 @@ class Strategy:
     play: Callable | None = None
     lead: Callable | None = None
     bid: Callable | None = None
-    params: dict[str, float] = field(default_factory=dict)
+    params: dict[str, Param] = field(default_factory=dict)
 
     @property
     def kind(self) -> str:
@@ -74,11 +104,13 @@ def register(
     play: Callable | None = None,
     lead: Callable | None = None,
     bid: Callable | None = None,
-    params: dict[str, float] | None = None,
+    params: dict[str, float | Param] | None = None,
     inline: bool = True,
 ) -> None:
     """Register a play strategy (`play`, its own `lead` and, for auction games, `bid`), a
-    lead policy (`lead` only) or a bid strategy (`bid` only).
+    lead policy (`lead` only) or a bid strategy (`bid` only). `params` gives each
+    parameter's default, or a `Param` with the values it takes (a plain default: any
+    finite number).
 
     `inline=False` has the dispatcher call these functions rather than inline them: every
     kernel of the game's table holds its dispatcher, so a large strategy inlined there
@@ -102,7 +134,11 @@ def register(
             table.append(function)
         if function is not None and not inline:
             _CALLED.add(function)
-    _REGISTRY[(name, game)] = Strategy(name, game, description, play, lead, bid, dict(params or {}))
+    ranges = {
+        key: value if isinstance(value, Param) else Param(float(value))
+        for key, value in (params or {}).items()
+    }
+    _REGISTRY[(name, game)] = Strategy(name, game, description, play, lead, bid, ranges)
 
 
 def functions(table: str) -> list[Callable]:
@@ -129,23 +165,30 @@ def _lookup(name: str, game: str) -> Strategy:
 
 
 def _parse_part(part: str, game: str) -> tuple[Strategy, np.ndarray]:
-    """`name` or `name:key=value:key=value` -> (strategy, its parameter row)."""
+    """`name` or `name:key=value:key=value` -> (strategy, its parameter row). A value out
+    of its parameter's range, not a plain finite number, or a parameter given twice is
+    refused."""
     name, *settings = part.strip().split(":")
     strategy = _lookup(name.strip(), game)
-    values = dict(strategy.params)
+    values = {key: param.default for key, param in strategy.params.items()}
+    given: set[str] = set()
     for setting in settings:
         key, _, text = (piece.strip() for piece in setting.partition("="))
-        if key not in strategy.params:
+        param = strategy.params.get(key)
+        if param is None:
             known = ", ".join(strategy.params) or "none"
             raise StrategyError(
                 f"strategy {strategy.name!r} has no parameter {key!r}; its parameters: {known}"
             )
-        try:
-            values[key] = float(text)
-        except ValueError:
-            values[key] = math.nan
-        if not math.isfinite(values[key]):
-            raise StrategyError(f"parameter {key!r} of {strategy.name!r} needs a number: {key}=N")
+        if key in given:
+            raise StrategyError(f"parameter {key!r} of {strategy.name!r} is given twice")
+        given.add(key)
+        value = float(text) if NUMBER.fullmatch(text) else math.nan
+        if not (math.isfinite(value) and param.takes(value)):
+            raise StrategyError(
+                f"parameter {key!r} of {strategy.name!r} takes {param.allowed()}, not {text!r}"
+            )
+        values[key] = value
     row = np.zeros(MAX_PARAMS, np.float64)
     row[: len(values)] = list(values.values())
     return strategy, row

@@ -50,11 +50,12 @@ from sims.games.solowhist import (
 )
 from sims.strategies import view as v
 from sims.strategies.pitch_bidding import random_bid
-from sims.strategies.registry import register
+from sims.strategies.registry import Param, register
 
 MARGIN = 0  # params[0]: tricks of safety over each threshold
 PROP_TRICKS = 1  # params[1]: tricks needed to propose or accept (prop, cop)
 MISERE_RISK = 2  # params[2]: unsafe cards a misère may hold
+EVALUATOR_PARAMS = {"margin": 0.0, "prop": Param(4, 0, 13), "misere_risk": Param(0, 0, 13)}
 
 KING_GUARDED = 0.7
 QUEEN_GUARDED = 0.3
@@ -204,6 +205,6 @@ register(
     "solowhist",
     "bidding: the highest contract its trick estimate or misère count supports",
     bid=evaluator_bid,
-    params={"margin": 0.0, "prop": 4.0, "misere_risk": 0.0},
+    params=EVALUATOR_PARAMS,
     inline=False,  # large: called, not inlined into every kernel's dispatcher
 )

@@ -41,7 +41,7 @@ from sims.strategies import view as v
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import register
 from sims.strategies.tactics import beating
-from sims.strategies.whist_bidding import evaluator_bid, random_bid
+from sims.strategies.whist_bidding import EVALUATOR_PARAMS, evaluator_bid, random_bid
 
 LIKELY_FOLLOW = 4  # unseen cards of a suit for its top card to be cashed though trumps are out
 
@@ -222,7 +222,7 @@ register(
     play=play_greedy,
     lead=play_greedy,
     bid=evaluator_bid,
-    params={"margin": 0.0, "prop": 4.0, "misere_risk": 0.0},
+    params=EVALUATOR_PARAMS,
     inline=False,  # large, and only Solo Whist plays it: the other games' kernels call it
 )
 register(
