@@ -1,6 +1,7 @@
 """Loading outcome tables written by `allfours simulate --out`: one or many Parquet files
-(or directories of them) become one DataFrame with compact dtypes and columns that tell
-the runs apart, so estimates can be grouped by run, strategy, seed or table size."""
+(or directories of them, or chunked dataset folders, checked against their manifest)
+become one DataFrame with compact dtypes and columns that tell the runs apart, so
+estimates can be grouped by run, strategy, seed or table size."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pyarrow as pa
 from sims.output import read_metadata
 
 GAMES_SUFFIX = ".games.parquet"
+MANIFEST = "_manifest.jsonl"  # marks a dataset folder (sims.dataset)
 _INTEGER_TYPES = (np.int8, np.int16, np.int32, np.int64)
 
 PathArgument = str | Path | Iterable[str | Path]
@@ -25,13 +27,14 @@ def load(paths: PathArgument) -> pd.DataFrame:
     (position in `attrs["runs"]`, the runs' metadata), `strategy`, `seed` and, for Pitch,
     `players`. The game's name is `attrs["game"]`, as the column `game` already numbers the
     games of a `--games` run. A directory stands for its `*.parquet` files other than the
-    per-game tables."""
+    per-game tables; a dataset folder (`--out FOLDER`, or its `deals/`) for its rows, read
+    only once every chunk is checked against the manifest (`sims.dataset.read_rows`)."""
     return _load(paths, per_game=False)
 
 
 def load_games(paths: PathArgument) -> pd.DataFrame:
     """Per-game tables (`NAME.games.parquet` of a `--games` run), like `load`.
-    A directory stands for its `*.games.parquet` files."""
+    A directory stands for its `*.games.parquet` files, a dataset folder for its `games/`."""
     return _load(paths, per_game=True)
 
 
@@ -63,6 +66,7 @@ def _load(paths: PathArgument, per_game: bool) -> pd.DataFrame:
     files = _files(paths, per_game)
     runs = [_metadata(path) for path in files]
     game = runs[0]["game"]
+    part = "games" if per_game else "deals"
     for path, meta in zip(files, runs, strict=True):
         if meta["game"] != game:
             raise ValueError(
@@ -71,7 +75,7 @@ def _load(paths: PathArgument, per_game: bool) -> pd.DataFrame:
             )
     frames = []
     for number, (path, meta) in enumerate(zip(files, runs, strict=True)):
-        frame = pd.read_parquet(path)
+        frame = _dataset_rows(path, part) if path.is_dir() else pd.read_parquet(path)
         if ("deals" if per_game else "deal") not in frame.columns:
             kind, reader = (
                 ("a deal table", "load") if per_game else ("a per-game table", "load_games")
@@ -92,7 +96,11 @@ def _files(paths: PathArgument, per_game: bool) -> list[Path]:
         raise ValueError("no outcome table given")
     files = []
     for item in map(Path, items):
-        if item.is_dir():
+        if (item.parent / MANIFEST).is_file() and item.name in ("deals", "games"):
+            item = item.parent
+        if (item / MANIFEST).is_file():
+            files.append(item)  # a dataset folder: its rows are read through its manifest
+        elif item.is_dir():
             found = sorted(
                 path
                 for path in item.glob("*.parquet")
@@ -110,14 +118,29 @@ def _files(paths: PathArgument, per_game: bool) -> list[Path]:
 
 
 def _metadata(path: Path) -> dict[str, Any]:
-    """The run metadata of one file; a ValueError naming the file if it has none."""
+    """The run metadata of one file or dataset folder; a ValueError naming it if it has
+    none."""
     try:
-        meta = read_metadata(path)
+        meta = _dataset_run(path) if path.is_dir() else read_metadata(path)
     except (pa.ArrowException, OSError) as error:
         raise ValueError(f"{path} is not a readable Parquet file: {error}") from None
     if "game" not in meta or "seats" not in meta:
         raise ValueError(f"{path} holds no allfours run metadata")
     return meta
+
+
+def _dataset_rows(directory: Path, part: str) -> pd.DataFrame:
+    """A dataset's rows, after every chunk is checked against its manifest."""
+    from sims.dataset import read_rows  # the run machinery, only for dataset folders
+
+    return read_rows(directory, part)
+
+
+def _dataset_run(directory: Path) -> dict[str, Any]:
+    """The run metadata a dataset's manifest records."""
+    from sims.dataset import read_manifest
+
+    return read_manifest(directory).header["run"]
 
 
 def _with_run_columns(frame: pd.DataFrame, number: int, meta: dict[str, Any]) -> pd.DataFrame:

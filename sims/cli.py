@@ -155,7 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="FILE.parquet: the outcome table, one row per deal (with --games the per-game "
         "table goes beside it as FILE.games.parquet). A folder (a name without extension): "
         "a chunked dataset written chunk by chunk with a manifest, which --resume can finish "
-        "after an interruption; read it with pandas.read_parquet(FOLDER/'deals')",
+        "after an interruption; read it with sims.dataset.read_rows(FOLDER), which checks "
+        "every chunk against the manifest",
     )
     simulate.add_argument(
         "--resume",
@@ -420,8 +421,11 @@ def _check_suffix(path: Path | None, allowed: Sequence[str], what: str) -> None:
 
 def _check_outputs(named: dict[str, Path | None]) -> None:
     """Refuse, before any work, output paths that could not be written: a name the file
-    system cannot hold, a folder on the way that is a file, the same path twice, or one
-    output inside another (the run would end without its files)."""
+    system cannot hold, a folder on the way that is a file, the same path twice, one
+    output inside another, or a folder where no file can be created (read-only, not ours):
+    the run would end without its files."""
+    from sims.output import check_writable
+
     paths = {what: path for what, path in named.items() if path is not None}
     for what, path in paths.items():
         text = str(path)
@@ -442,6 +446,8 @@ def _check_outputs(named: dict[str, Path | None]) -> None:
                 raise UsageError(f"{what} and {other} name the same path {str(path)!r}")
             if what != other and path in other_path.parents:
                 raise UsageError(f"{other} {str(other_path)!r} lies inside {what} {str(path)!r}")
+    for what, path in paths.items():
+        check_writable(path, what)
 
 
 def _variants(args: argparse.Namespace) -> tuple[str, ...]:
@@ -493,7 +499,7 @@ def _simulate(args: argparse.Namespace) -> int:
     if (dataset or args.aggregate) and (args.log is not None or args.chart is not None):
         raise UsageError(
             "--log and --chart need every row in memory: not with --aggregate or a dataset "
-            "folder (chart the dataset from pandas.read_parquet(FOLDER/'deals'))"
+            "folder (chart the dataset from sims.dataset.read_rows(FOLDER))"
         )
     if args.aggregate and args.out is not None and not dataset:
         raise UsageError("--aggregate writes counters to a folder: give --out FOLDER")
@@ -592,23 +598,40 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
 
 def _write_outputs(args, spec, result, deals, per_game) -> None:
     """Write every requested file, only after the whole run succeeded (and the chart is
-    drawn, which can still fail, before any file is written)."""
-    from sims.output import write_parquet
+    drawn, which can still fail, before any file is written). All or nothing: a file that
+    cannot be written, or a signal, removes the files written before it."""
+    from sims.deal_log import write_log
+    from sims.output import write_parquet, writing
 
     figure = _chart(spec.game, deals) if args.chart is not None else None
-    for path in (args.out, args.log, args.chart):
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-    if args.out is not None:
-        write_parquet(deals, args.out, spec.metadata())
-        if per_game is not None:
-            write_parquet(per_game, args.out.with_suffix(".games.parquet"), spec.metadata())
-    if args.log is not None:
-        from sims.deal_log import write_log
+    as_file = args.out is not None and per_game is not None
+    games_table = args.out.with_suffix(".games.parquet") if as_file else None
+    writers = {
+        args.out: lambda path: write_parquet(deals, path, spec.metadata()),
+        games_table: lambda path: write_parquet(per_game, path, spec.metadata()),
+        args.log: lambda path: write_log(path, result),
+        args.chart: lambda path: _save_figure(figure, path),
+    }
+    written = []
+    try:
+        for path, write in writers.items():
+            if path is not None:
+                with writing(path.parent):
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                write(path)
+                written.append(path)
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
 
-        write_log(args.log, result)
-    if figure is not None:
-        figure.savefig(args.chart, dpi=120)
+
+def _save_figure(figure, path: Path) -> None:
+    """Save a chart all or nothing, in the format its suffix names."""
+    from sims.output import atomic_path
+
+    with atomic_path(path) as temporary:
+        figure.savefig(temporary, dpi=120, format=path.suffix[1:].lower())
 
 
 def _chart(game: str, deals):
@@ -847,7 +870,32 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+HANDLERS = {
+    "simulate": _simulate,
+    "replay": _replay,
+    "odds": _odds,
+    "compare": _compare,
+    "solve": _solve,
+    "strategies": _strategies,
+    "bench": _bench,
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command. Ctrl-C, SIGTERM and SIGHUP at any moment, start-up included, end
+    it in one line with status 128 + the signal's number, leaving no partial file."""
+    from sims.stopping import describe, signal_number, stop_on_termination
+
+    try:
+        with stop_on_termination():
+            return _command(argv)
+    except KeyboardInterrupt as stop:
+        sys.stderr.write(f"allfours: {describe(stop)}; nothing was written\n")
+        return 128 + signal_number(stop)
+
+
+def _command(argv: Sequence[str] | None) -> int:
+    """Parse the command line and run its command; every error ends in one line."""
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else list(argv)
     for item in argv:  # argparse would take `--seed=--` as an empty list, unchecked
@@ -855,34 +903,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         if item.startswith("--") and equals and value == "--":
             parser.exit(2, f"allfours: error: {option} needs a value, not '--'\n")
     args = parser.parse_args(argv)
-    handlers = {
-        "simulate": _simulate,
-        "replay": _replay,
-        "odds": _odds,
-        "compare": _compare,
-        "solve": _solve,
-        "strategies": _strategies,
-        "bench": _bench,
-    }
     from sims.cards import CardError
     from sims.options import OptionError
+    from sims.output import OutputError
     from sims.runner import Interrupted, StrategyFault
+    from sims.stopping import describe, signal_number
     from sims.strategies import StrategyError
 
     try:
-        return handlers[args.command](args)
+        return HANDLERS[args.command](args)
     except (UsageError, OptionError, StrategyError, CardError, ValueError) as error:
         parser.exit(2, f"allfours: error: {error}\n")
-    except StrategyFault as error:
+    except (StrategyFault, OutputError) as error:
         parser.exit(1, f"allfours: {error}\n")
-    except Interrupted as stop:
+    except OSError as error:  # a file it reads, or the system refusing a resource
+        where = f"{error.filename}: " if error.filename else ""
+        parser.exit(1, f"allfours: {where}{error.strerror or error}\n")
+    except Interrupted as stopped:
         parser.exit(
-            130,
-            f"allfours: interrupted: {stop.done} of {stop.total} chunks are written in "
-            f"{stop.directory}; run the same command with --resume to finish the rest\n",
+            128 + signal_number(stopped.stop),
+            f"allfours: {describe(stopped.stop)}: {stopped.done} of {stopped.total} chunks "
+            f"are written in {stopped.directory}; run the same command with --resume to "
+            "finish the rest\n",
         )
-    except KeyboardInterrupt:
-        parser.exit(130, "allfours: interrupted; nothing was written\n")
     return 0
 
 

@@ -8,15 +8,22 @@ describes the run; each later line records one finished chunk with the size and 
 of its files. A chunk file is written under a temporary name and renamed, and only then
 recorded, so a run killed at any moment leaves finished chunks valid; `--resume` checks
 every recorded file and plays only the chunks that are missing, unrecorded or do not
-match their record.
+match their record. When the run ends the manifest is rewritten in chunk order, so a
+finished folder is the same byte for byte however its chunks were played.
+
+One process writes a folder at a time: it holds an exclusive lock on `.lock` there for
+the whole run (the operating system releases it when the process dies, even by kill -9)
+and a second writer is refused, told which process holds it.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,11 +33,12 @@ import pandas as pd
 
 from sims import counters as counting
 from sims.backends import Backend
-from sims.output import write_parquet
+from sims.output import atomic_path, write_parquet, writing
 from sims.runner import Chunk, Interrupted, RunSpec, chunk_size, chunks, play_chunk
 
 FORMAT = 1
 MANIFEST = "_manifest.jsonl"
+LOCK = ".lock"  # held by the one process writing the folder; holds its process id
 
 
 class DatasetError(ValueError):
@@ -141,21 +149,60 @@ def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     return changed
 
 
-def prepare(directory: Path, wanted: dict[str, Any], resume: bool) -> Manifest:
-    """Start a dataset in `directory` or, with `resume`, take up the one there: refuse a
-    folder that is not empty without `resume`, and one holding another run with it. Returns
-    the manifest with only the chunks whose files are intact."""
+@contextmanager
+def exclusive(directory: Path) -> Iterator[None]:
+    """Create `directory` if need be and hold its writer's lock while the block runs;
+    DatasetError naming the holder's process when another process holds it."""
     if directory.exists() and not directory.is_dir():
         raise DatasetError(f"--out {directory} exists and is not a folder")
-    present = directory.is_dir() and any(directory.iterdir())
+    path = directory / LOCK
+    with writing(path):
+        directory.mkdir(parents=True, exist_ok=True)
+        descriptor = _lock(path, directory)
+    try:
+        yield
+    finally:
+        path.unlink(missing_ok=True)  # before closing: a waiter then sees the file is gone
+        os.close(descriptor)
+
+
+def _lock(path: Path, directory: Path) -> int:
+    """An open descriptor of `path` holding its exclusive lock, with this process's id in it."""
+    while True:
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.read(descriptor, 32).decode(errors="replace").strip() or "unknown"
+            os.close(descriptor)
+            raise DatasetError(
+                f"--out {directory} is being written by another allfours process (process id "
+                f"{holder}): wait for it to end, or stop it and run again with --resume"
+            ) from None
+        try:
+            same = os.stat(path).st_ino == os.fstat(descriptor).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:  # else the holder removed it as it ended: lock the file there now
+            os.ftruncate(descriptor, 0)
+            os.write(descriptor, f"{os.getpid()}\n".encode())
+            return descriptor
+        os.close(descriptor)
+
+
+def prepare(directory: Path, wanted: dict[str, Any], resume: bool) -> Manifest:
+    """Start a dataset in `directory` (whose lock this process holds) or, with `resume`,
+    take up the one there: refuse a folder that is not empty without `resume`, and one
+    holding another run with it. Returns the manifest with only the chunks whose files are
+    intact."""
+    present = any(path.name != LOCK for path in directory.iterdir())
     if not resume:
         if present:
             raise DatasetError(
                 f"--out {directory} is not empty: give --resume to finish the run written "
                 "there, or an empty or new folder"
             )
-        directory.mkdir(parents=True, exist_ok=True)
-        _write_atomically(directory / MANIFEST, json.dumps(wanted) + "\n")
+        write_manifest(directory, Manifest(wanted))
         return Manifest(wanted)
     if not present:
         raise DatasetError(f"--resume: {directory} holds no run to resume")
@@ -166,7 +213,7 @@ def prepare(directory: Path, wanted: dict[str, Any], resume: bool) -> Manifest:
             f"--resume: {directory} holds another run ({'; '.join(changed)}); resume it with "
             "the same game, seed, strategies, variants, size and chunk, or write elsewhere"
         )
-    for stray in directory.rglob(".*.tmp"):
+    for stray in directory.rglob(".*.tmp"):  # left by a writer that died: none is running
         stray.unlink()
     manifest.finished = {
         index: record
@@ -174,23 +221,24 @@ def prepare(directory: Path, wanted: dict[str, Any], resume: bool) -> Manifest:
         if index < wanted["chunks"] and _intact(directory, record)
     }
     # Rewritten with the intact records only, so a line cut short cannot swallow the next.
-    lines = [manifest.header, *(manifest.finished[index] for index in sorted(manifest.finished))]
-    _write_atomically(directory / MANIFEST, "".join(json.dumps(line) + "\n" for line in lines))
+    write_manifest(directory, manifest)
     return manifest
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    temporary = path.with_name(f".{path.name}.tmp")
-    temporary.write_text(text)
-    os.replace(temporary, path)
+def write_manifest(directory: Path, manifest: Manifest) -> None:
+    """Replace the manifest, atomically, by its header and its records in chunk order."""
+    lines = [manifest.header, *(manifest.finished[index] for index in sorted(manifest.finished))]
+    with atomic_path(directory / MANIFEST) as temporary:
+        temporary.write_text("".join(json.dumps(line) + "\n" for line in lines))
 
 
 def _file_record(path: Path, rows: int) -> dict[str, Any]:
     return {"bytes": path.stat().st_size, "sha256": _sha256(path), "rows": rows}
 
 
-def save_chunk(directory: Path, spec: RunSpec, chunk: Chunk, output: ChunkOutput) -> None:
-    """Write a chunk's files (each atomically), then record them in the manifest."""
+def save_chunk(directory: Path, spec: RunSpec, chunk: Chunk, output: ChunkOutput) -> dict[str, Any]:
+    """Write a chunk's files (each atomically), then record them in the manifest; returns
+    the record."""
     part = f"part-{chunk.index:06d}.parquet"
     metadata = {**spec.metadata(), "first": chunk.first, "count": chunk.count}
     tables = {**output.tables, "counters": counting.to_frame(output.counts)}
@@ -198,18 +246,20 @@ def save_chunk(directory: Path, spec: RunSpec, chunk: Chunk, output: ChunkOutput
         tables["lengths"] = output.lengths
     files = {}
     for name, frame in tables.items():
-        (directory / name).mkdir(exist_ok=True)
         path = directory / name / part
+        with writing(path.parent):
+            path.parent.mkdir(exist_ok=True)
         write_parquet(frame, path, metadata)
         files[f"{name}/{part}"] = _file_record(path, len(frame))
     record = {
         "chunk": chunk.index, "first": chunk.first, "count": chunk.count,
         "deals": output.deals, "files": files,
     }  # fmt: skip
-    with (directory / MANIFEST).open("a") as manifest:
+    with writing(directory / MANIFEST), (directory / MANIFEST).open("a") as manifest:
         manifest.write(json.dumps(record) + "\n")
         manifest.flush()
         os.fsync(manifest.fileno())
+    return record
 
 
 @dataclass
@@ -261,10 +311,18 @@ def write_run(
 ) -> Totals:
     """Play the chunks of `spec` that `directory` lacks and write each as it finishes;
     return the merged counters of the whole run. `on_chunk` hears of every chunk done,
-    those found written first. Raises Interrupted on Ctrl-C (every chunk written stays
-    valid) and StrategyFault on a fault (its chunk is not written)."""
-    wanted = header(spec, size, aggregate)
-    manifest = prepare(directory, wanted, resume)
+    those found written first. Raises Interrupted on Ctrl-C, SIGTERM or SIGHUP (every chunk
+    written stays valid), StrategyFault on a fault (its chunk is not written), OutputError
+    when a file cannot be written, and DatasetError when another process writes there."""
+    if resume and not directory.is_dir():
+        raise DatasetError(f"--resume: {directory} holds no run to resume")
+    with exclusive(directory):
+        return _write_run(directory, spec, backend, size, aggregate, resume, stall, on_chunk)
+
+
+def _write_run(directory, spec, backend, size, aggregate, resume, stall, on_chunk) -> Totals:
+    """`write_run` once the folder's lock is held."""
+    manifest = prepare(directory, header(spec, size, aggregate), resume)
     pieces = chunks(spec, size)
     totals = Totals(counting.empty(spec.game, spec.rules))
     for piece in pieces:
@@ -276,15 +334,16 @@ def write_run(
     missing = [piece for piece in pieces if piece.index not in manifest.finished]
     try:
         for piece, output in backend.imap(chunk_output, spec, missing, aggregate, stall):
-            save_chunk(directory, spec, piece, output)
+            manifest.finished[piece.index] = save_chunk(directory, spec, piece, output)
             totals.add(output.counts, output.deals, output.lengths)
             if on_chunk is not None:
                 on_chunk(piece)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         # The manifest is the count: Ctrl-C can land after a chunk's record is written
         # (during its fsync) but before the loop would have counted it.
         written = len(read_manifest(directory).finished)
-        raise Interrupted(directory, written, len(pieces)) from None
+        raise Interrupted(directory, written, len(pieces), stop) from None
+    write_manifest(directory, manifest)  # in chunk order, whatever order they finished in
     return totals
 
 

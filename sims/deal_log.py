@@ -4,7 +4,6 @@ for a reader to re-score every deal independently."""
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ import numpy as np
 
 from sims.cards import SUITS, card_name, cards_of
 from sims.games import pitch, solowhist
+from sims.output import atomic_path
 from sims.runner import RunResult
 
 PHAT_SIDES = [[0, 2], [1, 3]]
@@ -153,13 +153,7 @@ def _whist_records(result: RunResult) -> Iterator[dict[str, Any]]:
 
 
 def write_log(path: str | Path, result: RunResult) -> None:
-    """Write the log atomically: a temporary file renamed into place when complete."""
-    path = Path(path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with temporary.open("w") as stream:
-            for record in deal_records(result):
-                stream.write(json.dumps(record, separators=(",", ":")) + "\n")
-        os.replace(temporary, path)
-    finally:
-        temporary.unlink(missing_ok=True)
+    """Write the log all or nothing: a temporary file renamed into place when complete."""
+    with atomic_path(path) as temporary, temporary.open("w") as stream:
+        for record in deal_records(result):
+            stream.write(json.dumps(record, separators=(",", ":")) + "\n")

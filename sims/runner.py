@@ -42,11 +42,12 @@ class StrategyFault(RuntimeError):
 
 
 class Interrupted(Exception):
-    """A run written chunk by chunk was stopped (Ctrl-C) after `done` of `total` chunks."""
+    """A run written chunk by chunk was stopped (Ctrl-C, or `stop` a `sims.stopping.Stopped`)
+    after `done` of `total` chunks."""
 
-    def __init__(self, directory: Path, done: int, total: int) -> None:
+    def __init__(self, directory: Path, done: int, total: int, stop: BaseException) -> None:
         super().__init__(f"{done} of {total} chunks written in {directory}")
-        self.directory, self.done, self.total = directory, done, total
+        self.directory, self.done, self.total, self.stop = directory, done, total, stop
 
 
 @dataclass(frozen=True)

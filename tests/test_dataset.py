@@ -104,7 +104,9 @@ def wait_for_chunks(directory: Path, process: subprocess.Popen, count: int) -> N
     raise AssertionError("the run ended or stalled before the chunks were written")
 
 
-@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGINT], ids=["kill -9", "Ctrl-C"])
+@pytest.mark.parametrize(
+    "stop", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM], ids=["kill -9", "Ctrl-C", "SIGTERM"]
+)
 def test_an_interrupted_run_resumes_to_the_uninterrupted_dataset(tmp_path, capsys, stop):
     args = [*RUN_ARGS[:3], "60000", *RUN_ARGS[4:], "--chunk", "1000", "--quiet"]
     whole, broken = tmp_path / "whole", tmp_path / "broken"
@@ -115,9 +117,10 @@ def test_an_interrupted_run_resumes_to_the_uninterrupted_dataset(tmp_path, capsy
     _, err = process.communicate(timeout=60)
     finished = len(read_manifest(broken).finished)
     assert 3 <= finished < 60, "the run was not stopped in the middle"
-    if stop == signal.SIGINT:
-        assert process.returncode == 130
-        assert f"{finished} of 60 chunks are written in {broken}" in err
+    if stop != signal.SIGKILL:
+        assert process.returncode == 128 + stop
+        how = "interrupted" if stop == signal.SIGINT else "stopped by SIGTERM"
+        assert f"allfours: {how}: {finished} of 60 chunks are written in {broken}" in err
         assert "--resume" in err and "Traceback" not in err
     code, printed, _ = call(capsys, *args, "--out", str(broken), "--resume")
     assert code == 0
@@ -180,3 +183,88 @@ def test_files_are_written_under_a_temporary_name_first(tmp_path, monkeypatch):
     write_run(tmp_path / "d", PITCH, Embedded(), size=3_000)
     assert all(src.startswith(".") and src.endswith(".tmp") for src, _ in seen)
     assert {target for _, target in seen} == {MANIFEST, "part-000000.parquet"}
+
+
+def folder_bytes(directory: Path) -> dict[str, bytes]:
+    """Every file of a folder, by path, with its bytes."""
+    return {
+        str(path.relative_to(directory)): path.read_bytes()
+        for path in sorted(directory.rglob("*"))
+        if path.is_file()
+    }
+
+
+def test_a_second_writer_is_refused_naming_the_first_which_finishes(tmp_path, capsys):
+    args = [*RUN_ARGS[:3], "60000", *RUN_ARGS[4:], "--chunk", "1000", "--quiet"]
+    whole, shared = tmp_path / "whole", tmp_path / "shared"
+    assert call(capsys, *args, "--out", str(whole))[0] == 0
+    first = allfours(*args, "--out", str(shared))
+    wait_for_chunks(shared, first, 2)
+    code, _, err = call(capsys, *args, "--out", str(shared), "--resume")
+    assert code == 2, err
+    assert f"being written by another allfours process (process id {first.pid})" in err
+    assert len(err.strip().splitlines()) == 1
+    _, first_err = first.communicate(timeout=120)
+    assert first.returncode == 0, first_err
+    assert folder_bytes(shared) == folder_bytes(whole)
+
+
+def test_two_writers_started_together_write_each_chunk_once(tmp_path, capsys):
+    args = [*RUN_ARGS[:3], "60000", *RUN_ARGS[4:], "--chunk", "1000", "--quiet"]
+    whole, shared = tmp_path / "whole", tmp_path / "shared"
+    assert call(capsys, *args, "--out", str(whole))[0] == 0
+    interrupted = allfours(*args, "--out", str(shared))
+    wait_for_chunks(shared, interrupted, 2)
+    interrupted.kill()
+    interrupted.wait()
+    pair = [allfours(*args, "--out", str(shared), "--resume") for _ in range(2)]
+    outcomes = sorted((p.wait(timeout=120), p.stderr.read()) for p in pair)
+    assert outcomes[0] == (0, ""), outcomes
+    # The other was refused, or started only after the first had finished everything.
+    refused = outcomes[1][0] == 2 and "being written by another allfours process" in outcomes[1][1]
+    assert refused or outcomes[1] == (0, ""), outcomes
+    assert folder_bytes(shared) == folder_bytes(whole)
+    assert len((shared / MANIFEST).read_text().splitlines()) == 1 + 60
+
+
+def test_a_repaired_folder_and_one_written_out_of_order_are_byte_identical(tmp_path):
+    write_run(tmp_path / "whole", PITCH, Embedded(), size=700)
+    repaired = tmp_path / "repaired"
+    write_run(repaired, PITCH, Embedded(), size=700)
+    (repaired / "deals" / "part-000001.parquet").unlink()
+    write_run(repaired, PITCH, Embedded(), size=700, resume=True)
+    assert folder_bytes(repaired) == folder_bytes(tmp_path / "whole")
+
+    class LastFirst(Embedded):
+        """Chunks finishing in the reverse order, as on a cluster."""
+
+        def imap(self, function, spec, pieces, *args):
+            yield from super().imap(function, spec, list(reversed(pieces)), *args)
+
+    write_run(tmp_path / "reversed", PITCH, LastFirst(), size=700)
+    assert folder_bytes(tmp_path / "reversed") == folder_bytes(tmp_path / "whole")
+
+
+def test_the_documented_readers_refuse_a_damaged_folder_and_ignore_stray_files(tmp_path):
+    from analysis.tables import MANIFEST as MARK
+    from analysis.tables import load
+
+    assert MARK == MANIFEST
+    directory = tmp_path / "d"
+    write_run(directory, PITCH, Embedded(), size=700)
+    clean = read_rows(directory)
+    stray = directory / "deals" / "part-000099.parquet"
+    stray.write_bytes((directory / "deals" / "part-000000.parquet").read_bytes())
+    pd.testing.assert_frame_equal(read_rows(directory), clean)
+    for folder in (directory, directory / "deals"):
+        assert len(load(folder)) == len(clean) == PITCH.count
+    flipped = directory / "deals" / "part-000002.parquet"
+    data = bytearray(flipped.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    flipped.write_bytes(bytes(data))
+    for reader in (read_rows, load):
+        with pytest.raises(DatasetError, match="incomplete or damaged"):
+            reader(directory)
+    flipped.unlink()
+    with pytest.raises(DatasetError, match="incomplete or damaged"):
+        load(directory / "deals")

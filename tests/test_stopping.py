@@ -1,0 +1,73 @@
+"""SIGTERM and SIGHUP stop a command as Ctrl-C does: what is incomplete is removed, what is
+finished is kept, and the command ends in one line with status 128 + the signal."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sims.stopping import Stopped, describe, signal_number, stop_on_termination
+
+
+def test_sighup_and_sigterm_raise_stopped_while_the_block_runs_and_handlers_come_back():
+    before = signal.getsignal(signal.SIGHUP)
+    for signum in (signal.SIGHUP, signal.SIGTERM):
+        with pytest.raises(Stopped) as raised, stop_on_termination():
+            os.kill(os.getpid(), signum)
+            time.sleep(5)  # the handler runs at once; this is never finished
+        assert signal_number(raised.value) == signum
+        assert describe(raised.value) == f"stopped by {signal.Signals(signum).name}"
+    assert signal.getsignal(signal.SIGHUP) == before
+    assert describe(KeyboardInterrupt()) == "interrupted"
+
+
+def start(*args: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "sims.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def wait_for(predicate, process: subprocess.Popen, what: str) -> None:
+    deadline = time.monotonic() + 300
+    while not predicate():
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise AssertionError(f"the command ended or stalled before {what}")
+        time.sleep(0.002)
+
+
+def test_sigterm_while_the_log_is_written_leaves_no_file(tmp_path):
+    log = tmp_path / "t.jsonl"
+    process = start("simulate", "pitch", "--deals", "150000", "--quiet", "--log", str(log))
+    temporary = tmp_path / f".t.jsonl.{process.pid}.tmp"
+    wait_for(temporary.exists, process, "the log was begun")
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 128 + signal.SIGTERM == 143
+    assert err == "allfours: stopped by SIGTERM; nothing was written\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_during_start_up_ends_in_one_line(tmp_path):
+    """Ctrl-C while the command is still importing its libraries (about a second)."""
+    script = Path(sys.executable).parent / "allfours"
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "sims.cli"]
+    process = subprocess.Popen(
+        [*command, "simulate", "pitch", "--deals", "10", "--out", str(tmp_path / "x.parquet")],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err
+    assert err == "allfours: interrupted; nothing was written\n"
+    assert list(tmp_path.iterdir()) == []
