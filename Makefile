@@ -1,11 +1,13 @@
 # Two commands on a fresh machine: `make run` and `make test`. Each sets itself up.
+# `make run` also installs JupyterLab (the `lab` extra) to open the notebooks with
+# `make lab`; `make test` installs only the `dev` extra.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 DEALS  ?= 1000000
 SEED   ?= 7
 
-.PHONY: venv run test bench lint clean notebooks
+.PHONY: venv lab-venv run lab test bench lint clean notebooks
 
 venv: $(VENV)/.installed
 
@@ -16,9 +18,24 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-run: venv
+lab-venv: $(VENV)/.installed-lab
+
+$(VENV)/.installed-lab: pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit("allfours needs Python 3.11 or newer" if sys.version_info < (3, 11) else 0)'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	touch $@
+
+run: lab-venv
 	$(BIN)/allfours simulate phat --deals $(DEALS) --seed $(SEED) \
 		--out results/phat_default.parquet --chart results/phat_default.png
+	@echo "Open the notebooks with: make lab"
+
+# JupyterLab on the notebooks; extra options through LAB_ARGS (e.g. LAB_ARGS=--no-browser).
+# JupyterLab refuses to run as root unless told; containers often run as root.
+lab: lab-venv
+	$(BIN)/jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
 test: lint
 	$(BIN)/python -m pytest -q

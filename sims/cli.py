@@ -108,7 +108,7 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="rule option as named in RULES.md, repeatable; an on/off option by its name "
+        help="rule option as named in docs/rules.md, repeatable; an on/off option by its name "
         "alone (phat: target=N; pitch: partnership, teams=2|3, low_to_holder, must_follow, "
         "min_bid=1|2, target=7|11|15|21, smudge, win_needs_made; don: target=N, "
         "bonus=game8|game6_high_low|game5_high_low_jack, game_tie=none|carry; solowhist: "

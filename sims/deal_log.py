@@ -1,4 +1,4 @@
-"""The deal log (JSON Lines): one object per deal, as DESIGN.md describes, exact enough
+"""The deal log (JSON Lines): one object per deal, as docs/design.md describes, exact enough
 for a reader to re-score every deal independently."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Double-dummy solver: the exact minimax value of a position with every hand known.
 
-Games: Auction Pitch (RULES.md 1), Phat (RULES.md 2) and Nine-card Don (RULES.md 3). The
+Games: Auction Pitch, Phat and Nine-card Don (docs/rules.md sections 1, 2 and 3). The
 value is what one side, the maximising side, wins from the position to the end of the deal
 when every seat plays perfectly; every seat of the other sides plays to minimise it. With
 more than two sides (cutthroat Pitch) this is the paranoid reduction: the other players

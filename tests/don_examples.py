@@ -1,4 +1,4 @@
-"""The Nine-card Don deal of EXAMPLES.md (Don 1 and Don 2) as data shared by the tests."""
+"""The Nine-card Don deal of docs/examples.md (Don 1 and Don 2) as data shared by the tests."""
 
 from sims.reference.phat import parse_card
 
@@ -8,7 +8,7 @@ def cards(text: str) -> list[int]:
 
 
 def plays_of(*tricks: str) -> list[tuple[int, int]]:
-    """Plays from tricks written as in EXAMPLES.md, e.g. ``"3:QC 0:9C 1:KC 2:4C"``."""
+    """Plays from tricks written as in docs/examples.md, e.g. ``"3:QC 0:9C 1:KC 2:4C"``."""
     plays = []
     for trick in tricks:
         for item in trick.split():
@@ -17,8 +17,8 @@ def plays_of(*tricks: str) -> list[tuple[int, int]]:
     return plays
 
 
-# --- Don 1 / Don 2 (EXAMPLES.md) -----------------------------------------------------
-# Dealer seat 2, pitcher seat 3, clubs trump. EXAMPLES.md gives the undealt cards, the
+# --- Don 1 / Don 2 (docs/examples.md) ------------------------------------------------
+# Dealer seat 2, pitcher seat 3, clubs trump. docs/examples.md gives the undealt cards, the
 # two teams' captured piles and the first two tricks; the remaining seven tricks below
 # are built by hand to capture exactly those piles in a legal deal.
 

@@ -1,10 +1,10 @@
-"""The Phat deals of EXAMPLES.md as data shared by the tests."""
+"""The Phat deals of docs/examples.md as data shared by the tests."""
 
 from sims.cards import parse_card, parse_cards
 
 
 def plays_of(text: str) -> list[tuple[int, int]]:
-    """`seat:card` items, leader first, as EXAMPLES.md writes tricks."""
+    """`seat:card` items, leader first, as docs/examples.md writes tricks."""
     return [(int(seat), parse_card(name)) for seat, name in (i.split(":") for i in text.split())]
 
 

@@ -1,4 +1,4 @@
-"""The Auction Pitch deals of EXAMPLES.md as tricks `seat:card`, leader first; each seat's
+"""The Auction Pitch deals of docs/examples.md as tricks `seat:card`, leader first; each seat's
 hand is the six cards it plays. Where an example gives only captured piles, these deals
 were built to yield exactly those piles."""
 

@@ -1,4 +1,4 @@
-"""Nine-card Don on the engine: the hand-worked deals of EXAMPLES.md, every result field
+"""Nine-card Don on the engine: the hand-worked deals of docs/examples.md, every result field
 against the plain-Python reference, and an exact probability."""
 
 import json

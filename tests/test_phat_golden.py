@@ -1,4 +1,4 @@
-"""The hand-worked Phat deals of EXAMPLES.md, scored by the engine's own rule functions
+"""The hand-worked Phat deals of docs/examples.md, scored by the engine's own rule functions
 and its deal loop (cards taken from a script instead of strategies)."""
 
 import pytest

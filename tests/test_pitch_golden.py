@@ -1,4 +1,4 @@
-"""The hand-worked Auction Pitch deals of EXAMPLES.md, played by the engine's own deal
+"""The hand-worked Auction Pitch deals of docs/examples.md, played by the engine's own deal
 loop with the calls and cards taken from a script."""
 
 import numpy as np

@@ -1,4 +1,4 @@
-"""Tests of the plain-Python Nine-card Don reference against RULES.md and EXAMPLES.md."""
+"""Tests of the plain-Python Nine-card Don reference against docs/rules.md and docs/examples.md."""
 
 import random
 

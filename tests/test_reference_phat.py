@@ -1,4 +1,4 @@
-"""Tests of the plain-Python Phat reference against RULES.md and EXAMPLES.md."""
+"""Tests of the plain-Python Phat reference against docs/rules.md and docs/examples.md."""
 
 import random
 
@@ -64,7 +64,7 @@ def test_legal_cards():
     assert legal_cards(hand, None) == hand
 
 
-# --- EXAMPLES.md -----------------------------------------------------------------------
+# --- docs/examples.md ------------------------------------------------------------------
 
 
 def test_phat_1_piles():

@@ -1,6 +1,6 @@
 """Tests of the plain-Python Auction Pitch reference (sims/reference/pitch.py).
 
-The worked examples are EXAMPLES.md "Auction Pitch", Pitch 1 to 6. Where an example gives
+The worked examples are docs/examples.md "Auction Pitch", Pitch 1 to 6. Where an example gives
 only captured piles, the test plays a complete legal deal built to yield exactly those piles
 and checks the piles as well as the scores.
 """

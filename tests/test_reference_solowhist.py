@@ -1,6 +1,6 @@
 """Tests of the plain-Python Solo Whist reference (sims/reference/solowhist.py).
 
-The worked examples are EXAMPLES.md "Solo Whist", Whist 1 to 4 (auctions and
+The worked examples are docs/examples.md "Solo Whist", Whist 1 to 4 (auctions and
 settlements). The whole deals below are built by hand: each trick is written leader
 first as ``seat:card`` and the hands are exactly the cards each seat plays, so every
 trick winner can be checked by eye.
@@ -81,7 +81,7 @@ def test_trick_winner_with_and_without_trump():
     assert trick_winner(trick, D) == 2  # no diamond in it: highest of the suit led
 
 
-# --- EXAMPLES.md: settlement ---------------------------------------------------------
+# --- docs/examples.md: settlement ----------------------------------------------------
 
 
 def test_whist_1_solo_made_with_overtricks():
@@ -111,7 +111,7 @@ def test_whist_4_prop_and_cop():
     assert settle("prop_cop", [0, 3], [4, 3, 2, 4]) == (True, [5, -5, -5, 5])
 
 
-# --- EXAMPLES.md: auctions -----------------------------------------------------------
+# --- docs/examples.md: auctions ------------------------------------------------------
 
 
 def test_whist_1_auction():

@@ -1,4 +1,4 @@
-"""Solo Whist on the engine: settlement as EXAMPLES.md works it, hand-built whole deals,
+"""Solo Whist on the engine: settlement as docs/examples.md works it, hand-built whole deals,
 and the auction checked call by call against the plain-Python reference."""
 
 import json

@@ -1,4 +1,4 @@
-"""The double-dummy solver against a plain-Python minimax written from RULES.md, on
+"""The double-dummy solver against a plain-Python minimax written from docs/rules.md, on
 thousands of seeded random end positions; hand-worked positions; the engine's own scoring
 along the solver's line of play; the command line's parser and its errors."""
 
@@ -17,7 +17,7 @@ from sims.scripted import play_phat_script, play_pitch_script
 from sims.solve import main_solve, parse_deal
 
 # ---------------------------------------------------------------------------------------
-# The brute force: every line of play, no pruning, no table; rules read from RULES.md.
+# The brute force: every line of play, no pruning, no table; rules read from docs/rules.md.
 
 TEN, JACK, QUEEN, KING, ACE, NINE, FIVE = 8, 9, 10, 11, 12, 7, 3
 GAME_VALUE = {TEN: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
@@ -232,7 +232,7 @@ PITCH_CASES = [  # (players, tricks left, variants, number of positions)
 @pytest.mark.parametrize(("players", "tricks", "variants", "count"), PITCH_CASES)
 def test_pitch_values_equal_the_brute_force(players, tricks, variants, count):
     rules = resolve("pitch", pitch.OPTIONS, [f"players={players}", *variants])
-    # RULES.md: a side per seat cutthroat; else team s % 2 (4 seats, or 6 in two teams of
+    # docs/rules.md: a side per seat cutthroat; else team s % 2 (4 seats, or 6 in two teams of
     # three) or s % 3 (6 seats in three teams of two).
     teams = players if not rules["partnership"] else 2 if rules["teams"] == 2 else 3
     side_of = [seat % teams for seat in range(players)]

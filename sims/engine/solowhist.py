@@ -1,5 +1,5 @@
 """The Solo Whist deal loop (auction, trump, 13 tricks, settlement) and its parallel run
-kernel (RULES.md section 4; the rules as data in `sims.games.solowhist`)."""
+kernel (docs/rules.md section 4; the rules as data in `sims.games.solowhist`)."""
 
 from __future__ import annotations
 

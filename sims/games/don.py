@@ -1,4 +1,4 @@
-"""Nine-card Don, as written in RULES.md section 3: Phat's deal loop with other data.
+"""Nine-card Don, as written in docs/rules.md section 3: Phat's deal loop with other data.
 
 Choices made there and pinned by the tests:
 - 4 seats in Phat's partnerships; 9 cards each, the other 16 out of play; the pitcher (the

@@ -1,4 +1,4 @@
-"""Phat, as written in RULES.md section 2 (the rule book of record).
+"""Phat, as written in docs/rules.md section 2 (the rule book of record).
 
 Choices made there and pinned by the tests:
 - 4 seats, team of seat s is s % 2; all 52 cards dealt, 13 each; must follow suit.

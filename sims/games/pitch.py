@@ -1,4 +1,4 @@
-"""Auction Pitch (Setback), as written in RULES.md section 1 (the rule book of record).
+"""Auction Pitch (Setback), as written in docs/rules.md section 1 (the rule book of record).
 
 Choices made there and pinned by the tests:
 - 2 to 7 seats, six cards each, the rest out of play; cutthroat unless `partnership`

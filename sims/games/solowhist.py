@@ -1,4 +1,4 @@
-"""Solo Whist, as written in RULES.md section 4: the auction, the contracts and settlement.
+"""Solo Whist, as written in docs/rules.md section 4: the auction, the contracts and settlement.
 
 Choices made there and pinned by the tests:
 - 13 cards each; the dealer's last card (the turned card) proposes trump. In deal i of a

@@ -1,11 +1,11 @@
-"""Plain-Python reference rules for Nine-card Don (RULES.md section 3).
+"""Plain-Python reference rules for Nine-card Don (docs/rules.md section 3).
 
 Slow and obvious on purpose: the tests compare the fast engine against it, and it is
 written from the rule book only. Cards are ``suit * 13 + rank`` with rank 0 the deuce
 and 12 the ace; suits C D H S are 0..3. Seats 0..3, team of seat ``s`` is ``s % 2``,
 play passes clockwise. Each seat holds 9 cards; the other 16 are out of play.
 
-Choices pinned here (RULES.md sections 2, 3 and 5, EXAMPLES.md "Nine-card Don"):
+Choices pinned here (docs/rules.md sections 2, 3 and 5, docs/examples.md "Nine-card Don"):
 
 - The pitcher leads the first trick and its suit is trump. Players must follow suit
   if able, else play any card. Nine tricks.

@@ -1,4 +1,4 @@
-"""Plain-Python reference rules for Phat (RULES.md section 2).
+"""Plain-Python reference rules for Phat (docs/rules.md section 2).
 
 Slow and obvious on purpose: the tests compare the fast engine against it.
 Cards are ``suit * 13 + rank`` with rank 0 the deuce and 12 the ace; suits C D H S

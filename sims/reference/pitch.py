@@ -1,4 +1,4 @@
-"""Plain-Python reference rules for Auction Pitch / Setback (RULES.md section 1).
+"""Plain-Python reference rules for Auction Pitch / Setback (docs/rules.md section 1).
 
 Slow and obvious on purpose: the tests compare the fast engine against it.
 Cards are ``suit * 13 + rank`` with rank 0 the deuce and 12 the ace; suits C D H S
@@ -28,7 +28,7 @@ MAX_BID = 4
 
 @dataclass(frozen=True)
 class Rules:
-    """The options of one Auction Pitch game; the defaults are RULES.md's default rules."""
+    """The options of one Auction Pitch game; the defaults are docs/rules.md's default rules."""
 
     players: int = 4
     partnership: bool = False
@@ -41,7 +41,7 @@ class Rules:
     win_needs_made: bool = False
 
     def __post_init__(self) -> None:
-        """Reject option combinations that RULES.md does not define."""
+        """Reject option combinations that docs/rules.md does not define."""
         if not (isinstance(self.players, int) and 2 <= self.players <= 7):
             raise ValueError(f"players must be 2..7, got {self.players!r}")
         if self.partnership and self.players not in (4, 6):

@@ -1,4 +1,4 @@
-"""Plain-Python reference rules for Solo Whist (RULES.md sections 4 and 5).
+"""Plain-Python reference rules for Solo Whist (docs/rules.md sections 4 and 5).
 
 Slow and obvious on purpose: the tests compare the fast engine against it.
 Cards are ``suit * 13 + rank`` with rank 0 the deuce and 12 the ace; suits C D H S
@@ -72,7 +72,7 @@ CONTRACTS = (
     "abundance_declared",
 )
 
-# RULES.md 4, contract table: unit value, points per over/undertrick, tricks needed.
+# docs/rules.md section 4.2: unit value, points per over/undertrick, tricks needed.
 UNIT_VALUE = {
     "prop_cop": 1,
     "solo": 1,
