@@ -23,6 +23,8 @@ class ClusterError(ValueError):
 
 
 class Backend(Protocol):
+    in_process: bool  # whether chunks play in this process (and can report from inside)
+
     def imap(
         self, function: Callable[..., Any], spec: Any, pieces: Sequence[Piece], *args: Any
     ) -> Iterator[tuple[Piece, Any]]:
@@ -34,6 +36,8 @@ class Backend(Protocol):
 
 class Embedded:
     """Chunks played one after another in this process, each over numba's threads."""
+
+    in_process = True
 
     def __init__(self, threads: int | None = None) -> None:
         self.threads = threads
@@ -64,6 +68,8 @@ class DaskCluster:
     `local:N` starts N worker processes here (default: one per core), each playing on its
     share of the cores. A worker lost in the middle of a chunk has the chunk played again
     elsewhere, with the same result."""
+
+    in_process = False
 
     def __init__(
         self, address: str, threads: int | None = None, connect_timeout: float = CONNECT_TIMEOUT

@@ -512,6 +512,8 @@ def _simulate(args: argparse.Namespace) -> int:
     seat_strategies(spec)
     progress = wanted(args.quiet, args.progress)
     cluster = backend(args.cluster, args.threads, args.connect_timeout)
+    if not (args.quiet or args.json):  # at once: a slow strategy's run takes a while
+        print(_header(spec), flush=True)
     try:
         if dataset or args.aggregate:
             return _simulate_in_chunks(args, spec, cluster, dataset, progress)
@@ -543,15 +545,17 @@ def _simulate_in_chunks(args: argparse.Namespace, spec, cluster, dataset: bool, 
     stays bounded whatever the number of deals, and the summary comes from the counters."""
     from analysis import counters
     from sims.dataset import count_run, write_run
-    from sims.progress import progress_bar
+    from sims.progress import Advance, progress_bar
 
     label = f"{spec.game} {spec.unit}"
     with progress_bar(spec.count, spec.unit[:-1], label, progress) as bar:
-
-        def advance(piece) -> None:
-            bar.update(piece.count)
-
-        options = {"size": args.chunk, "stall": args.stall, "on_chunk": advance}
+        advance = Advance(bar)
+        options = {
+            "size": args.chunk,
+            "stall": args.stall,
+            "on_chunk": lambda piece: advance.chunk(piece.count),
+            "on_deals": advance.within if progress and not spec.games else None,
+        }
         if dataset:
             totals = write_run(
                 args.out, spec, cluster, aggregate=args.aggregate, resume=args.resume, **options
@@ -566,7 +570,17 @@ def _simulate_in_chunks(args: argparse.Namespace, spec, cluster, dataset: bool, 
     return 0
 
 
+def _header(spec) -> str:
+    """The lines printed before a run plays: what is played, by whom, under which rules."""
+    return (
+        f"{spec.game}: {spec.count:,} {spec.unit}, seed {spec.seed}, strategies by seat: "
+        f"{' '.join(spec.seats)}\nrules: {spec.rules}"
+    )
+
+
 def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
+    """The summary printed after the run: its estimates as text (the header came first),
+    or the whole run as JSON."""
     if as_json:
         return json.dumps(
             {"run": spec.metadata(), "rows": rows}
@@ -576,11 +590,7 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
             },
             indent=2,
         )
-    unit = f"{spec.count:,} games ({rows:,} deals)" if spec.games else f"{rows:,} deals"
-    lines = [
-        f"{spec.game}: {unit}, seed {spec.seed}, strategies by seat: {' '.join(spec.seats)}",
-        f"rules: {spec.rules}",
-    ]
+    lines = [f"{rows:,} deals played in {spec.count:,} games"] if spec.games else []
     for table in tables.values():
         lines.append(f"{'':<44}{'estimate':>10}   95% interval")
         for quantity, row in table.iterrows():

@@ -55,12 +55,19 @@ class ChunkOutput:
     lengths: pd.DataFrame | None = None  # --games: games by length and by stopped or not
 
 
-def chunk_output(spec: RunSpec, chunk: Chunk, aggregate: bool, stall: float) -> ChunkOutput:
+def chunk_output(
+    spec: RunSpec,
+    chunk: Chunk,
+    aggregate: bool,
+    stall: float,
+    progress: Callable[[int], None] | None = None,
+) -> ChunkOutput:
     """Play one chunk and reduce it to what the dataset keeps: rows (and per-game rows) or,
-    with `aggregate`, counters only. Runs on the backend's workers."""
+    with `aggregate`, counters only. Runs on the backend's workers; `progress` hears the
+    chunk's deals done while it plays (only where it plays in this process)."""
     from sims.outcomes import game_frame, run_frame
 
-    result = play_chunk(spec, chunk, stall=stall)
+    result = play_chunk(spec, chunk, stall=stall, progress=progress)
     counts = counting.empty(spec.game, spec.rules)
     counting.accumulate(spec.game, spec.rules, result.table, counts)
     lengths = game_lengths(result.table, spec.layout.cap) if spec.games else None
@@ -288,10 +295,15 @@ def count_run(
     size: int,
     stall: float = 0.0,
     on_chunk: Callable[[Chunk], None] | None = None,
+    on_deals: Callable[[int], None] | None = None,
 ) -> Totals:
-    """Play the run keeping only its merged counters: memory does not grow with the deals."""
+    """Play the run keeping only its merged counters: memory does not grow with the deals.
+    `on_chunk` hears of every chunk done, `on_deals` of the deals done inside the chunk
+    being played (where the backend plays in this process)."""
     totals = Totals(counting.empty(spec.game, spec.rules))
-    for piece, output in backend.imap(chunk_output, spec, chunks(spec, size), True, stall):
+    inside = on_deals if backend.in_process else None
+    pieces = chunks(spec, size)
+    for piece, output in backend.imap(chunk_output, spec, pieces, True, stall, inside):
         totals.add(output.counts, output.deals, output.lengths)
         if on_chunk is not None:
             on_chunk(piece)
@@ -308,22 +320,47 @@ def write_run(
     resume: bool = False,
     stall: float = 0.0,
     on_chunk: Callable[[Chunk], None] | None = None,
+    on_deals: Callable[[int], None] | None = None,
 ) -> Totals:
     """Play the chunks of `spec` that `directory` lacks and write each as it finishes;
     return the merged counters of the whole run. `on_chunk` hears of every chunk done,
-    those found written first. Raises Interrupted on Ctrl-C, SIGTERM or SIGHUP (every chunk
-    written stays valid), StrategyFault on a fault (its chunk is not written), OutputError
-    when a file cannot be written, and DatasetError when another process writes there."""
+    those found written first, and `on_deals` as in `count_run`. Raises Interrupted on
+    Ctrl-C, SIGTERM or SIGHUP (every chunk written stays valid), StrategyFault on a fault
+    (its chunk is not written), OutputError when a file cannot be written, and
+    DatasetError when another process writes there."""
     if resume and not directory.is_dir():
         raise DatasetError(f"--resume: {directory} holds no run to resume")
     with exclusive(directory):
-        return _write_run(directory, spec, backend, size, aggregate, resume, stall, on_chunk)
+        manifest = prepare(directory, header(spec, size, aggregate), resume)
+        pieces = chunks(spec, size)
+        totals = _written_totals(directory, spec, manifest, pieces, on_chunk)
+        missing = [piece for piece in pieces if piece.index not in manifest.finished]
+        inside = on_deals if backend.in_process else None
+        try:
+            for piece, output in backend.imap(
+                chunk_output, spec, missing, aggregate, stall, inside
+            ):
+                manifest.finished[piece.index] = save_chunk(directory, spec, piece, output)
+                totals.add(output.counts, output.deals, output.lengths)
+                if on_chunk is not None:
+                    on_chunk(piece)
+        except KeyboardInterrupt as stop:
+            # The manifest is the count: Ctrl-C can land after a chunk's record is written
+            # (during its fsync) but before the loop would have counted it.
+            written = len(read_manifest(directory).finished)
+            raise Interrupted(directory, written, len(pieces), stop) from None
+        write_manifest(directory, manifest)  # in chunk order, whatever order they ended in
+    return totals
 
 
-def _write_run(directory, spec, backend, size, aggregate, resume, stall, on_chunk) -> Totals:
-    """`write_run` once the folder's lock is held."""
-    manifest = prepare(directory, header(spec, size, aggregate), resume)
-    pieces = chunks(spec, size)
+def _written_totals(
+    directory: Path,
+    spec: RunSpec,
+    manifest: Manifest,
+    pieces: list[Chunk],
+    on_chunk: Callable[[Chunk], None] | None,
+) -> Totals:
+    """The merged counters of the chunks the folder already holds."""
     totals = Totals(counting.empty(spec.game, spec.rules))
     for piece in pieces:
         if piece.index in manifest.finished:
@@ -331,19 +368,6 @@ def _write_run(directory, spec, backend, size, aggregate, resume, stall, on_chun
             totals.add(counts, manifest.finished[piece.index]["deals"], lengths)
             if on_chunk is not None:
                 on_chunk(piece)
-    missing = [piece for piece in pieces if piece.index not in manifest.finished]
-    try:
-        for piece, output in backend.imap(chunk_output, spec, missing, aggregate, stall):
-            manifest.finished[piece.index] = save_chunk(directory, spec, piece, output)
-            totals.add(output.counts, output.deals, output.lengths)
-            if on_chunk is not None:
-                on_chunk(piece)
-    except KeyboardInterrupt as stop:
-        # The manifest is the count: Ctrl-C can land after a chunk's record is written
-        # (during its fsync) but before the loop would have counted it.
-        written = len(read_manifest(directory).finished)
-        raise Interrupted(directory, written, len(pieces), stop) from None
-    write_manifest(directory, manifest)  # in chunk order, whatever order they finished in
     return totals
 
 

@@ -15,6 +15,26 @@ def wanted(quiet: bool, forced: bool = False) -> bool:
     return not quiet and (forced or sys.stderr.isatty())
 
 
+class Advance:
+    """Moves a bar by the deals finished: inside the chunk being played, as its kernel's
+    watchdog counts them, and when each chunk ends. A slow strategy's bar so moves every
+    fraction of a second rather than once a chunk."""
+
+    def __init__(self, bar: tqdm) -> None:
+        self.bar = bar
+        self.counted = 0  # deals of the chunk being played already shown
+
+    def within(self, done: int) -> None:
+        """`done` deals of the chunk being played have finished."""
+        self.bar.update(done - self.counted)
+        self.counted = done
+
+    def chunk(self, count: int) -> None:
+        """A chunk of `count` units has finished."""
+        self.bar.update(count - self.counted)
+        self.counted = 0
+
+
 def progress_bar(total: int, unit: str, label: str, enabled: bool, done: int = 0) -> tqdm:
     """A bar over `total` units (`done` of them already finished, as on resuming)."""
     return tqdm(

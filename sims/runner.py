@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from sims.engine.pitch import run_pitch_nb
 from sims.engine.solowhist import run_whist_nb
 from sims.games import don, phat, pitch, solowhist
 from sims.options import resolve as resolve_options
-from sims.progress import progress_bar
+from sims.progress import Advance, progress_bar
 from sims.strategies import SeatStrategy, resolve
 from sims.watchdog import Stalled, watch
 
@@ -228,14 +228,23 @@ def chunks(spec: RunSpec, size: int = DEFAULT_CHUNK) -> list[Chunk]:
     ]
 
 
-def play_chunk(spec: RunSpec, chunk: Chunk, record: bool = False, stall: float = 0.0) -> RunResult:
+def play_chunk(
+    spec: RunSpec,
+    chunk: Chunk,
+    record: bool = False,
+    stall: float = 0.0,
+    progress: Callable[[int], None] | None = None,
+) -> RunResult:
     """The rows (and, when recording, logs) of one chunk of the run: a pure function of
     the spec and the chunk, run by every backend. `stall` > 0 stops a chunk in which no
-    deal finishes for that many seconds (a strategy that loops)."""
+    deal finishes for that many seconds (a strategy that loops); `progress` hears the
+    count of the chunk's deals done while it plays (independent deals only)."""
     layout = spec.layout
     cap = layout.cap if spec.games else 1
     buffers = _Buffers(chunk.count * cap, layout, record)
-    _run_chunk(spec, seat_strategies(spec), chunk.first, chunk.count, cap, buffers.arrays(), stall)
+    plans = seat_strategies(spec)
+    listener = None if spec.games else progress  # rows count deals, the bar counts games
+    _run_chunk(spec, plans, chunk.first, chunk.count, cap, buffers.arrays(), stall, listener)
     used = buffers.out["deal"] >= 0 if spec.games else slice(None)
     table, *logs = buffers.arrays(used)
     part = dataclasses.replace(spec, first=chunk.first, count=chunk.count)
@@ -260,9 +269,11 @@ def run(
     parts: dict[int, RunResult] = {}
     label = f"{spec.game} {spec.unit}"
     with progress_bar(spec.count, spec.unit[:-1], label, progress) as bar:
-        for piece, part in backend.imap(play_chunk, spec, pieces, record, stall):
+        advance = Advance(bar)
+        inside = advance.within if progress and backend.in_process else None
+        for piece, part in backend.imap(play_chunk, spec, pieces, record, stall, inside):
             parts[piece.index] = part
-            bar.update(piece.count)
+            advance.chunk(piece.count)
     if not parts:
         return play_chunk(spec, Chunk(0, spec.first, 0), record)
     ordered = [parts[piece.index] for piece in pieces]
@@ -279,9 +290,10 @@ def _run_chunk(
     cap: int,
     outputs: tuple[np.ndarray, ...],
     stall: float = 0.0,
+    progress: Callable[[int], None] | None = None,
 ) -> None:
-    """Play units `first .. first + count` into `outputs` (rows, then the logs); raise
-    StrategyFault on a fault."""
+    """Play units `first .. first + count` into `outputs` (rows, then the logs), telling
+    `progress` of the deals done as they finish; raise StrategyFault on a fault."""
     errors = np.zeros((count, 4), np.int64)
     out, hands, calls, plays, winners = outputs
     fids, params = strategy_tables(plans)
@@ -306,7 +318,7 @@ def _run_chunk(
         return int(np.count_nonzero(out["deal"] >= 0))
 
     try:
-        watch(kernel, arguments, finished, stall)
+        watch(kernel, arguments, finished, stall, progress)
     except Stalled:
         where = f"{spec.unit[:-1]} {first + _first_unfinished(out, cap)}"
         raise StrategyFault(

@@ -1,6 +1,6 @@
 """Running a kernel beside a watchdog, so that a chunk in which no deal finishes for too
-long (a strategy that loops) stops the run with an error instead of hanging it, and so
-that Ctrl-C is answered while a long chunk plays."""
+long (a strategy that loops) stops the run with an error instead of hanging it, so that
+Ctrl-C is answered while a long chunk plays, and so that progress shows inside a chunk."""
 
 from __future__ import annotations
 
@@ -22,11 +22,13 @@ def watch(
     arguments: Sequence[Any],
     finished: Callable[[], int],
     stall: float,
+    progress: Callable[[int], None] | None = None,
 ) -> None:
-    """Call `kernel(*arguments)`; with `stall` > 0 it runs in a thread of its own (the
-    kernels release the GIL) while this thread polls `finished()`, the count of deals done,
-    and raises Stalled when it has not grown for `stall` seconds."""
-    if stall <= 0:
+    """Call `kernel(*arguments)`; with `stall` > 0 or a `progress` listener it runs in a
+    thread of its own (the kernels release the GIL) while this thread polls `finished()`,
+    the count of deals done, tells `progress` of each new count, and raises Stalled when
+    it has not grown for `stall` seconds."""
+    if stall <= 0 and progress is None:
         kernel(*arguments)
         return
     failure: list[BaseException] = []
@@ -45,7 +47,9 @@ def watch(
         now = finished()
         if now != done:
             done, since = now, time.monotonic()
-        elif thread.is_alive() and time.monotonic() - since > stall:
+            if progress is not None:
+                progress(done)
+        elif stall > 0 and thread.is_alive() and time.monotonic() - since > stall:
             raise Stalled(f"no deal finished for {stall:g} s")
     if failure:
         raise failure[0]
