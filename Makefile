@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 DEALS  ?= 1000000
 SEED   ?= 7
 
-.PHONY: venv lab-venv run lab test bench lint clean notebooks
+.PHONY: venv lab-venv run lab test check bench lint clean notebooks
 
 venv: $(VENV)/.installed
 
@@ -39,6 +39,11 @@ lab: lab-venv
 
 test: lint
 	$(BIN)/python -m pytest -q
+
+# The fast tier while working: lint and the tests not marked slow (about a minute once
+# the kernels are compiled and cached). `make test` runs everything.
+check: lint
+	$(BIN)/python -m pytest -q -m "not slow"
 
 bench: venv
 	$(BIN)/allfours bench

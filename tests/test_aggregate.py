@@ -18,6 +18,7 @@ from tests.conftest import call
 PITCH = RunSpec("pitch", 8, 5_000, seats=("threshold+greedy",), variants=("players=6",))
 
 
+@pytest.mark.slow
 def test_counters_are_the_same_on_every_backend_and_chunk_size_and_equal_the_rows():
     expected = from_deals(PITCH.game, PITCH.rules, run_frame(run(PITCH)))
     cluster = DaskCluster("local:2", threads=1)
@@ -69,6 +70,7 @@ def peak_traced_megabytes(deals: int) -> float:
         tracemalloc.stop()
 
 
+@pytest.mark.slow
 def test_an_aggregated_run_takes_no_more_memory_for_ten_times_the_deals():
     count_run(RunSpec("pitch", 1, 100, seats=("greedy",)), Embedded(), size=100)  # loaded
     small, large = peak_traced_megabytes(200_000), peak_traced_megabytes(2_000_000)

@@ -4,7 +4,10 @@ import json
 import subprocess
 import sys
 
+import pytest
 
+
+@pytest.mark.slow
 def test_bench_json_has_every_figure():
     done = subprocess.run(
         [sys.executable, "-m", "sims.cli", "bench", "--json", "--no-cold"]
@@ -47,6 +50,7 @@ def test_bench_json_has_every_figure():
             24 if name.startswith("pitch") else 52) - 1) < 1e-9  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_child_process_peak_does_not_count_the_parent_that_started_it():
     # ru_maxrss of a child keeps the size of the parent it was forked from; the bench's
     # memory figures are taken in children of a large process, so they must not use it.

@@ -54,12 +54,14 @@ def cluster():
     dask.close()
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_embedded_rows(cluster):
     for spec in (PITCH, PHAT_GAMES):
         on_dask = run(spec, chunk=700, backend=cluster).table
         assert field_bytes(on_dask) == field_bytes(run(spec).table)
 
 
+@pytest.mark.slow
 def test_workers_load_the_cached_kernels_once_and_keep_them(cluster):
     run(PITCH, chunk=500, backend=cluster)  # 12 chunks over 2 workers
 
@@ -75,6 +77,7 @@ def test_workers_load_the_cached_kernels_once_and_keep_them(cluster):
         assert (hits, signatures) == (1, 1), "a worker reloaded the kernel for a chunk"
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_has_its_chunks_played_again_with_the_same_rows(cluster):
     expected = run(PITCH, chunk=100).table
     killed = []
@@ -131,6 +134,7 @@ def test_a_strategy_that_loops_is_stopped_naming_the_unfinished_deal(monkeypatch
         release.set()
 
 
+@pytest.mark.slow
 def test_the_command_joins_a_running_scheduler_by_address(cluster, capsys, tmp_path):
     address = cluster.client.scheduler.address
     assert address.startswith("tcp://")
@@ -173,6 +177,7 @@ def other_server():
     server.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("server", ["silent_listener", "other_server"])
 def test_an_address_without_a_scheduler_fails_in_one_line_within_the_deadline(
     server, request, capsys, tmp_path

@@ -104,6 +104,7 @@ def wait_for_chunks(directory: Path, process: subprocess.Popen, count: int) -> N
     raise AssertionError("the run ended or stalled before the chunks were written")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "stop", [signal.SIGKILL, signal.SIGINT, signal.SIGTERM], ids=["kill -9", "Ctrl-C", "SIGTERM"]
 )
@@ -194,6 +195,7 @@ def folder_bytes(directory: Path) -> dict[str, bytes]:
     }
 
 
+@pytest.mark.slow
 def test_a_second_writer_is_refused_naming_the_first_which_finishes(tmp_path, capsys):
     args = [*RUN_ARGS[:3], "60000", *RUN_ARGS[4:], "--chunk", "1000", "--quiet"]
     whole, shared = tmp_path / "whole", tmp_path / "shared"
@@ -209,6 +211,7 @@ def test_a_second_writer_is_refused_naming_the_first_which_finishes(tmp_path, ca
     assert folder_bytes(shared) == folder_bytes(whole)
 
 
+@pytest.mark.slow
 def test_two_writers_started_together_write_each_chunk_once(tmp_path, capsys):
     args = [*RUN_ARGS[:3], "60000", *RUN_ARGS[4:], "--chunk", "1000", "--quiet"]
     whole, shared = tmp_path / "whole", tmp_path / "shared"

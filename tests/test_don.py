@@ -128,6 +128,7 @@ def _mismatches(result):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["random", "greedy"])
 def test_independent_deals_agree_with_the_reference(strategy):
     result = run(RunSpec("don", 2025, DIFFERENTIAL_DEALS, seats=(strategy,)), record=True)

@@ -916,6 +916,7 @@ def test_odds_with_hostile_options_succeeds_or_fails_cleanly(args, root, capsys)
     run_command(args, root, capsys)
 
 
+@pytest.mark.slow
 @CLI_SETTINGS
 @given(args=compare_args())
 def test_compare_with_hostile_options_succeeds_or_fails_cleanly(args, root, capsys):

@@ -7,6 +7,7 @@ import pytest
 from sims.runner import RunSpec, run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "seats", "variants"),
     [

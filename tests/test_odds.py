@@ -204,6 +204,7 @@ def test_every_lead_policy_opens_in_the_fixed_suit(game, strategy, hand):
 
 # `pimc` solving from the opening lead spends about 2 s on each deal of the lock hand (the
 # solver proves every order of the defenders' discards), so it plays fewer of them.
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("pitcher", "lock_deals"), [("pimc:samples=4", 12), ("ismcts:iterations=100", 150)]
 )

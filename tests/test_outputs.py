@@ -24,10 +24,13 @@ def _namespaces_allowed() -> bool:
     return probe.returncode == 0
 
 
-pytestmark = pytest.mark.skipif(
-    not _namespaces_allowed(),
-    reason="needs `unshare --user --mount` to mount a small tmpfs (no user namespaces here)",
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        not _namespaces_allowed(),
+        reason="needs `unshare --user --mount` to mount a small tmpfs (no user namespaces here)",
+    ),
+]
 
 
 def on_small_disk(folder: Path, options: str, *args: str) -> tuple[int, str, list[str]]:

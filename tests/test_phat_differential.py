@@ -57,6 +57,7 @@ def _compare(result, target=None):
     return mismatches
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "label", ["random", "greedy", "greedy+lead_phat", "lead_high", "random+lead_long", "mixed"]
 )

@@ -84,6 +84,7 @@ def test_without_voids_every_unseen_card_goes_to_each_seat_as_often_as_its_share
     assert np.all(np.abs(counts[1:] / trials - expected) < 4 * se), counts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "seats", "variants"),
     [

@@ -71,6 +71,7 @@ def _mismatches(result):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
 def test_every_player_count_agrees_with_the_reference(players):
     result = run(_spec(100 + players, DEALS, (f"players={players}",)), record=True)
@@ -78,6 +79,7 @@ def test_every_player_count_agrees_with_the_reference(players):
     assert _mismatches(result) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variants",
     [
@@ -97,6 +99,7 @@ def test_every_variant_agrees_with_the_reference(variants):
     assert _mismatches(result) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "variants",
     [("target=7",), ("target=11", "smudge"), ("target=15", "win_needs_made", "partnership")],

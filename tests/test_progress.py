@@ -16,6 +16,7 @@ from sims.watchdog import watch
 SLOW = "ismcts:iterations=300"  # about 0.1 s a Phat deal: 40 deals are one chunk of seconds
 
 
+@pytest.mark.slow
 def test_the_watchdog_tells_of_each_new_count_of_deals_done():
     done = [0]
 
@@ -51,6 +52,7 @@ def test_advance_counts_each_deal_once_inside_and_at_the_end_of_chunks():
     assert bar.n == 19
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("extra", [[], ["--aggregate"]], ids=["rows", "counters"])
 def test_a_slow_run_prints_its_header_first_and_its_bar_moves_inside_one_chunk(extra):
     process = subprocess.Popen(

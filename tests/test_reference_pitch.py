@@ -713,6 +713,7 @@ VARIANTS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", VARIANTS, ids=repr)
 def test_random_deal_invariants(rules: Rules) -> None:
     rng = random.Random(f"pitch-{rules!r}")

@@ -40,6 +40,7 @@ def _mismatches(result):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "seats",
     [

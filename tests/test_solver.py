@@ -229,6 +229,7 @@ PITCH_CASES = [  # (players, tricks left, variants, number of positions)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "tricks", "variants", "count"), PITCH_CASES)
 def test_pitch_values_equal_the_brute_force(players, tricks, variants, count):
     rules = resolve("pitch", pitch.OPTIONS, [f"players={players}", *variants])
@@ -254,6 +255,7 @@ PARTNER_CASES = [  # (game, tricks left, variants, number of positions)
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "tricks", "variants", "count"), PARTNER_CASES)
 def test_phat_and_don_values_equal_the_brute_force(game, tricks, variants, count):
     rules = resolve("don", don.OPTIONS, variants) if game == "don" else None
@@ -331,6 +333,7 @@ def test_a_line_played_card_by_card_offers_the_legal_cards_and_scores_as_the_rul
         assert value == line_value(deal, line), (deal, line)
 
 
+@pytest.mark.slow
 def test_equivalent_card_pruning_changes_no_value():
     rules = resolve("pitch", pitch.OPTIONS, [])
     rnd = random.Random("pruning")
