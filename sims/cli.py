@@ -446,8 +446,8 @@ def _check_outputs(named: dict[str, Path | None]) -> None:
                 raise UsageError(f"{what} and {other} name the same path {str(path)!r}")
             if what != other and path in other_path.parents:
                 raise UsageError(f"{other} {str(other_path)!r} lies inside {what} {str(path)!r}")
-    for what, path in paths.items():
-        check_writable(path, what)
+    for path in paths.values():
+        check_writable(path)
 
 
 def _variants(args: argparse.Namespace) -> tuple[str, ...]:

@@ -52,7 +52,7 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
             temporary.unlink(missing_ok=True)
 
 
-def check_writable(path: str | Path, what: str) -> None:
+def check_writable(path: str | Path) -> None:
     """Before a run: OutputError unless a file can be created where `path` will be (its
     folder, or the nearest folder above it that exists when the rest is to be made)."""
     path = Path(path).absolute()

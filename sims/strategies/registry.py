@@ -52,6 +52,7 @@ class Param:
         return f"{kind} from {self.low:g} to {self.high:g}"
 
     def takes(self, value: float) -> bool:
+        """Whether `value` lies in the range (and is whole where it must be)."""
         return self.low <= value <= self.high and (not self.whole or float(value).is_integer())
 
 
