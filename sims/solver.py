@@ -63,7 +63,7 @@ import numpy as np
 from numba import njit
 
 from sims.bits import highest, lowest
-from sims.cards import card_name
+from sims.cards import RANK_JACK, card_name
 from sims.games import don, phat, pitch
 from sims.games.tricks import GAME_POINT_VALUES
 
@@ -111,7 +111,6 @@ _MIX_KEY = np.int64(-4658895280553007687)  # 0xBF58476D1CE4E5B9 as int64
 SUIT_MASKS = np.array([0x1FFF << (13 * suit) for suit in range(4)], np.int64)
 CARD_GAME_POINTS = np.array([GAME_POINT_VALUES[card % 13] for card in range(52)], np.int64)
 GAME_POINT_CARDS = int(sum(1 << card for card in range(52) if CARD_GAME_POINTS[card]))
-JACK_RANK = pitch.JACK_RANK
 
 
 class PositionError(ValueError):
@@ -475,7 +474,7 @@ def _prepare(position, table, prune: bool):
                     already += position[P_HIGH_LOW]
         else:
             honours[lowest_trump] += position[P_HIGH_LOW]
-        jack = trump * 13 + JACK_RANK
+        jack = trump * 13 + RANK_JACK
         if trumps >> jack & 1:
             honours[jack] += position[P_JACK]
     for card in range(52):

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit, prange
 
 from sims.bits import highest, lowest, popcount
-from sims.cards import suit_mask
+from sims.cards import RANK_JACK, suit_mask
 from sims.engine.common import (
     BID,
     BLOCKS,
@@ -201,7 +201,7 @@ def play_pitch_deal_nb(
     trumps = in_play & suit_mask(trump)
     high_card = highest(trumps)
     low_card = lowest(trumps)
-    jack = trump * 13 + p.JACK_RANK
+    jack = trump * 13 + RANK_JACK
     high_side = rules[p.R_SIDE_OF + holder_nb(won, high_card)]
     if rules[p.R_LOW_TO_HOLDER]:
         low_side = rules[p.R_SIDE_OF + holder_nb(dealt, low_card)]

@@ -29,7 +29,6 @@ NAME = "pitch"
 HAND_SIZE = 6
 TRICKS = 6
 MAX_PLAYERS = 7
-JACK_RANK = 9
 
 OPTIONS = {
     "players": Option(

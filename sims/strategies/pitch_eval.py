@@ -11,10 +11,8 @@ import numpy as np
 from numba import njit
 
 from sims.bits import highest, lowest, popcount
-from sims.cards import RANK_ACE, suit_mask
+from sims.cards import RANK_ACE, RANK_JACK, suit_mask
 from sims.games.tricks import game_points
-
-JACK = 9
 
 
 @njit(cache=True, inline="always")
@@ -28,10 +26,10 @@ def suit_estimate(hand: int, suit: int, sides: int, absent) -> float:
     bottom = lowest(trumps) - 13 * suit
     p_high = absent[RANK_ACE - top]
     p_low = absent[bottom] * 0.6 + (1.0 - absent[bottom]) * 0.15
-    if trumps >> (13 * suit + JACK) & 1:
-        p_jack = 0.9 if top > JACK else absent[3] + (1.0 - absent[3]) * 0.4
+    if trumps >> (13 * suit + RANK_JACK) & 1:
+        p_jack = 0.9 if top > RANK_JACK else absent[3] + (1.0 - absent[3]) * 0.4
     else:
-        p_jack = (1.0 - absent[1]) * (0.5 if top > JACK else 0.2)
+        p_jack = (1.0 - absent[1]) * (0.5 if top > RANK_JACK else 0.2)
     p_game = min(0.9, max(0.05, 1.0 / sides + 0.02 * (game_points(hand) - 6)))
     return p_high + p_low + p_jack + p_game + 0.05 * popcount(trumps)
 

@@ -9,15 +9,13 @@ import numpy as np
 from numba import njit
 
 from sims.bits import highest, lowest
-from sims.cards import FULL_DECK, suit_mask
+from sims.cards import FULL_DECK, RANK_JACK, suit_mask
 from sims.games.tricks import GAME_POINT_VALUES
 from sims.strategies import view as v
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.pitch_leads import lead_best
 from sims.strategies.registry import register
 from sims.strategies.tactics import beating, cheapest, dearest
-
-JACK = 9
 
 
 def _worth_table() -> np.ndarray:
@@ -28,7 +26,7 @@ def _worth_table() -> np.ndarray:
         for card in range(52):
             rank = card % 13
             table[trump, card] = GAME_POINT_VALUES[rank]
-            if card // 13 == trump and rank == JACK:
+            if card // 13 == trump and rank == RANK_JACK:
                 table[trump, card] += 20
             elif card // 13 == trump and rank <= 2:
                 table[trump, card] += 6 - 2 * rank
@@ -59,7 +57,7 @@ def play_greedy(view, params, rng):
             return dearest(legal, WORTH, trump)
         return cheapest(legal, WORTH, trump)
     winners = beating(legal, best, trump)
-    jack = trump * 13 + JACK
+    jack = trump * 13 + RANK_JACK
     if not last and winners >> jack & 1 and beating(unseen, jack, trump) != 0:
         winners &= ~(1 << jack)
     if winners:
