@@ -164,6 +164,24 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
             low += ctx[C_POINTS + top]
         else:
             high -= ctx[C_POINTS + top]
+        # A valued trump below it whose higher trumps out are all held on its holder's side
+        # falls in a trick that side wins: its points are that side's too.
+        rest = trumps & ctx[C_VALUED] & ~(1 << top)
+        while rest:
+            card = lowest(rest)
+            rest &= rest - 1
+            holder, kept = -1, 0
+            for seat in range(ctx[C_PLAYERS]):
+                if hands[seat] >> card & 1:
+                    holder = ctx[C_SIDE_OF + seat]
+            for seat in range(ctx[C_PLAYERS]):
+                if ctx[C_SIDE_OF + seat] == holder:
+                    kept |= hands[seat]
+            if trumps & -(2 << card) & ~kept == 0:
+                if holder == side:
+                    low += ctx[C_POINTS + card]
+                else:
+                    high -= ctx[C_POINTS + card]
     possible = True
     locked = True
     gaps = 0
