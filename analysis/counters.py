@@ -13,7 +13,7 @@ import pandas as pd
 from analysis import don, pitch, solowhist
 from analysis.phat import with_sides
 from analysis.stats import Estimate, estimates_frame, wilson, z_value
-from sims.counters import BY_NAME, NOBODY, OTHERS, PITCHERS, Counter, definitions, empty
+from sims.counters import NOBODY, OTHERS, PITCHERS, Counter, declared, definitions, empty
 
 TRICKS = {"phat": 13, "don": don.TRICKS}
 POINT_CAPTORS = {"high": "high", "low": "low", "jack": "jack", "game": "game_point"}
@@ -216,9 +216,9 @@ def _whist_cells(deals: pd.DataFrame) -> dict[str, pd.DataFrame]:
     }
 
 
-def _values(counter: str, axis: int, array: np.ndarray) -> np.ndarray:
-    """The values along axis `axis` of the counter `counter` held in `array`."""
-    return BY_NAME[counter].axes[axis].first + np.arange(array.shape[axis])
+def _values(game: str, counter: str, axis: int, array: np.ndarray) -> np.ndarray:
+    """The values along axis `axis` of `game`'s counter `counter` held in `array`."""
+    return declared(game)[counter].axes[axis].first + np.arange(array.shape[axis])
 
 
 def _pitch_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
@@ -229,10 +229,10 @@ def _pitch_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
     rows = {
         "bid made": wilson(int(made[:, 1].sum()), deals),
         "points won by the pitcher per deal": histogram_mean(
-            _values("pitcher_won", 1, counters["pitcher_won"]), won
+            _values("pitch", "pitcher_won", 1, counters["pitcher_won"]), won
         ),
     }
-    for contract, counts in zip(_values("steals", 0, steals), made, strict=True):
+    for contract, counts in zip(_values("pitch", "steals", 0, steals), made, strict=True):
         if counts.sum() > 0:
             rows[f"bid of {contract} made"] = wilson(int(counts[1]), int(counts.sum()))
     captures = counters["captures"].sum(axis=0)  # point x captor
@@ -248,7 +248,7 @@ def _side_points(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
     """Mean points per deal of the pitcher's side and of the defenders (Phat and Don)."""
     points = counters["points"]  # side x pitcher_trumps x points
     excess = counters["points_excess"].sum(axis=1)  # side x power
-    values = _values("points", 2, points)
+    values = _values("phat", "points", 2, points)
     pitcher, defenders = (
         histogram_mean(values, points[side].sum(axis=0), tuple(excess[side])) for side in (0, 1)
     )
@@ -290,7 +290,7 @@ def _whist_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
     contracts = counters["contracts"]  # contract x made
     gains = counters["declarer_gain"]  # contract x made x amount
     deals = int(contracts.sum())
-    amounts = _values("declarer_gain", 2, gains)
+    amounts = _values("solowhist", "declarer_gain", 2, gains)
     rows = {"passed out": wilson(int(contracts[0].sum()), deals)}
     for code, name in solowhist.CONTRACTS.items():
         chosen = int(contracts[code].sum())

@@ -12,12 +12,12 @@ from pathlib import Path
 KEEP_BUILDS = 4  # compiled builds kept, most recently used first
 
 # Modules no engine kernel compiles or reads constants from (paths in the package): editing
-# them keeps the kernels. `counters.py` holds kernels of its own, which call nothing outside
-# it: numba keys their cache on that file. (`solver.py` is compiled into the strategies.)
+# them keeps the kernels. (`solver.py` is compiled into the strategies; `counters.py` into
+# the games' counting kernels, which their descriptors hold.)
 PLAIN_PYTHON = {"cli.py", "bench.py", "replay.py", "deal_log.py", "output.py", "outcomes.py",
                 "runner.py", "scripted.py", "options.py", "_cache.py", "odds.py",
-                "compare.py", "report.py", "backends.py", "dataset.py", "counters.py",
-                "progress.py", "watchdog.py", "solve.py", "stopping.py"}  # fmt: skip
+                "compare.py", "report.py", "backends.py", "dataset.py", "progress.py",
+                "watchdog.py", "solve.py", "stopping.py"}  # fmt: skip
 
 
 def source_fingerprint(package_dir: Path, version: str) -> str:

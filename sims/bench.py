@@ -20,27 +20,14 @@ from typing import Any
 import numba
 import numpy as np
 
+from sims.descriptors import game as describe
+from sims.descriptors import names
 from sims.outcomes import field_bytes, run_frame
-from sims.reference import don as don_reference
-from sims.reference import phat as phat_reference
-from sims.reference import pitch as pitch_reference
-from sims.reference import solowhist as whist_reference
 from sims.runner import RunResult, RunSpec, kernel_seconds, run
-
-BENCHES = {
-    "phat": ("random", "greedy"),
-    "pitch": ("random", "threshold+greedy"),
-    "don": ("random", "greedy"),
-    "solowhist": ("random", "greedy"),
-}
 
 
 def _cards_played(result: RunResult) -> int:
-    if result.spec.game in ("phat", "don"):
-        return int(result.table["tricks_played"].sum()) * 4
-    if result.spec.game == "solowhist":  # a passed-out hand plays no card
-        return int((result.table["contract"] > 0).sum()) * 52
-    return len(result.table) * result.spec.layout.cards
+    return result.spec.described.cards_played(result.spec, result.table)
 
 
 def _best_end_to_end(spec: RunSpec, threads: int, repeats: int) -> tuple[float, int]:
@@ -74,41 +61,15 @@ def engine_figures(game: str, strategy: str, deals: int, repeats: int) -> dict[s
 def reference_figures(deals: int) -> dict[str, float]:
     """The plain-Python references: random playouts and their scoring, deal after deal."""
     rng = random.Random(1)
-    start = time.perf_counter()
-    cards = 0
-    for index in range(deals):
-        hands, plays = phat_reference.random_deal(rng, index % 4)
-        result = phat_reference.score_deal(hands, index % 4, plays, target=10**9)
-        cards += 4 * result["tricks_played"]
-    phat_elapsed = time.perf_counter() - start
-    rules = pitch_reference.Rules()
-    start = time.perf_counter()
-    for index in range(deals):
-        hands, calls, plays = pitch_reference.random_deal(rng, rules, index % 4)
-        pitch_reference.score_deal(rules, hands, index % 4, calls, plays, [0] * 4)
-    pitch_elapsed = time.perf_counter() - start
-    start = time.perf_counter()
-    for index in range(deals):
-        hands, plays = don_reference.random_deal(rng, index % 4)
-        don_reference.score_deal(hands, index % 4, plays, target=10**9)
-    don_elapsed = time.perf_counter() - start
-    start = time.perf_counter()
-    whist_cards = 0
-    for index in range(deals):
-        hands, turned, calls, trump, plays = whist_reference.random_deal(rng, index % 4)
-        whist_reference.score_deal(hands, index % 4, turned, calls, plays, trump_choice=trump)
-        whist_cards += len(plays)
-    whist_elapsed = time.perf_counter() - start
-    return {
-        "phat_random_deals_per_s": deals / phat_elapsed,
-        "phat_ns_per_card": phat_elapsed / cards * 1e9,
-        "pitch_random_deals_per_s": deals / pitch_elapsed,
-        "pitch_ns_per_card": pitch_elapsed / (deals * 24) * 1e9,
-        "don_random_deals_per_s": deals / don_elapsed,
-        "don_ns_per_card": don_elapsed / (deals * 36) * 1e9,
-        "solowhist_random_deals_per_s": deals / whist_elapsed,
-        "solowhist_ns_per_card": whist_elapsed / max(whist_cards, 1) * 1e9,
-    }
+    figures = {}
+    for game in names():
+        play = describe(game).reference_deal
+        start = time.perf_counter()
+        cards = sum(play(rng, index) for index in range(deals))
+        elapsed = time.perf_counter() - start
+        figures[f"{game}_random_deals_per_s"] = deals / elapsed
+        figures[f"{game}_ns_per_card"] = elapsed / max(cards, 1) * 1e9
+    return figures
 
 
 def fresh_process_seconds(cold: bool = False) -> float:
@@ -248,13 +209,13 @@ def measure(
 ) -> dict[str, Any]:
     """Every figure of the benchmark as one dictionary (the `--json` output)."""
     figures: dict[str, Any] = {"threads": numba.config.NUMBA_NUM_THREADS}
-    for game, strategies in BENCHES.items():
-        figures[game] = {s: engine_figures(game, s, deals, repeats) for s in strategies}
+    for game in names():
+        figures[game] = {s: engine_figures(game, s, deals, repeats) for s in describe(game).bench}
     python = reference_figures(reference_deals)
     figures["reference_python"] = python
     figures["speedup_random_1t_vs_python"] = {
         game: figures[game]["random"]["deals_per_s_1t"] / python[f"{game}_random_deals_per_s"]
-        for game in BENCHES
+        for game in names()
     }
     figures["fresh_process_s"] = fresh_process_seconds()
     if cold:
@@ -274,7 +235,7 @@ def report(figures: dict[str, Any]) -> str:
         f"{'game':<10}{'strategy':<18}{'ns/card 1t':>11}{'deals/s 1t':>13}{'ns/card all':>12}"
         f"{'deals/s all':>13}{'scaling':>9}{'end-to-end 1t':>15}{'all':>12}",
     ]
-    for game in BENCHES:
+    for game in names():
         for strategy, row in figures[game].items():
             lines.append(
                 f"{game:<10}{strategy:<18}{row['ns_per_card_1t']:>11.1f}"
@@ -290,7 +251,7 @@ def report(figures: dict[str, Any]) -> str:
             f"plain-Python reference, random {game}: {python[f'{game}_ns_per_card']:,.0f} "
             f"ns/card, {python[f'{game}_random_deals_per_s']:,.0f} deals/s; the engine "
             f"(random, 1 thread) is {figures['speedup_random_1t_vs_python'][game]:,.0f}x faster"
-            for game in BENCHES
+            for game in names()
         ),
         f"fresh process, `allfours simulate phat --deals 1000`: {figures['fresh_process_s']:.2f} s"
         + (

@@ -248,7 +248,7 @@ def save_chunk(directory: Path, spec: RunSpec, chunk: Chunk, output: ChunkOutput
     the record."""
     part = f"part-{chunk.index:06d}.parquet"
     metadata = {**spec.metadata(), "first": chunk.first, "count": chunk.count}
-    tables = {**output.tables, "counters": counting.to_frame(output.counts)}
+    tables = {**output.tables, "counters": counting.to_frame(spec.game, output.counts)}
     if output.lengths is not None:
         tables["lengths"] = output.lengths
     files = {}

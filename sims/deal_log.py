@@ -6,16 +6,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from sims.cards import SUITS, card_name, cards_of
-from sims.games import pitch, solowhist
+from sims.descriptors import game as describe
 from sims.output import atomic_path
-from sims.runner import RunResult
 
-PHAT_SIDES = [[0, 2], [1, 3]]
+if TYPE_CHECKING:
+    from sims.runner import RunResult, RunSpec
 
 
 def play_order(
@@ -33,123 +33,65 @@ def play_order(
     return order
 
 
-def _side(value: int) -> int | None:
+def side_or_none(value: int) -> int | None:
+    """A side or seat from a row, None where the row holds -1 (nobody)."""
     return None if value < 0 else int(value)
 
 
-def _ints(values: np.ndarray) -> list[int]:
+def listed(values: np.ndarray) -> list[int]:
+    """A row's per-side or per-seat values as plain ints."""
     return [int(value) for value in values]
 
 
-def _partnership_result(row: np.void, game: str) -> dict[str, Any]:
-    extra = {}
-    if game == "don":  # the captors of High, Low and Jack, whatever the bonus variant
-        extra = {name: _side(row[f"{name}_team"]) for name in ("high", "low", "jack")}
-    return extra | {
-        "points": [int(row["phat_0"]), int(row["phat_1"])],
-        "muck": [int(row["muck_0"]), int(row["muck_1"])],
-        "bonus": [int(row["bonus_0"]), int(row["bonus_1"])],
-        "carry_in": int(row["carry_in"]),
-        "carry_out": int(row["carry_out"]),
-        "big_phat": _side(row["big_phat_team"]),
-        "scores_before": [int(row["score_before_0"]), int(row["score_before_1"])],
-        "scores_after": [int(row["score_after_0"]), int(row["score_after_1"])],
-        "winner": _side(row["winner"]),
+def hand_names(hands: np.ndarray) -> list[list[str]]:
+    """Every seat's dealt hand as card names, highest card first."""
+    return [[card_name(c) for c in reversed(cards_of(int(hand)))] for hand in hands]
+
+
+def common_record(
+    spec: RunSpec,
+    row: np.void,
+    hands: np.ndarray,
+    plays: np.ndarray,
+    winners: np.ndarray,
+    sides: list[list[int]],
+    bids: list[list[int]] | None = None,
+) -> dict[str, Any]:
+    """The fields of a deal's log object that games led by a pitcher share: who dealt and
+    pitched, the hands, the calls (`bids`, when the game has an auction), trump, the cards
+    in play order and the trick winners. The game adds its `result`."""
+    players = spec.layout.players
+    order = play_order(int(row["pitcher"]), plays, winners, players)
+    record: dict[str, Any] = {"game": spec.game, "seed": spec.seed}
+    if spec.games:
+        record["game_id"] = int(row["game"])
+    record |= {
+        "deal": int(row["deal"]),
+        "players": players,
+        "dealer": int(row["dealer"]),
+        "pitcher": int(row["pitcher"]),
+        "rules": spec.rules,
+        "strategies": list(spec.seats),
+        "sides": sides,
+        "hands": hand_names(hands),
     }
-
-
-def _pitch_result(row: np.void, sides: int) -> dict[str, Any]:
-    return {
-        "high": int(row["high"]),
-        "low": int(row["low"]),
-        "jack": _side(row["jack"]),
-        "game": _side(row["game_point"]),
-        "won": _ints(row["won"][:sides]),
-        "made": bool(row["made"]),
-        "delta": _ints(row["delta"][:sides]),
-        "scores_before": _ints(row["score_before"][:sides]),
-        "scores_after": _ints(row["score_after"][:sides]),
-        "winner": _side(row["winner"]),
-        "smudge": bool(row["smudged"]),
+    if bids is not None:
+        record["bids"] = bids
+    return record | {
+        "trump": SUITS[int(row["trump"])],
+        "plays": [[seat, card_name(card)] for seat, card in order],
+        "trick_winners": [int(w) for w in winners[: len(order) // players]],
     }
 
 
 def deal_records(result: RunResult) -> Iterator[dict[str, Any]]:
-    """One log object per deal of a recorded run."""
+    """One log object per deal of a recorded run, as its game writes it."""
     if result.plays is None:
         raise ValueError("the run was not recorded: run it with record=True to log deals")
-    spec = result.spec
-    if spec.game == "solowhist":
-        yield from _whist_records(result)
-        return
-    players = spec.layout.players
-    sides = pitch.sides(spec.rules) if spec.game == "pitch" else PHAT_SIDES
+    record = describe(result.spec.game).record
     logs = (result.table, result.hands, result.calls, result.plays, result.winners)
     for row, hands, calls, plays, winners in zip(*logs, strict=True):
-        pitcher = int(row["pitcher"])
-        dealer = int(row["dealer"])
-        order = play_order(pitcher, plays, winners, players)
-        record: dict[str, Any] = {"game": spec.game, "seed": spec.seed}
-        if spec.games:
-            record["game_id"] = int(row["game"])
-        record |= {
-            "deal": int(row["deal"]),
-            "players": players,
-            "dealer": dealer,
-            "pitcher": pitcher,
-            "rules": spec.rules,
-            "strategies": list(spec.seats),
-            "sides": sides,
-            "hands": [[card_name(c) for c in reversed(cards_of(int(h)))] for h in hands],
-        }
-        if spec.game == "pitch":
-            made = [int(call) for call in calls if call >= 0]
-            record["bids"] = [[(dealer + 1 + k) % players, call] for k, call in enumerate(made)]
-        record |= {
-            "trump": SUITS[int(row["trump"])],
-            "plays": [[seat, card_name(card)] for seat, card in order],
-            "trick_winners": [int(w) for w in winners[: len(order) // players]],
-            "result": (
-                _pitch_result(row, len(sides))
-                if spec.game == "pitch"
-                else _partnership_result(row, spec.game)
-            ),
-        }
-        yield record
-
-
-def _whist_records(result: RunResult) -> Iterator[dict[str, Any]]:
-    """Solo Whist's log objects: the turned card, calls by name, no sides (they shift)."""
-    spec = result.spec
-    logs = (result.table, result.hands, result.calls, result.plays, result.winners)
-    for row, hands, calls, plays, winners in zip(*logs, strict=True):
-        contract = int(row["contract"])
-        declarers = [int(row["declarer"])] + ([int(row["partner"])] if row["partner"] >= 0 else [])
-        trump = int(row["trump"])
-        order = play_order(int(row["leader"]), plays, winners) if contract else []
-        yield {
-            "game": spec.game,
-            "seed": spec.seed,
-            "deal": int(row["deal"]),
-            "players": 4,
-            "dealer": int(row["dealer"]),
-            "rules": spec.rules,
-            "strategies": list(spec.seats),
-            "hands": [[card_name(c) for c in reversed(cards_of(int(h)))] for h in hands],
-            "turned": card_name(int(row["turned"])),
-            "bids": [[int(c) // 16, solowhist.CALL_NAMES[int(c) % 16]] for c in calls if c >= 0],
-            "trump": SUITS[trump] if trump >= 0 else None,
-            "plays": [[seat, card_name(card)] for seat, card in order],
-            "trick_winners": [int(w) for w in winners[: len(order) // 4]],
-            "result": {
-                "contract": solowhist.CONTRACT_NAMES[contract],
-                "declarers": sorted(declarers) if contract else [],
-                "trump": SUITS[trump] if trump >= 0 else None,
-                "tricks": _ints(row["tricks"]),
-                "made": bool(row["made"]),
-                "settlement": _ints(row["settlement"]),
-            },
-        }
+        yield record(result.spec, row, hands, calls, plays, winners)
 
 
 def write_log(path: str | Path, result: RunResult) -> None:

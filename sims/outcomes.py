@@ -6,7 +6,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from sims.games import pitch
 from sims.runner import RunResult
 
 
@@ -56,7 +55,8 @@ def game_frame(deals: pd.DataFrame) -> pd.DataFrame:
 def run_frame(result: RunResult) -> pd.DataFrame:
     """The outcome rows of a run as a DataFrame: the seed of the run first, then the
     kernel's columns, with only the sides and callers the run has."""
-    widths = pitch.frame_widths(result.spec.rules) if result.spec.game == "pitch" else None
+    widths_of = result.spec.described.frame_widths
+    widths = widths_of(result.spec.rules) if widths_of else None
     frame = outcome_frame(result.table, widths)
     frame.insert(0, "seed", np.full(len(frame), result.spec.seed, np.int64))
     return frame

@@ -20,11 +20,9 @@ import numpy as np
 from sims import __version__
 from sims.backends import Backend, Embedded
 from sims.cards import card_name
+from sims.descriptors import Game, KernelInputs, Layout, names
+from sims.descriptors import game as describe
 from sims.engine.common import ILLEGAL_CALL, ILLEGAL_CARD
-from sims.engine.phat import run_phat_nb
-from sims.engine.pitch import run_pitch_nb
-from sims.engine.solowhist import run_whist_nb
-from sims.games import don, phat, pitch, solowhist
 from sims.options import resolve as resolve_options
 from sims.progress import Advance, progress_bar
 from sims.strategies import SeatStrategy, resolve
@@ -32,7 +30,6 @@ from sims.watchdog import Stalled, watch
 
 DEFAULT_CHUNK = 1 << 18
 GAME_ROWS_PER_CHUNK = 1 << 18  # bounds the rows a chunk of whole games may allocate
-PITCH_DEFAULT_MAX_DEALS = 200
 MAX_INDEX = 1 << 62  # deal and game indices stay below this, in the kernels' int64
 
 
@@ -51,46 +48,6 @@ class Interrupted(Exception):
 
 
 @dataclass(frozen=True)
-class Layout:
-    """Sizes of one game's rows and logs under a rule set."""
-
-    players: int
-    cap: int  # most deals one game may take
-    dtype: np.dtype
-    cards: int  # cards played in a full deal
-    tricks: int
-    calls: int  # calls logged per deal (0 without an auction)
-
-
-def _phat_layout(rules: dict[str, Any], max_deals: int) -> Layout:
-    return Layout(4, phat.max_deals_per_game(rules["target"]), phat.OUTCOME_DTYPE, 52, 13, 0)
-
-
-def _don_layout(rules: dict[str, Any], max_deals: int) -> Layout:
-    cap = max_deals or don.DEFAULT_MAX_DEALS
-    return Layout(4, cap, don.OUTCOME_DTYPE, 4 * don.HAND_SIZE, don.HAND_SIZE, 0)
-
-
-def _pitch_layout(rules: dict[str, Any], max_deals: int) -> Layout:
-    players = rules["players"]
-    cap = max_deals or PITCH_DEFAULT_MAX_DEALS
-    return Layout(players, cap, pitch.OUTCOME_DTYPE, 6 * players, 6, players)
-
-
-def _whist_layout(rules: dict[str, Any], max_deals: int) -> Layout:
-    return Layout(4, 1, solowhist.OUTCOME_DTYPE, 52, 13, solowhist.MAX_CALLS)
-
-
-GAMES = {
-    "don": (don, _don_layout),
-    "phat": (phat, _phat_layout),
-    "pitch": (pitch, _pitch_layout),
-    "solowhist": (solowhist, _whist_layout),
-}
-SINGLE_DEAL_GAMES = ("solowhist",)  # no game score: every deal is settled on its own
-
-
-@dataclass(frozen=True)
 class RunSpec:
     """Everything that determines a run's rows. One strategy label serves every seat."""
 
@@ -105,19 +62,19 @@ class RunSpec:
     rules: dict[str, Any] = field(init=False)
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise ValueError(f"unknown game {self.game!r}; games: {', '.join(GAMES)}")
+        if self.game not in names():
+            raise ValueError(f"unknown game {self.game!r}; games: {', '.join(names())}")
         if self.count < 0 or self.first < 0 or self.max_deals < 0:
             raise ValueError("counts and the first deal must not be negative")
         if not 0 <= self.seed < 1 << 63:
             raise ValueError("the seed must be a whole number from 0 to 2**63 - 1")
         if self.first + self.count > MAX_INDEX:
             raise ValueError(f"deal and game indices must stay below 2**62: first {self.first}")
-        if self.games and self.game in SINGLE_DEAL_GAMES:
+        if self.games and self.described.single_deal:
             raise ValueError(
                 f"{self.game} settles every deal on its own: play --deals, not --games"
             )
-        module, _ = GAMES[self.game]
+        module = self.described.rules
         rules = resolve_options(self.game, module.OPTIONS, self.variants)
         if hasattr(module, "check"):
             module.check(rules)
@@ -129,8 +86,13 @@ class RunSpec:
             raise ValueError(f"{self.game} has {players} seats, {len(self.seats)} strategies given")
 
     @property
+    def described(self) -> Game:
+        """The game's descriptor."""
+        return describe(self.game)
+
+    @property
     def layout(self) -> Layout:
-        return GAMES[self.game][1](self.rules, self.max_deals)
+        return self.described.layout(self.rules, self.max_deals)
 
     @property
     def unit(self) -> str:
@@ -295,24 +257,11 @@ def _run_chunk(
     """Play units `first .. first + count` into `outputs` (rows, then the logs), telling
     `progress` of the deals done as they finish; raise StrategyFault on a fault."""
     errors = np.zeros((count, 4), np.int64)
-    out, hands, calls, plays, winners = outputs
+    out = outputs[0]
     fids, params = strategy_tables(plans)
-    if spec.game in ("phat", "don"):
-        module = GAMES[spec.game][0]
-        kernel, arguments = run_phat_nb, (
-            spec.seed, first, count, spec.games, cap, module.rules_array(spec.rules), fids,
-            params, module.CARD_VALUES, out, errors, hands, plays, winners,
-        )  # fmt: skip
-    elif spec.game == "solowhist":
-        kernel, arguments = run_whist_nb, (
-            spec.seed, first, count, solowhist.rules_array(spec.rules), fids, params, out,
-            errors, hands, calls, plays, winners,
-        )  # fmt: skip
-    else:
-        kernel, arguments = run_pitch_nb, (
-            spec.seed, first, count, spec.games, cap, pitch.rules_array(spec.rules), fids,
-            params, out, errors, hands, calls, plays, winners,
-        )  # fmt: skip
+    kernel = spec.described.kernel
+    inputs = KernelInputs(spec, first, count, cap, fids, params, out, errors, *outputs[1:])
+    arguments = spec.described.arguments(inputs)
 
     def finished() -> int:
         return int(np.count_nonzero(out["deal"] >= 0))
@@ -369,12 +318,8 @@ def raise_first_error(spec: RunSpec, first: int, errors: np.ndarray) -> None:
     unit = int(bad[0])
     kind, deal_in_game, seat, card = (int(x) for x in errors[unit])
     where = f"game {first + unit} deal {deal_in_game}" if spec.games else f"deal {first + unit}"
-    if kind == ILLEGAL_CALL and spec.game == "solowhist":
-        shown = solowhist.CALL_NAMES[card] if 0 <= card < len(solowhist.CALL_NAMES) else "none"
-        problem = f"made the call or trump choice {card} ({shown}), which is not allowed here"
-    elif kind == ILLEGAL_CALL:
-        shown = "pass" if card == 0 else f"bid {card}"
-        problem = f"made the call {card} ({shown}), which the auction does not allow"
+    if kind == ILLEGAL_CALL:
+        problem = spec.described.call_problem(card)
     elif kind == ILLEGAL_CARD and 0 <= card < 52:
         problem = f"played {card_name(card)}, which it does not hold or may not play"
     elif kind == ILLEGAL_CARD:

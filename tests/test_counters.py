@@ -10,6 +10,9 @@ import pytest
 from analysis import counters as pandas_counters
 from analysis import don, phat, pitch, solowhist
 from sims import counters
+from sims.descriptors import game as describe
+from sims.descriptors import names
+from sims.descriptors.phat import POINTS_TOP
 from sims.outcomes import outcome_frame, run_frame
 from sims.runner import RunResult, RunSpec, run
 
@@ -101,8 +104,8 @@ def test_points_past_the_histogram_keep_means_exact(runs):
     """Deals worth more than the last bin of the points histogram (long carry-overs) land
     in its open top bin; the excess sums keep the summary's means exact."""
     table = runs["phat games"].table.copy()
-    table["bonus_0"][::7] = counters.POINTS_TOP + 40
-    table["bonus_1"][3::11] = 2 * counters.POINTS_TOP
+    table["bonus_0"][::7] = POINTS_TOP + 40
+    table["bonus_1"][3::11] = 2 * POINTS_TOP
     rules = runs["phat games"].spec.rules
     counts = kernel_counts("phat", rules, table)
     deals = outcome_frame(table)
@@ -118,7 +121,7 @@ def test_a_value_off_its_axis_stops_the_count(runs):
     with pytest.raises(ValueError, match="outside"):
         counters.accumulate("pitch", rules, table, counters.empty("pitch", rules))
     six = runs["pitch 6 in 3 teams"]
-    frame = counters.to_frame(kernel_counts("pitch", six.spec.rules, six.table))
+    frame = counters.to_frame("pitch", kernel_counts("pitch", six.spec.rules, six.table))
     with pytest.raises(ValueError, match="outside"):  # pitcher positions 5 and 6
         counters.from_frame("pitch", rules, frame)
 
@@ -128,13 +131,13 @@ def test_counters_survive_a_parquet_round_trip(runs, label, tmp_path):
     result = runs[label]
     game, rules = result.spec.game, result.spec.rules
     counts = kernel_counts(game, rules, result.table)
-    frame = counters.to_frame(counts)
+    frame = counters.to_frame(game, counts)
     assert (frame["count"] > 0).all()
     assert frame.groupby("counter", sort=False).ngroup().is_monotonic_increasing
     frame.to_parquet(tmp_path / "counters.parquet")
     back = counters.from_frame(game, rules, pd.read_parquet(tmp_path / "counters.parquet"))
     assert_same_counters(back, counts)
-    pd.testing.assert_frame_equal(counters.to_frame(back), frame)
+    pd.testing.assert_frame_equal(counters.to_frame(game, back), frame)
 
 
 def test_merge_is_order_independent(runs):
@@ -154,7 +157,7 @@ def test_merge_is_order_independent(runs):
         counters.merge(a, counters.empty("pitch", RunSpec("pitch", 0, 0).rules))
 
 
-def test_counter_names_are_unique_across_games():
-    groups = {id(group): group for group in counters.COUNTERS.values()}.values()
-    names = [counter.name for group in groups for counter in group]
-    assert len(names) == len(set(names))
+@pytest.mark.parametrize("game", names())
+def test_counter_names_are_unique_within_each_game(game):
+    declared = [counter.name for counter in describe(game).counters.declared]
+    assert len(declared) == len(set(declared))

@@ -1,0 +1,128 @@
+"""Game descriptors: each module of this package describes one game to the generic code
+(runner, deal log, replay, counters and the tools on top), the way strategy modules
+register strategies. A new game is a new module here, beside its rules, deal loop and
+strategies; no generic module names a game.
+
+A module's name is its game's name and it defines `GAME`, a `Game`. The names are read
+without importing the modules, so listing the games stays cheap; a game is imported when
+it is first looked up. Games defined elsewhere (a test's small game, say) join by
+`register`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from sims.counters import Counter
+    from sims.runner import RunSpec
+
+_REGISTERED: dict[str, Game] = {}
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Sizes of one game's rows and logs under a rule set."""
+
+    players: int
+    cap: int  # most deals one game may take
+    dtype: np.dtype
+    cards: int  # cards played in a full deal
+    tricks: int
+    calls: int  # calls logged per deal (0 without an auction)
+
+
+@dataclass(frozen=True)
+class KernelInputs:
+    """What a deal loop is given for one chunk of a run: its units, its strategy tables
+    and the arrays it writes (rows, faults and, when recording, the logs)."""
+
+    spec: RunSpec
+    first: int
+    count: int
+    cap: int  # rows per unit: deals per game with --games, else 1
+    fids: np.ndarray
+    params: np.ndarray
+    out: np.ndarray
+    errors: np.ndarray
+    hands: np.ndarray
+    calls: np.ndarray
+    plays: np.ndarray
+    winners: np.ndarray
+
+
+@dataclass(frozen=True)
+class Counters:
+    """A game's streaming counters: their declarations, the axis lengths its rules set
+    (by axis name) and the kernel that adds outcome rows into them."""
+
+    declared: tuple[Counter, ...]
+    sizes: Callable[[dict[str, Any]], dict[str, int]]
+    count: Callable[[dict[str, Any], np.ndarray, dict[str, np.ndarray]], None]
+
+
+@dataclass(frozen=True)
+class Game:
+    """What generic code asks of a game.
+
+    `rules` is its rules module (`OPTIONS`, `OUTCOME_DTYPE`, optionally `check`); `kernel`
+    its deal loop, called with `arguments(inputs)`; `record` turns one recorded deal into
+    its deal-log object and `render` into the lines `replay` shows; `call_problem` says
+    what was wrong with a call a strategy made; `cards_played` counts the cards a table
+    of rows played (the benchmark's unit); `bench` lists the strategies `allfours bench`
+    times and `reference_deal(rng, index)` plays and scores one random deal by the
+    plain-Python reference, returning the cards played (the speed it is compared with);
+    `frame_widths` says how many slots of each multi-valued column a run uses.
+    """
+
+    name: str
+    rules: ModuleType
+    layout: Callable[[dict[str, Any], int], Layout]
+    kernel: Callable[..., Any]
+    arguments: Callable[[KernelInputs], tuple]
+    record: Callable[..., dict[str, Any]]
+    render: Callable[..., list[str]]
+    counters: Counters
+    call_problem: Callable[[int], str]
+    cards_played: Callable[[RunSpec, np.ndarray], int]
+    reference_deal: Callable[[random.Random, int], int]
+    bench: tuple[str, ...] = ("random", "greedy")
+    single_deal: bool = False  # every deal settled on its own: no --games
+    frame_widths: Callable[[dict[str, Any]], dict[str, int]] | None = None
+
+
+def names() -> tuple[str, ...]:
+    """Every game's name, in name order, without importing any game."""
+    modules = {module.name for module in pkgutil.iter_modules(__path__)}
+    return tuple(sorted(modules | set(_REGISTERED)))
+
+
+def game(name: str) -> Game:
+    """The descriptor of game `name`; ValueError naming the games when there is none."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    if name not in names():
+        raise ValueError(f"unknown game {name!r}; games: {', '.join(names())}")
+    module = importlib.import_module(f"{__name__}.{name}")
+    return module.GAME
+
+
+def register(described: Game) -> Game:
+    """Add a game defined outside this package; a name already taken is refused."""
+    if described.name in names():
+        raise ValueError(f"a game named {described.name!r} exists already")
+    _REGISTERED[described.name] = described
+    return described
+
+
+def unregister(name: str) -> None:
+    """Remove a game added by `register` (tests that add a game take it away again)."""
+    _REGISTERED.pop(name, None)
