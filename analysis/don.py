@@ -4,13 +4,22 @@ the pitcher's side against the defenders, the fate of the 5 and 9 of trumps, gam
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
 import pandas as pd
 
-from analysis.phat import with_sides
-from analysis.stats import estimates_frame, mean, wilson
+from analysis.counters import NOBODY, OTHERS, PITCHERS
+from analysis.phat import counter_sums as counter_sums  # the counters' sums, as Phat's
+from analysis.phat import partnership_cells, side_point_estimates, with_sides
+from analysis.stats import Estimate, estimates_frame, mean, wilson
 
 TRICKS = 9
+STOPPED_LABEL = "stopped at the deal cap (no winner)"  # as `games_summary` names them
 CARDS = {"5 of trumps": "little_phat", "9 of trumps": "big_phat"}
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 def summary(deals: pd.DataFrame) -> pd.DataFrame:
@@ -52,3 +61,33 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
             ),
         }
     )
+
+
+def overview_chart(deals: pd.DataFrame) -> Figure:
+    """The chart `allfours simulate --chart` draws for a Don run."""
+    from analysis.plots import don_overview
+
+    return don_overview(deals)
+
+
+def counter_cells(deals: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The deals as the cells of the Don counters (Phat's, over nine tricks)."""
+    return partnership_cells(deals, TRICKS)
+
+
+def counters_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
+    """The estimates of `summary`, from the counters alone."""
+    rows = side_point_estimates(counters)
+    deals = int(counters["muck"].sum())
+    for label, card in (("5 of trumps", 1), ("9 of trumps", 0)):
+        cells = counters["trump_cards"][card].sum(axis=0)  # holder x captor
+        played = int(cells[:, :NOBODY].sum())
+        kept = int(cells[PITCHERS, PITCHERS] + cells[OTHERS, OTHERS])
+        rows |= {
+            f"{label} in play": wilson(int(cells[:NOBODY].sum()), deals),
+            f"{label} captured by pitcher side": wilson(int(cells[:, PITCHERS].sum()), played),
+            f"{label} kept by the team dealt it": wilson(kept, played),
+        }
+    complete = counters["muck"][1]
+    rows["game tied (no game bonus)"] = wilson(int(complete[:, 1].sum()), int(complete.sum()))
+    return rows

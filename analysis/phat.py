@@ -3,9 +3,22 @@ of the Big and Little Phat, muck ties, and the muck carry-over over whole games.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
 import pandas as pd
 
+from analysis.counters import (
+    NOBODY,
+    OTHERS,
+    PITCHERS,
+    axis_values,
+    histogram_mean,
+    relative,
+    stacked,
+)
 from analysis.stats import (
+    Estimate,
     GroupKeys,
     estimates_frame,
     key_columns,
@@ -16,6 +29,9 @@ from analysis.stats import (
 )
 
 PHAT_CARDS = {"big": "big_phat", "little": "little_phat"}
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 def with_sides(deals: pd.DataFrame, tricks: int = 13) -> pd.DataFrame:
@@ -205,3 +221,114 @@ def _stack(tables: dict[str, pd.DataFrame], by: GroupKeys, name: str) -> pd.Data
     levels = frame.index.nlevels
     frame = frame.reorder_levels([*range(1, levels), 0])
     return frame.sort_index(level=list(range(levels - 1)), sort_remaining=False)
+
+
+def overview_chart(deals: pd.DataFrame) -> Figure:
+    """The chart `allfours simulate --chart` draws for a Phat run."""
+    from analysis.plots import phat_overview
+
+    return phat_overview(deals)
+
+
+HONOUR_CAPTORS = ("high_team", "low_team", "jack_team")
+TRUMP_CARDS = ("big_phat", "little_phat")  # the 9 and the 5 of trumps, in the card axis order
+
+
+def counter_cells(deals: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The deals as the cells of the Phat counters, counter by counter."""
+    return partnership_cells(deals, 13)
+
+
+def partnership_cells(deals: pd.DataFrame, tricks: int) -> dict[str, pd.DataFrame]:
+    """The deals (of `tricks` tricks) as the cells of the partnership counters (Phat, Don)."""
+    sides = with_sides(deals, tricks)
+    pitchers = deals["pitcher"] % 2
+    trumps = deals["pitcher_trumps"]
+    own_muck = deals["muck_0"].where(pitchers == 0, deals["muck_1"]).astype("int64")
+    other_muck = deals["muck_1"].where(pitchers == 0, deals["muck_0"]).astype("int64")
+    return {
+        "trump_cards": stacked(
+            [
+                {
+                    "card": k,
+                    "pitcher_trumps": trumps,
+                    "holder": relative(deals[f"{card}_holder_team"], pitchers),
+                    "captor": relative(deals[f"{card}_team"], pitchers),
+                }
+                for k, card in enumerate(TRUMP_CARDS)
+            ]
+        ),
+        "honours": stacked(
+            [
+                {
+                    "honour": k,
+                    "pitcher_trumps": trumps,
+                    "captor": relative(deals[column], pitchers),
+                }
+                for k, column in enumerate(HONOUR_CAPTORS)
+            ]
+        ),
+        "points": stacked(
+            [
+                {"team": k, "pitcher_trumps": trumps, "points": sides[column]}
+                for k, column in enumerate(("pitcher_points", "defender_points"))
+            ]
+        ),
+        "muck": pd.DataFrame(
+            {
+                "complete": deals["tricks_played"] == tricks,
+                "pitcher_muck": own_muck,
+                "muck_result": np.sign(other_muck - own_muck) + 1,
+            }
+        ),
+        "bonuses": pd.DataFrame(
+            {
+                "carried": deals["carry_in"] > 0,
+                "bonus": deals["bonus_0"].astype("int64") + deals["bonus_1"],
+            }
+        ),
+    }
+
+
+def counter_sums(
+    name: str, counters: dict[str, np.ndarray], cells: dict[str, pd.DataFrame]
+) -> None:
+    """Fill the sums counter `name`, `points_excess`: over the deals past the last bin of
+    `points`, the sums of (points - top) and (points^2 - top^2) by side and the pitcher's
+    trumps."""
+    points = cells["points"]
+    top = counters["points"].shape[2] - 1
+    beyond = points[points["points"] > top].astype("int64")
+    sums = (
+        beyond.assign(first=beyond["points"] - top, second=beyond["points"] ** 2 - top * top)
+        .groupby(["team", "pitcher_trumps"])[["first", "second"]]
+        .sum()
+    )
+    for (team, trumps), row in sums.iterrows():
+        counters["points_excess"][team, trumps] += row.to_numpy()
+
+
+def side_point_estimates(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
+    """Mean points per deal of the pitcher's side and of the defenders (Phat and Don)."""
+    points = counters["points"]  # side x pitcher_trumps x points
+    excess = counters["points_excess"].sum(axis=1)  # side x power
+    values = axis_values("phat", "points", 2, points)
+    pitcher, defenders = (
+        histogram_mean(values, points[side].sum(axis=0), tuple(excess[side])) for side in (0, 1)
+    )
+    return {"pitcher side points per deal": pitcher, "defender points per deal": defenders}
+
+
+def counters_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
+    """The estimates of `summary`, from the counters alone."""
+    big = counters["trump_cards"][0].sum(axis=0)  # holder x captor
+    played = int(big[:, :NOBODY].sum())
+    to_pitcher = int(big[:, PITCHERS].sum())
+    kept = int(big[PITCHERS, PITCHERS] + big[OTHERS, OTHERS])
+    muck = counters["muck"]  # complete x pitcher_muck x result
+    return side_point_estimates(counters) | {
+        "Big Phat captured by pitcher side": wilson(to_pitcher, played),
+        "Big Phat captured by defenders": wilson(played - to_pitcher, played),
+        "Big Phat kept by the team dealt it": wilson(kept, played),
+        "muck tie 40-40": wilson(int(muck[1, :, 1].sum()), int(muck.sum())),
+    }

@@ -3,10 +3,14 @@ a bid is worth to the pitcher's side."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
+from analysis.counters import NOBODY, axis_values, histogram_mean, relative, stacked
 from analysis.stats import (
+    Estimate,
     GroupKeys,
     estimates_frame,
     key_columns,
@@ -15,6 +19,12 @@ from analysis.stats import (
     rate_by,
     wilson,
 )
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+STOPPED_LABEL = "games stopped at the deal cap"  # as `games_summary` names them
+POINT_CAPTORS = {"high": "high", "low": "low", "jack": "jack", "game": "game_point"}
 
 
 def pitcher_side_values(deals: pd.DataFrame, field: str) -> pd.Series:
@@ -100,3 +110,60 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
             "games won by a smudge": wilson(int(games["smudged"].sum()), len(games)),
         }
     )
+
+
+def overview_chart(deals: pd.DataFrame) -> Figure:
+    """The chart `allfours simulate --chart` draws for a Pitch run."""
+    from analysis.plots import pitch_bids
+
+    return pitch_bids(deals)
+
+
+def counter_cells(deals: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The deals as the cells of the Pitch counters, counter by counter."""
+    contract = deals["contract"]
+    side = deals["pitcher_side"]
+
+    def by(*features: str) -> pd.DataFrame:
+        return deals[["contract", *features, "made"]]
+
+    return {
+        "bids": by("pitcher_position", "hand_trumps", "hand_high_trump", "hand_jack"),
+        "bids_by_low_trump": by("hand_low_trump"),
+        "bids_by_ace_deuce": by("hand_ace", "hand_deuce"),
+        "bids_by_game_points": by("hand_game_points"),
+        "bids_by_trumps_in_play": by("trumps_in_play"),
+        "steals": by("stolen"),
+        "captures": stacked(
+            [
+                {"contract": contract, "point": k, "captor": relative(deals[column], side)}
+                for k, column in enumerate(POINT_CAPTORS.values())
+            ]
+        ),
+        "pitcher_won": pd.DataFrame({"contract": contract, "won": pitcher_won(deals)}),
+        "pitcher_delta": pd.DataFrame({"contract": contract, "delta": pitcher_delta(deals)}),
+    }
+
+
+def counters_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
+    """The estimates of `summary`, from the counters alone."""
+    steals = counters["steals"]  # contract x stolen x made
+    made = steals.sum(axis=1)  # contract x made
+    deals = int(steals.sum())
+    won = counters["pitcher_won"].sum(axis=0)
+    rows = {
+        "bid made": wilson(int(made[:, 1].sum()), deals),
+        "points won by the pitcher per deal": histogram_mean(
+            axis_values("pitch", "pitcher_won", 1, counters["pitcher_won"]), won
+        ),
+    }
+    for contract, counts in zip(axis_values("pitch", "steals", 0, steals), made, strict=True):
+        if counts.sum() > 0:
+            rows[f"bid of {contract} made"] = wilson(int(counts[1]), int(counts.sum()))
+    captures = counters["captures"].sum(axis=0)  # point x captor
+    jack, game = list(POINT_CAPTORS).index("jack"), list(POINT_CAPTORS).index("game")
+    return rows | {
+        "contract taken by the dealer's steal": wilson(int(steals[:, 1].sum()), deals),
+        "Jack of trumps in play": wilson(int(captures[jack, :NOBODY].sum()), deals),
+        "Game tied (not awarded)": wilson(int(captures[game, NOBODY]), deals),
+    }

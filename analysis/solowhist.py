@@ -3,14 +3,21 @@ and what it pays its declarer, overall and by the declarer's hand shape."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
 import pandas as pd
 
-from analysis.stats import GroupKeys, estimates_frame, mean, mean_by, rate_by, wilson
+from analysis.counters import axis_values, histogram_mean
+from analysis.stats import Estimate, GroupKeys, estimates_frame, mean, mean_by, rate_by, wilson
 
 CONTRACTS = {
     2: "prop_cop", 3: "solo", 4: "misere", 5: "abundance", 6: "abundance_trumps",
     7: "misere_ouverte", 8: "abundance_declared",
 }  # fmt: skip
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 def with_names(deals: pd.DataFrame) -> pd.DataFrame:
@@ -49,3 +56,49 @@ def summary(deals: pd.DataFrame) -> pd.DataFrame:
         if len(chosen) > 1:  # a mean's interval needs two deals
             rows[f"{name}: declarer's settlement"] = mean(chosen["declarer_gain"])
     return estimates_frame(rows)
+
+
+def overview_chart(deals: pd.DataFrame) -> Figure:
+    """The chart `allfours simulate --chart` draws for a Solo Whist run."""
+    from analysis.plots import whist_contracts
+
+    return whist_contracts(deals)
+
+
+def counter_cells(deals: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The deals as the cells of the Solo Whist counters, counter by counter."""
+    declarer = deals["declarer"].to_numpy()
+    settlement = deals[[f"settlement_{seat}" for seat in range(4)]].to_numpy(np.int64)
+    rows = np.arange(len(deals))
+    amount = np.where(declarer >= 0, np.abs(settlement[rows, declarer.clip(0)]), 0)
+
+    def by(*features: str) -> pd.DataFrame:
+        return deals[["contract", *features, "made"]]
+
+    return {
+        "contracts": by(),
+        "declarer_tricks": deals[["contract", "declarer_tricks"]],
+        "declarer_gain": by().assign(amount=amount),
+        "contracts_by_trumps": by("hand_trumps"),
+        "contracts_by_honours": by("hand_honour_points"),
+    }
+
+
+def counters_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
+    """The estimates of `summary`, from the counters alone."""
+    contracts = counters["contracts"]  # contract x made
+    gains = counters["declarer_gain"]  # contract x made x amount
+    deals = int(contracts.sum())
+    amounts = axis_values("solowhist", "declarer_gain", 2, gains)
+    rows = {"passed out": wilson(int(contracts[0].sum()), deals)}
+    for code, name in CONTRACTS.items():
+        chosen = int(contracts[code].sum())
+        if chosen == 0:
+            continue
+        rows[f"{name}: share of deals"] = wilson(chosen, deals)
+        rows[f"{name}: made"] = wilson(int(contracts[code, 1]), chosen)
+        if chosen > 1:
+            values = np.concatenate([-amounts, amounts])  # paid when set, gained when made
+            counts = np.concatenate([gains[code, 0], gains[code, 1]])
+            rows[f"{name}: declarer's settlement"] = histogram_mean(values, counts)
+    return rows

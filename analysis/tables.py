@@ -151,7 +151,7 @@ def _with_run_columns(frame: pd.DataFrame, number: int, meta: dict[str, Any]) ->
         "strategy": np.full(rows, strategy_label(meta["seats"]), object),
         "seed": np.full(rows, meta["seed"], np.int64),
     }
-    if meta["game"] == "pitch":
+    if "players" in meta["rules"]:  # a game played at several table sizes
         columns["players"] = np.full(rows, meta["rules"]["players"], np.int64)
     lead = pd.DataFrame(columns, index=frame.index)
     return pd.concat([lead, frame.drop(columns=list(columns), errors="ignore")], axis=1)

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from sims.descriptors import names
+
 EXAMPLES = """\
 examples:
   allfours simulate phat --deals 1000000 --seed 7 --out results/phat.parquet
@@ -43,7 +45,7 @@ STRATEGY_HELP = (
 )
 
 
-GAMES = ("phat", "pitch", "don", "solowhist")
+GAMES = names()
 
 
 class UsageError(Exception):
@@ -304,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  allfours compare pitch --strategies ismcts,pimc,greedy --deals 1500\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    compare.add_argument("game", choices=("phat", "pitch", "don"), help="the game")
+    compare.add_argument("game", choices=GAMES, help="the game (one with fixed sides)")
     policies = compare.add_mutually_exclusive_group(required=True)
     policies.add_argument("--leads", help="opening-lead policies, comma-separated")
     policies.add_argument("--strategies", help="whole strategies, comma-separated")
@@ -452,10 +454,15 @@ def _check_outputs(named: dict[str, Path | None]) -> None:
 
 def _variants(args: argparse.Namespace) -> tuple[str, ...]:
     """The --variant options, with --players as the variant players=N."""
+    from sims.descriptors import game
+
     variants = tuple(args.variant)
     if args.players is not None:
-        if args.game != "pitch":
-            raise UsageError(f"--players applies to pitch; {args.game} has a fixed table")
+        if "players" not in game(args.game).rules.OPTIONS:
+            seated = [name for name in GAMES if "players" in game(name).rules.OPTIONS]
+            raise UsageError(
+                f"--players applies to {', '.join(seated)}; {args.game} has a fixed table"
+            )
         variants += (f"players={args.players}",)
     return variants
 
@@ -645,19 +652,12 @@ def _save_figure(figure, path: Path) -> None:
 
 
 def _chart(game: str, deals):
-    """The overview chart of a run, as a matplotlib figure."""
+    """The overview chart of a run, as a matplotlib figure: `overview_chart` of the game's
+    analysis module."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display needed
-    from analysis import plots
-
-    charts = {
-        "phat": plots.phat_overview,
-        "don": plots.don_overview,
-        "pitch": plots.pitch_bids,
-        "solowhist": plots.whist_contracts,
-    }
-    return charts[game](deals)
+    return importlib.import_module(f"analysis.{game}").overview_chart(deals)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -781,13 +781,15 @@ ROLE_TEXT = {
 def _compare(args: argparse.Namespace) -> int:
     from analysis.compare import difference_pairs, policy_means, policy_pairs
     from sims import report
-    from sims.compare import lead_trials, role_trials
+    from sims.compare import lead_trials, role_trials, scoring
     from sims.progress import wanted
     from sims.runner import RunSpec
 
     variants = _variants(args)
-    if args.bids is not None and args.game != "pitch":
-        raise UsageError(f"--bids applies to pitch; {args.game} has no auction")
+    probe = RunSpec(args.game, args.seed, 0, variants=variants)
+    result = scoring(probe).result
+    if args.bids is not None and not probe.described.auction:
+        raise UsageError(f"--bids applies to games with an auction; {args.game} has no auction")
     listed = next(text for text in (args.leads, args.strategies, args.bids) if text is not None)
     names = [name.strip() for name in listed.split(",")]
     if len(names) < 2 or len(set(names)) != len(names):
@@ -806,10 +808,6 @@ def _compare(args: argparse.Namespace) -> int:
         if show:
             print(f"playing {what} ...", file=sys.stderr)
 
-    result = {
-        "phat": "Phat points (phat + muck bonus)",
-        "don": "Don points (card points + game bonus)",
-    }.get(args.game, "Pitch score change")
     if args.leads is not None:
         trials = lead_trials(
             args.game, names, deals=args.deals, seed=args.seed, base=args.base,
@@ -825,7 +823,7 @@ def _compare(args: argparse.Namespace) -> int:
         means, pairs = None, difference_pairs(by_role.pop("all"))
         roles = {role: difference_pairs(trials) for role, trials in by_role.items()}
         design = f"sides swapped on the same deals; result: a's {result} per side minus b's"
-    rules = RunSpec(args.game, args.seed, 0, variants=variants).rules
+    rules = probe.rules
     if args.json:
         about = {
             "game": args.game, "mode": "leads" if args.leads else "sides", "deals": args.deals,

@@ -2,12 +2,12 @@
 once per policy or seating, so the luck of the cards cancels in the differences.
 
 - Lead policies: every seat plays `base+LEAD`; only the pitcher's opening differs, so a
-  deal's result is the pitcher's side's: Phat and Don points (card points + end-of-deal
-  bonus), Pitch score change.
+  deal's result is the pitcher's side's (as the game's descriptor scores sides: Phat and
+  Don points, card points + end-of-deal bonus; Pitch score change).
 - Whole strategies: for each pair (a, b), `a` plays the sides with an even index and `b`
   the others, then the two swap on the same deals; a deal's result is a's mean per side
-  minus b's, averaged over the two seatings (Phat and Don points, Pitch score change).
-  In Pitch the same runs also give it by role: a's mean as the pitcher's side minus b's,
+  minus b's, averaged over the two seatings. Where an auction decides the pitcher
+  (Pitch), the same runs also give it by role: a's mean as the pitcher's side minus b's,
   and the same for the defending sides.
 """
 
@@ -19,28 +19,25 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from sims.games import pitch
+from sims.descriptors import Sides
 from sims.outcomes import run_frame
 from sims.runner import RunSpec, run
 
-PARTNERSHIP_GAMES = ("phat", "don")  # two fixed teams, scored in points per deal
 
-
-def side_results(game: str, deals: pd.DataFrame, sides: int) -> np.ndarray:
-    """Per deal and side: Phat and Don points (card points + bonus), Pitch score change."""
-    if game in PARTNERSHIP_GAMES:
-        return np.stack([deals[f"phat_{t}"] + deals[f"bonus_{t}"] for t in range(2)], 1)
-    return np.stack([deals[f"delta_{s}"] for s in range(sides)], 1).astype(np.int64)
+def scoring(spec: RunSpec) -> Sides:
+    """How the game of `spec` scores its fixed sides; ValueError for a game without them."""
+    sides = spec.described.sides
+    if sides is None:
+        raise ValueError(f"{spec.game} has no fixed sides to compare: they change every deal")
+    return sides
 
 
 def _frame(spec: RunSpec) -> pd.DataFrame:
     return run_frame(run(spec))
 
 
-def _sides(spec: RunSpec) -> list[tuple[int, ...]]:
-    if spec.game in PARTNERSHIP_GAMES:
-        return [(0, 2), (1, 3)]
-    return pitch.sides(spec.rules)
+def _sides(spec: RunSpec) -> list[list[int]]:
+    return scoring(spec).of(spec.rules)
 
 
 def lead_trials(
@@ -61,9 +58,9 @@ def lead_trials(
             progress(lead)
         spec = RunSpec(game, seed, deals, seats=(f"{base}+{lead}",), variants=tuple(variants))
         frame = _frame(spec)
-        per_side = side_results(game, frame, len(_sides(spec)))
-        pitcher_side = frame["pitcher"] % 2 if game in PARTNERSHIP_GAMES else frame["pitcher_side"]
-        columns[lead] = per_side[np.arange(len(frame)), pitcher_side.to_numpy()]
+        per_side = scoring(spec).results(frame, len(_sides(spec)))
+        pitcher_side = np.asarray(scoring(spec).pitcher(frame))
+        columns[lead] = per_side[np.arange(len(frame)), pitcher_side]
     return pd.DataFrame(columns, index=pd.RangeIndex(deals, name="deal"))
 
 
@@ -77,10 +74,11 @@ def seating(spec_sides: Sequence[Sequence[int]], players: int, a: str, b: str) -
 
 
 def _seating_results(spec: RunSpec) -> tuple[np.ndarray, np.ndarray | None]:
-    """Per deal and side the result; per deal the pitcher's side (Pitch) or None."""
+    """Per deal and side the result; per deal the pitcher's side where an auction decides
+    it (else None)."""
     frame = _frame(spec)
-    per_side = side_results(spec.game, frame, len(_sides(spec)))
-    pitcher = frame["pitcher_side"].to_numpy() if spec.game == "pitch" else None
+    per_side = scoring(spec).results(frame, len(_sides(spec)))
+    pitcher = np.asarray(scoring(spec).pitcher(frame)) if spec.described.auction else None
     return per_side.astype(float), pitcher
 
 
@@ -120,7 +118,7 @@ def role_trials(
     sides, players = _sides(probe), probe.layout.players
     if len(sides) < 2:
         raise ValueError("comparing whole strategies needs at least two sides")
-    roles = ("all", "pitcher", "defender") if game == "pitch" else ("all",)
+    roles = ("all", "pitcher", "defender") if probe.described.auction else ("all",)
     columns: dict[str, dict[str, np.ndarray]] = {role: {} for role in roles}
     for a, b in combinations(strategies, 2):
         if progress is not None:
@@ -133,7 +131,7 @@ def role_trials(
             seatings.append(_seating_results(spec))
         margins = [r[:, 0::2].mean(1) - r[:, 1::2].mean(1) for r, _ in seatings]
         columns["all"][f"{a} vs {b}"] = (margins[0] - margins[1]) / 2
-        if game == "pitch":
+        if probe.described.auction:
             columns["pitcher"][f"{a} vs {b}"] = _role_margin(seatings, True)
             columns["defender"][f"{a} vs {b}"] = _role_margin(seatings, False)
     index = pd.RangeIndex(deals, name="deal")

@@ -4,7 +4,7 @@ register strategies. A new game is a new module here, beside its rules, deal loo
 strategies; no generic module names a game.
 
 A module's name is its game's name and it defines `GAME`, a `Game`. The names are read
-without importing the modules, so listing the games stays cheap; a game is imported when
+without importing the modules (nor numpy), so listing the games stays cheap; a game is imported when
 it is first looked up. Games defined elsewhere (a test's small game, say) join by
 `register`.
 """
@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 if TYPE_CHECKING:
+    import numpy as np
+    import pandas as pd
+
     from sims.counters import Counter
     from sims.runner import RunSpec
 
@@ -70,6 +71,20 @@ class Counters:
 
 
 @dataclass(frozen=True)
+class Sides:
+    """A game's fixed sides and how a deal scores them: what `allfours compare` compares.
+
+    `of(rules)` lists each side's seats; `results(deals, count)` gives per deal (a run's
+    outcome frame) and side the deal's result, named by `result`; `pitcher(deals)` the
+    side of each deal's pitcher."""
+
+    of: Callable[[dict[str, Any]], list[list[int]]]
+    results: Callable[[pd.DataFrame, int], np.ndarray]
+    pitcher: Callable[[pd.DataFrame], np.ndarray]
+    result: str
+
+
+@dataclass(frozen=True)
 class Game:
     """What generic code asks of a game.
 
@@ -80,7 +95,9 @@ class Game:
     of rows played (the benchmark's unit); `bench` lists the strategies `allfours bench`
     times and `reference_deal(rng, index)` plays and scores one random deal by the
     plain-Python reference, returning the cards played (the speed it is compared with);
-    `frame_widths` says how many slots of each multi-valued column a run uses.
+    `frame_widths` says how many slots of each multi-valued column a run uses; `sides`
+    how fixed sides score (None where the sides change from deal to deal); `auction`
+    whether calls decide who plays the contract.
     """
 
     name: str
@@ -96,6 +113,8 @@ class Game:
     reference_deal: Callable[[random.Random, int], int]
     bench: tuple[str, ...] = ("random", "greedy")
     single_deal: bool = False  # every deal settled on its own: no --games
+    sides: Sides | None = None
+    auction: bool = False
     frame_widths: Callable[[dict[str, Any]], dict[str, int]] | None = None
 
 

@@ -17,6 +17,7 @@ from sims.descriptors.phat import (
     partnership_result,
     reference_of,
     renderer,
+    sides_scored,
 )
 from sims.engine.phat import run_phat_nb
 from sims.games import don
@@ -49,4 +50,5 @@ GAME = Game(
     counters=counters_of(don),
     call_problem=no_call,
     cards_played=cards_played,
+    sides=sides_scored("Don points (card points + game bonus)"),
 )

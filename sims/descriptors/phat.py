@@ -9,12 +9,13 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
 from sims.cards import SUITS, card_name, format_cards
 from sims.counters import RELATIVE, Axis, Counter, at, flag, open_at, relative
 from sims.deal_log import common_record, play_order, side_or_none
-from sims.descriptors import Counters, Game, KernelInputs, Layout
+from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides
 from sims.engine.phat import run_phat_nb
 from sims.games import phat
 from sims.reference import phat as reference
@@ -23,6 +24,16 @@ from sims.replay import tricks_shown
 SIDES = [[0, 2], [1, 3]]
 POINTS_TOP = 255  # points per deal; `points_excess` keeps what lies beyond
 BONUS_TOP = 127
+
+
+def team_points(deals: pd.DataFrame, count: int) -> np.ndarray:
+    """Per deal and team: card points and end-of-deal bonus."""
+    return np.stack([deals[f"phat_{t}"] + deals[f"bonus_{t}"] for t in range(count)], 1)
+
+
+def sides_scored(result: str) -> Sides:
+    """Two fixed teams (seats 0 and 2, 1 and 3) scored in points per deal."""
+    return Sides(lambda rules: SIDES, team_points, lambda deals: deals["pitcher"] % 2, result)
 
 
 def arguments_of(rules_module: ModuleType):
@@ -263,4 +274,5 @@ GAME = Game(
     counters=counters_of(phat),
     call_problem=no_call,
     cards_played=cards_played,
+    sides=sides_scored("Phat points (phat + muck bonus)"),
 )

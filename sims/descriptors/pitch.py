@@ -7,12 +7,13 @@ import random
 from typing import Any
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
 from sims.cards import SUITS, card_name, format_cards
 from sims.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.deal_log import common_record, listed, play_order, side_or_none
-from sims.descriptors import Counters, Game, KernelInputs, Layout
+from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides
 from sims.engine.pitch import run_pitch_nb
 from sims.games import pitch
 from sims.reference import pitch as reference
@@ -37,6 +38,11 @@ def arguments(k: KernelInputs) -> tuple:
         k.spec.seed, k.first, k.count, k.spec.games, k.cap, rules, k.fids, k.params, k.out,
         k.errors, k.hands, k.calls, k.plays, k.winners,
     )  # fmt: skip
+
+
+def score_changes(deals: pd.DataFrame, count: int) -> np.ndarray:
+    """Per deal and side: the score change after the bid is settled."""
+    return np.stack([deals[f"delta_{s}"] for s in range(count)], 1).astype(np.int64)
 
 
 def call_problem(call: int) -> str:
@@ -230,4 +236,8 @@ GAME = Game(
     cards_played=lambda spec, table: len(table) * spec.layout.cards,
     bench=("random", "threshold+greedy"),
     frame_widths=pitch.frame_widths,
+    sides=Sides(
+        pitch.sides, score_changes, lambda deals: deals["pitcher_side"], "Pitch score change"
+    ),
+    auction=True,
 )

@@ -180,4 +180,5 @@ GAME = Game(
     # A passed-out hand plays no card.
     cards_played=lambda spec, table: int((table["contract"] > 0).sum()) * 52,
     single_deal=True,
+    auction=True,
 )
