@@ -2,9 +2,10 @@
 run's deal table (to check the kernels, or to count a table already loaded), and each
 game's summary computed from counters alone, equal to the summary of the deal rows.
 
-Each game's analysis module (`analysis.<game>`) gives what is its own: `counter_cells`
-(the deals as the cells of its counters), `counter_sums` where a counter holds sums,
-`counters_summary`, and `STOPPED_LABEL` where games can stop at the deal cap."""
+Each game's analysis module (`analysis.<game>`, or the one its descriptor names) gives
+what is its own: `counter_cells` (the deals as the cells of its counters), `counter_sums`
+where a counter holds sums, `counters_summary`, and `STOPPED_LABEL` where games can stop
+at the deal cap."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import pandas as pd
 
 from analysis.stats import Estimate, estimates_frame, wilson, z_value
 from sims.counters import NOBODY, OTHERS, PITCHERS, Counter, declared, definitions, empty
+from sims.descriptors import game as describe
 
 
 def from_deals(game: str, rules: dict[str, Any], deals: pd.DataFrame) -> dict[str, np.ndarray]:
@@ -40,8 +42,8 @@ def summary(game: str, counters: dict[str, np.ndarray]) -> pd.DataFrame:
 
 
 def _analysis(game: str) -> ModuleType:
-    """The game's analysis module, `analysis.<game>`."""
-    return importlib.import_module(f"analysis.{game}")
+    """The game's analysis module (`analysis.<game>` unless its descriptor names another)."""
+    return importlib.import_module(describe(game).analysis_module)
 
 
 def histogram_mean(

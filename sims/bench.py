@@ -64,6 +64,8 @@ def reference_figures(deals: int) -> dict[str, float]:
     figures = {}
     for game in names():
         play = describe(game).reference_deal
+        if play is None:
+            continue
         start = time.perf_counter()
         cards = sum(play(rng, index) for index in range(deals))
         elapsed = time.perf_counter() - start
@@ -216,6 +218,7 @@ def measure(
     figures["speedup_random_1t_vs_python"] = {
         game: figures[game]["random"]["deals_per_s_1t"] / python[f"{game}_random_deals_per_s"]
         for game in names()
+        if f"{game}_random_deals_per_s" in python
     }
     figures["fresh_process_s"] = fresh_process_seconds()
     if cold:
@@ -251,7 +254,7 @@ def report(figures: dict[str, Any]) -> str:
             f"plain-Python reference, random {game}: {python[f'{game}_ns_per_card']:,.0f} "
             f"ns/card, {python[f'{game}_random_deals_per_s']:,.0f} deals/s; the engine "
             f"(random, 1 thread) is {figures['speedup_random_1t_vs_python'][game]:,.0f}x faster"
-            for game in names()
+            for game in figures["speedup_random_1t_vs_python"]
         ),
         f"fresh process, `allfours simulate phat --deals 1000`: {figures['fresh_process_s']:.2f} s"
         + (

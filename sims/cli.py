@@ -45,9 +45,6 @@ STRATEGY_HELP = (
 )
 
 
-GAMES = names()
-
-
 class UsageError(Exception):
     """A bad input found after parsing: reported like argparse's own errors (status 2)."""
 
@@ -142,7 +139,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXAMPLES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    simulate.add_argument("game", choices=GAMES, help="the game to play")
+    simulate.add_argument("game", choices=names(), help="the game to play")
     size = simulate.add_mutually_exclusive_group()
     size.add_argument(
         "--deals", type=_up_to(MAX_UNITS), help="independent deals to play (default 100000)"
@@ -231,7 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Re-deal and re-play exactly one deal of a run: same seed, strategies and "
         "variants give the same cards, row and log as the run that produced it.",
     )
-    replay.add_argument("game", nargs="?", default="phat", choices=GAMES, help="default phat")
+    replay.add_argument("game", nargs="?", default="phat", choices=names(), help="default phat")
     which = replay.add_mutually_exclusive_group(required=True)
     which.add_argument("--deal", type=_non_negative, help="index of an independent deal")
     which.add_argument(
@@ -306,7 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  allfours compare pitch --strategies ismcts,pimc,greedy --deals 1500\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    compare.add_argument("game", choices=GAMES, help="the game (one with fixed sides)")
+    compare.add_argument("game", choices=names(), help="the game (one with fixed sides)")
     policies = compare.add_mutually_exclusive_group(required=True)
     policies.add_argument("--leads", help="opening-lead policies, comma-separated")
     policies.add_argument("--strategies", help="whole strategies, comma-separated")
@@ -459,7 +456,7 @@ def _variants(args: argparse.Namespace) -> tuple[str, ...]:
     variants = tuple(args.variant)
     if args.players is not None:
         if "players" not in game(args.game).rules.OPTIONS:
-            seated = [name for name in GAMES if "players" in game(name).rules.OPTIONS]
+            seated = [name for name in names() if "players" in game(name).rules.OPTIONS]
             raise UsageError(
                 f"--players applies to {', '.join(seated)}; {args.game} has a fixed table"
             )
@@ -535,7 +532,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     from sims.outcomes import game_frame, run_frame
 
-    analysis = importlib.import_module(f"analysis.{spec.game}")
+    analysis = importlib.import_module(spec.described.analysis_module)
     deals = run_frame(result)
     per_game = game_frame(deals) if games else None
     if not args.quiet or args.json:
@@ -657,7 +654,9 @@ def _chart(game: str, deals):
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display needed
-    return importlib.import_module(f"analysis.{game}").overview_chart(deals)
+    from sims.descriptors import game as describe
+
+    return importlib.import_module(describe(game).analysis_module).overview_chart(deals)
 
 
 def _replay(args: argparse.Namespace) -> int:

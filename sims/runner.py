@@ -130,7 +130,7 @@ class RunResult:
 
 def seat_strategies(spec: RunSpec) -> list[SeatStrategy]:
     """The resolved strategy of every seat."""
-    return [resolve(label, spec.game) for label in spec.seats]
+    return [resolve(label, spec.described.strategy_game) for label in spec.seats]
 
 
 def strategy_tables(plans: Sequence[SeatStrategy]) -> tuple[np.ndarray, np.ndarray]:

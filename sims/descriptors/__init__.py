@@ -93,8 +93,9 @@ class Game:
     its deal-log object and `render` into the lines `replay` shows; `call_problem` says
     what was wrong with a call a strategy made; `cards_played` counts the cards a table
     of rows played (the benchmark's unit); `bench` lists the strategies `allfours bench`
-    times and `reference_deal(rng, index)` plays and scores one random deal by the
-    plain-Python reference, returning the cards played (the speed it is compared with);
+    times and `reference_deal(rng, index)`, where there is one, plays and scores one
+    random deal by the plain-Python reference, returning the cards played (the speed it is
+    compared with);
     `frame_widths` says how many slots of each multi-valued column a run uses; `sides`
     how fixed sides score (None where the sides change from deal to deal); `auction`
     whether calls decide who plays the contract.
@@ -110,11 +111,24 @@ class Game:
     counters: Counters
     call_problem: Callable[[int], str]
     cards_played: Callable[[RunSpec, np.ndarray], int]
-    reference_deal: Callable[[random.Random, int], int]
+    reference_deal: Callable[[random.Random, int], int] | None = None
     bench: tuple[str, ...] = ("random", "greedy")
     single_deal: bool = False  # every deal settled on its own: no --games
     sides: Sides | None = None
     auction: bool = False
+    plays_as: str = ""  # the game whose registered strategies seat it (default: its own)
+    analysis: str = ""  # its pandas module (default: analysis.<name>)
+
+    @property
+    def strategy_game(self) -> str:
+        """The game name its strategies are registered under."""
+        return self.plays_as or self.name
+
+    @property
+    def analysis_module(self) -> str:
+        """The module of its summaries, charts and counter cells."""
+        return self.analysis or f"analysis.{self.name}"
+
     frame_widths: Callable[[dict[str, Any]], dict[str, int]] | None = None
 
 
