@@ -1,20 +1,22 @@
 """A run's rows do not depend on where or in what pieces it is played: chunk sizes,
 thread counts, Dask workers, and a worker killed mid-run all give the same rows."""
 
+import contextlib
 import dataclasses
 import os
 import signal
 import socket
 import threading
 import time
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from sims import runner
 from sims.backends import ClusterError, DaskCluster, Embedded, backend
 from sims.dataset import read_rows
+from sims.descriptors import game, register, unregister
 from sims.outcomes import field_bytes
 from sims.runner import RunSpec, StrategyFault, chunks, play_chunk, run
 from tests.conftest import call
@@ -107,31 +109,46 @@ def test_a_bad_cluster_address_is_a_clear_error():
             backend(address)
 
 
-def test_a_strategy_that_raises_is_reported_with_seed_and_deals(monkeypatch):
+@contextlib.contextmanager
+def pitch_playing(kernel: Callable[..., None]) -> Iterator[RunSpec]:
+    """PITCH as a game whose deal loop is `kernel`: registered for the test, then removed."""
+    faulty = dataclasses.replace(
+        game("pitch"), name="faulty_pitch", plays_as="pitch", kernel=kernel
+    )
+    register(faulty)
+    try:
+        yield dataclasses.replace(PITCH, game=faulty.name)
+    finally:
+        unregister(faulty.name)
+
+
+def test_a_strategy_that_raises_is_reported_with_seed_and_deals():
     def failing(seed, first, count, games, cap, rules, fids, params, out, *rest):
         if first == 2_000:  # deal 2040 of the third chunk raises
             out["deal"][:40] = np.arange(first, first + 40)
             raise SystemError("returned a result with an exception set")
         out["deal"] = np.arange(first, first + count)
 
-    monkeypatch.setattr(runner, "run_pitch_nb", failing)
-    with pytest.raises(StrategyFault, match=r"raised an error .* seed 11, deal 2040;"):
-        run(PITCH, chunk=1_000, backend=Embedded(), stall=5)
+    with pitch_playing(failing) as spec:
+        with pytest.raises(StrategyFault, match=r"raised an error .* seed 11, deal 2040;"):
+            run(spec, chunk=1_000, backend=Embedded(), stall=5)
 
 
-def test_a_strategy_that_loops_is_stopped_naming_the_unfinished_deal(monkeypatch):
+def test_a_strategy_that_loops_is_stopped_naming_the_unfinished_deal():
     release = threading.Event()
 
     def looping(seed, first, count, games, cap, rules, fids, params, out, *rest):
         out["deal"][:17] = np.arange(first, first + 17)  # 17 deals finish, then a loop
         release.wait(30)
 
-    monkeypatch.setattr(runner, "run_pitch_nb", looping)
-    try:
-        with pytest.raises(StrategyFault, match=r"seems to loop .* seed 11, deal 17 unfinished"):
-            run(PITCH, chunk=1_000, stall=0.5)
-    finally:
-        release.set()
+    with pitch_playing(looping) as spec:
+        try:
+            with pytest.raises(
+                StrategyFault, match=r"seems to loop .* seed 11, deal 17 unfinished"
+            ):
+                run(spec, chunk=1_000, stall=0.5)
+        finally:
+            release.set()
 
 
 @pytest.mark.slow
