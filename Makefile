@@ -37,13 +37,17 @@ run: lab-venv
 lab: lab-venv
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
+# Both tiers compile the kernels first, in parallel processes, then run the tests on every
+# core (pytest-xdist, one worker per core, each test file on one worker).
 test: lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m tests.compile_kernels
+	$(BIN)/python -m pytest -q -n auto --dist loadfile
 
 # The fast tier while working: lint and the tests not marked slow (about a minute once
 # the kernels are compiled and cached). `make test` runs everything.
 check: lint
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m tests.compile_kernels
+	$(BIN)/python -m pytest -q -n auto --dist loadfile -m "not slow"
 
 bench: venv
 	$(BIN)/allfours bench

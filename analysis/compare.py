@@ -34,7 +34,7 @@ def policy_pairs(results: pd.DataFrame) -> pd.DataFrame:
 
 def difference_pairs(differences: pd.DataFrame) -> pd.DataFrame:
     """Pairs from per-deal differences in columns named `a vs b` (see
-    `sims.compare.role_trials`); deals without a difference (NaN) are left out of the mean
+    `sims.tools.compare.role_trials`); deals without a difference (NaN) are left out of the mean
     and of `n`. No unpaired error is known there (NaN)."""
     rows = []
     for column in differences.columns:

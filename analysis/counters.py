@@ -1,4 +1,4 @@
-"""Streaming counters on the pandas side: the counters of `sims.counters` computed from a
+"""Streaming counters on the pandas side: the counters of `sims.run.counters` computed from a
 run's deal table (to check the kernels, or to count a table already loaded), and each
 game's summary computed from counters alone, equal to the summary of the deal rows.
 
@@ -18,13 +18,13 @@ import numpy as np
 import pandas as pd
 
 from analysis.stats import Estimate, estimates_frame, wilson, z_value
-from sims.counters import NOBODY, OTHERS, PITCHERS, Counter, declared, definitions, empty
 from sims.descriptors import game as describe
+from sims.run.counters import NOBODY, OTHERS, PITCHERS, Counter, declared, definitions, empty
 
 
 def from_deals(game: str, rules: dict[str, Any], deals: pd.DataFrame) -> dict[str, np.ndarray]:
     """The counters of `game` under `rules` for the deal table `deals` (one row per deal, as
-    `sims.outcomes.run_frame` gives it), counted with pandas."""
+    `sims.run.outcomes.run_frame` gives it), counted with pandas."""
     module = _analysis(game)
     cells = module.counter_cells(deals)
     counters = empty(game, rules)

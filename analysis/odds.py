@@ -1,5 +1,5 @@
 """Bid odds for a known hand: estimates, with 95% intervals, from conditional deals in
-which the hand pitches each suit (`sims.odds`), and the bid and trump they recommend; for
+which the hand pitches each suit (`sims.tools.odds`), and the bid and trump they recommend; for
 Solo Whist, in which the hand declares each contract, and the contract to bid."""
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from dataclasses import dataclass
 import pandas as pd
 
 from analysis.stats import estimates_frame, mean, wilson
-from sims.cards import parse_card
-from sims.games.pitch import MAX_PLAYERS
-from sims.odds import (
+from sims.core.cards import parse_card
+from sims.core.games.pitch import MAX_PLAYERS
+from sims.run.runner import RunSpec
+from sims.tools.odds import (
     OddsSpec,
     parse_hand,
     parse_trump,
@@ -20,7 +21,6 @@ from sims.odds import (
     play_whist_conditional,
     whist_seat,
 )
-from sims.runner import RunSpec
 
 BIDS = (1, 2, 3, 4)
 
@@ -38,7 +38,7 @@ class Recommendation:
 def pitch_estimates(deals: pd.DataFrame) -> pd.DataFrame:
     """Per trump suit: P(won >= k) for k = 1..4, P(High), P(Low), P(Jack), P(Game), the
     expected points won and the expected score change of each bid (made: +won, set: -bid),
-    from per-deal rows of `sims.odds.play_conditional`. Index (trump, quantity)."""
+    from per-deal rows of `sims.tools.odds.play_conditional`. Index (trump, quantity)."""
     tables = {}
     for trump, group in deals.groupby("trump", observed=True):
         n, won = len(group), group["won"]
@@ -143,7 +143,7 @@ def phat_odds(
 
 def whist_estimates(deals: pd.DataFrame) -> pd.DataFrame:
     """Per contract: P(made), the declarer's expected settlement and expected tricks, from
-    per-deal rows of `sims.odds.play_whist_conditional`. Index (contract, quantity)."""
+    per-deal rows of `sims.tools.odds.play_whist_conditional`. Index (contract, quantity)."""
     tables = {}
     for contract, group in deals.groupby("contract", observed=True, sort=False):
         tables[contract] = estimates_frame(

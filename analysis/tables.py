@@ -13,10 +13,10 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from sims.output import read_metadata
+from sims.run.output import read_metadata
 
 GAMES_SUFFIX = ".games.parquet"
-MANIFEST = "_manifest.jsonl"  # marks a dataset folder (sims.dataset)
+MANIFEST = "_manifest.jsonl"  # marks a dataset folder (sims.run.dataset)
 _INTEGER_TYPES = (np.int8, np.int16, np.int32, np.int64)
 
 PathArgument = str | Path | Iterable[str | Path]
@@ -28,7 +28,7 @@ def load(paths: PathArgument) -> pd.DataFrame:
     `players`. The game's name is `attrs["game"]`, as the column `game` already numbers the
     games of a `--games` run. A directory stands for its `*.parquet` files other than the
     per-game tables; a dataset folder (`--out FOLDER`, or its `deals/`) for its rows, read
-    only once every chunk is checked against the manifest (`sims.dataset.read_rows`)."""
+    only once every chunk is checked against the manifest (`sims.run.dataset.read_rows`)."""
     return _load(paths, per_game=False)
 
 
@@ -131,14 +131,14 @@ def _metadata(path: Path) -> dict[str, Any]:
 
 def _dataset_rows(directory: Path, part: str) -> pd.DataFrame:
     """A dataset's rows, after every chunk is checked against its manifest."""
-    from sims.dataset import read_rows  # the run machinery, only for dataset folders
+    from sims.run.dataset import read_rows  # the run machinery, only for dataset folders
 
     return read_rows(directory, part)
 
 
 def _dataset_run(directory: Path) -> dict[str, Any]:
     """The run metadata a dataset's manifest records."""
-    from sims.dataset import read_manifest
+    from sims.run.dataset import read_manifest
 
     return read_manifest(directory).header["run"]
 

@@ -12,12 +12,11 @@ from pathlib import Path
 KEEP_BUILDS = 4  # compiled builds kept, most recently used first
 
 # Modules no engine kernel compiles or reads constants from (paths in the package): editing
-# them keeps the kernels. (`solver.py` is compiled into the strategies; `counters.py` into
-# the games' counting kernels, which their descriptors hold.)
-PLAIN_PYTHON = {"cli.py", "bench.py", "replay.py", "deal_log.py", "output.py", "outcomes.py",
-                "runner.py", "scripted.py", "options.py", "_cache.py", "odds.py",
-                "compare.py", "report.py", "backends.py", "dataset.py", "progress.py",
-                "watchdog.py", "solve.py", "stopping.py"}  # fmt: skip
+# them keeps the kernels. The tools and the run machinery are plain Python, but for
+# `run/counters.py`, which the games' counting kernels compile.
+PLAIN_LAYERS = {"tools", "run", "reference"}
+COMPILED_IN_PLAIN_LAYERS = {"run/counters.py"}
+PLAIN_PYTHON = {"core/options.py", "_cache.py"}
 
 
 def source_fingerprint(package_dir: Path, version: str) -> str:
@@ -26,7 +25,9 @@ def source_fingerprint(package_dir: Path, version: str) -> str:
     digest = hashlib.sha256(f"{version}:{installed_version('numba')}".encode())
     for path in sorted(package_dir.rglob("*.py")):
         relative = path.relative_to(package_dir)
-        if relative.as_posix() in PLAIN_PYTHON or relative.parts[0] == "reference":
+        name = relative.as_posix()
+        plain_layer = relative.parts[0] in PLAIN_LAYERS and name not in COMPILED_IN_PLAIN_LAYERS
+        if plain_layer or name in PLAIN_PYTHON:
             continue
         digest.update(str(relative).encode())
         digest.update(path.read_bytes())

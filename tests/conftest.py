@@ -2,8 +2,8 @@
 
 import pytest
 
-from sims import cli
-from sims.runner import RunResult, RunSpec, run
+from sims.run.runner import RunResult, RunSpec, run
+from sims.tools import cli
 
 DIFFERENTIAL_DEALS = 10_000
 

@@ -1,6 +1,6 @@
 """The Phat deals of docs/examples.md as data shared by the tests."""
 
-from sims.cards import parse_card, parse_cards
+from sims.core.cards import parse_card, parse_cards
 
 
 def plays_of(text: str) -> list[tuple[int, int]]:

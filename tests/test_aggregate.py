@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from analysis.counters import from_deals
-from sims import progress
-from sims.backends import DaskCluster, Embedded
-from sims.dataset import count_run
-from sims.outcomes import run_frame
-from sims.runner import RunSpec, run
+from sims.run import progress
+from sims.run.backends import DaskCluster, Embedded
+from sims.run.dataset import count_run
+from sims.run.outcomes import run_frame
+from sims.run.runner import RunSpec, run
 from tests.conftest import call
 
 PITCH = RunSpec("pitch", 8, 5_000, seats=("threshold+greedy",), variants=("players=6",))

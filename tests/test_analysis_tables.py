@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from analysis.tables import compact, load, load_games, strategy_label
-from sims.output import write_parquet
+from sims.run.output import write_parquet
 
 
 def _meta(game="pitch", seats=("greedy",) * 4, seed=3, **rules):

@@ -10,7 +10,7 @@ import pytest
 @pytest.mark.slow
 def test_bench_json_has_every_figure():
     done = subprocess.run(
-        [sys.executable, "-m", "sims.cli", "bench", "--json", "--no-cold"]
+        [sys.executable, "-m", "sims.tools.cli", "bench", "--json", "--no-cold"]
         + ["--deals", "20000", "--reference-deals", "200", "--repeats", "1"]
         + ["--aggregate-deals", "300000", "--search-deals", "3"],
         capture_output=True,
@@ -57,7 +57,7 @@ def test_a_child_process_peak_does_not_count_the_parent_that_started_it():
     import numpy as np
 
     ballast = np.ones(60_000_000)  # 480 MB resident in this process
-    code = "from sims.bench import peak_rss_mb; print(peak_rss_mb())"
+    code = "from sims.tools.bench import peak_rss_mb; print(peak_rss_mb())"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert 10 < float(done.stdout) < ballast.nbytes / 2**20 - 100

@@ -2,7 +2,7 @@
 
 import pytest
 
-from sims.cards import (
+from sims.core.cards import (
     FULL_DECK,
     CardError,
     card_name,

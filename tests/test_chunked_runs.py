@@ -14,11 +14,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sims.backends import ClusterError, DaskCluster, Embedded, backend
-from sims.dataset import read_rows
 from sims.descriptors import game, register, unregister
-from sims.outcomes import field_bytes
-from sims.runner import RunSpec, StrategyFault, chunks, play_chunk, run
+from sims.run.backends import ClusterError, DaskCluster, Embedded, backend
+from sims.run.dataset import read_rows
+from sims.run.outcomes import field_bytes
+from sims.run.runner import RunSpec, StrategyFault, chunks, play_chunk, run
 from tests.conftest import call
 
 PITCH = RunSpec("pitch", 11, 6_000, seats=("threshold+greedy",), variants=("players=5",))

@@ -11,8 +11,8 @@ import pyarrow.parquet as pq
 import pytest
 from numba import njit
 
-from sims import runner
-from sims.output import read_metadata
+from sims.run import runner
+from sims.run.output import read_metadata
 from sims.strategies import (
     StrategyError,
     _dispatcher_source,
@@ -30,7 +30,7 @@ from tests.conftest import call
 
 def allfours(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "sims.cli", *args], capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "sims.tools.cli", *args], capture_output=True, text=True, timeout=300
     )
 
 

@@ -9,9 +9,9 @@ import pandas as pd
 import pytest
 
 from analysis.compare import difference_pairs, matrix, policy_means, policy_pairs
-from sims.compare import lead_trials, role_trials, seating, side_trials
-from sims.outcomes import run_frame
-from sims.runner import RunSpec, run
+from sims.run.outcomes import run_frame
+from sims.run.runner import RunSpec, run
+from sims.tools.compare import lead_trials, role_trials, seating, side_trials
 from tests.conftest import call
 
 

@@ -9,12 +9,12 @@ import pytest
 
 from analysis import counters as pandas_counters
 from analysis import don, phat, pitch, solowhist
-from sims import counters
 from sims.descriptors import game as describe
 from sims.descriptors import names
 from sims.descriptors.phat import POINTS_TOP
-from sims.outcomes import outcome_frame, run_frame
-from sims.runner import RunResult, RunSpec, run
+from sims.run import counters
+from sims.run.outcomes import outcome_frame, run_frame
+from sims.run.runner import RunResult, RunSpec, run
 
 SUMMARIES = {
     "pitch": pitch.summary,

@@ -12,10 +12,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from sims.backends import Embedded
-from sims.dataset import MANIFEST, DatasetError, read_manifest, read_rows, write_run
-from sims.outcomes import game_frame, run_frame
-from sims.runner import RunSpec, run
+from sims.run.backends import Embedded
+from sims.run.dataset import MANIFEST, DatasetError, read_manifest, read_rows, write_run
+from sims.run.outcomes import game_frame, run_frame
+from sims.run.runner import RunSpec, run
 from tests.conftest import call
 
 PITCH = RunSpec("pitch", 5, 3_000, seats=("threshold+greedy",))
@@ -86,7 +86,7 @@ def test_a_record_cut_short_is_ignored_and_its_chunk_redone(tmp_path):
 
 def allfours(*args: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "sims.cli", *args],
+        [sys.executable, "-m", "sims.tools.cli", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -11,11 +11,11 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from sims.cards import SUITS, parse_card
-from sims.dataset import read_manifest, read_rows
+from sims.core.cards import SUITS, parse_card
+from sims.core.games import phat
 from sims.descriptors import game, names, register, unregister
 from sims.descriptors.phat import SIDES
-from sims.games import phat
+from sims.run.dataset import read_manifest, read_rows
 from tests import tiny_phat
 from tests.conftest import call
 

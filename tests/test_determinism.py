@@ -6,9 +6,9 @@ import json
 import numba
 import numpy as np
 
-from sims.deal_log import deal_records, write_log
-from sims.replay import render, replay
-from sims.runner import RunSpec, run
+from sims.run.deal_log import deal_records, write_log
+from sims.run.runner import RunSpec, run
+from sims.tools.replay import render, replay
 
 
 def test_same_seed_same_rows_with_one_and_two_threads_and_any_chunk_size():

@@ -151,7 +151,7 @@ def test_each_game_module_cites_the_section_of_its_own_game():
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
     titles = dict(re.findall(r"^## (\d+)\. (.+)$", text, re.MULTILINE))
     checked = 0
-    for folder in ("games", "engine", "reference"):
+    for folder in ("core/games", "engine", "reference"):
         for stem, game in games.items():
             path = ROOT / "sims" / folder / f"{stem}.py"
             if not path.is_file():

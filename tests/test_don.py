@@ -7,13 +7,13 @@ import math
 import numpy as np
 import pytest
 
-from sims.cards import cards_of
-from sims.deal_log import deal_records, play_order
-from sims.games import don
-from sims.options import OptionError
+from sims.core.cards import cards_of
+from sims.core.games import don
+from sims.core.options import OptionError
 from sims.reference import don as reference
-from sims.runner import RunSpec, run
-from sims.scripted import IllegalPlayError, play_phat_script
+from sims.run.deal_log import deal_records, play_order
+from sims.run.runner import RunSpec, run
+from sims.run.scripted import IllegalPlayError, play_phat_script
 from tests.conftest import DIFFERENTIAL_DEALS, call
 from tests.don_examples import DON1_HANDS, DON1_PITCHER, DON1_PLAYS, DON1_UNDEALT, cards
 

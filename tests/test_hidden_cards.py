@@ -1,15 +1,15 @@
 """No strategy reads a card its player cannot see: on two deals that differ only in such
 cards, played alike up to its turn, the engine's deal loop gets the same card from it with
-the same seed. The deals are played through `sims.scripted`: the given cards, then every
+the same seed. The deals are played through `sims.run.scripted`: the given cards, then every
 seat's strategy."""
 
 import random
 
 import pytest
 
-from sims.games import pitch
-from sims.options import resolve
-from sims.scripted import phat_continuation, pitch_continuation
+from sims.core.games import pitch
+from sims.core.options import resolve
+from sims.run.scripted import phat_continuation, pitch_continuation
 
 STRATEGIES = ["random", "greedy", "pimc:samples=4", "ismcts:iterations=150"]
 UNDEALT = -1

@@ -22,14 +22,14 @@ import pytest
 from hypothesis import HealthCheck, currently_in_test_context, event, given, settings
 from hypothesis import strategies as st
 
-from sims.cards import N_CARDS, SUITS, CardError, card_name, parse_card, parse_cards
-from sims.games import don, phat, pitch, solowhist
-from sims.odds import HAND_SIZES, parse_hand, parse_trump
-from sims.options import OptionError
-from sims.options import resolve as resolve_options
+from sims.core.cards import N_CARDS, SUITS, CardError, card_name, parse_card, parse_cards
+from sims.core.games import don, phat, pitch, solowhist
+from sims.core.options import OptionError
+from sims.core.options import resolve as resolve_options
 from sims.strategies import StrategyError, strategies
 from sims.strategies import resolve as resolve_strategy
 from sims.strategies.registry import MAX_PARAMS, TABLE_OF, functions
+from sims.tools.odds import HAND_SIZES, parse_hand, parse_trump
 from tests.conftest import call
 
 GAME_MODULES = {"phat": phat, "pitch": pitch, "don": don, "solowhist": solowhist}
@@ -447,7 +447,7 @@ def test_every_default_lies_in_its_range_and_accepted_values_run_unchanged():
 
 
 def test_the_metadata_records_the_strategy_exactly_as_it_ran(tmp_path, capsys):
-    from sims.output import read_metadata
+    from sims.run.output import read_metadata
 
     out = tmp_path / "rows.parquet"
     label = "threshold:margin=0.5+greedy"

@@ -4,7 +4,7 @@ from the same seed, and its parameters reaching the search."""
 import numpy as np
 import pytest
 
-from sims.runner import RunSpec, run
+from sims.run.runner import RunSpec, run
 
 
 @pytest.mark.slow

@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from analysis.odds import Recommendation, phat_odds, pitch_odds, recommend_pitch
-from sims.cards import CardError, mask_of, parse_cards
+from sims.core.cards import CardError, mask_of, parse_cards
+from sims.core.rng import new_state
 from sims.engine.odds import deal_around_nb
-from sims.odds import OddsSpec, parse_hand, parse_trump, play_conditional
-from sims.rng import new_state
-from sims.runner import RunSpec
+from sims.run.runner import RunSpec
+from sims.tools.odds import OddsSpec, parse_hand, parse_trump, play_conditional
 from tests.conftest import call
 
 LOCK = "AH KH QH JH TH 2H"

@@ -41,7 +41,7 @@ def on_small_disk(folder: Path, options: str, *args: str) -> tuple[int, str, lis
     script += 'find "$0" -mindepth 1 | sort'
     done = subprocess.run(
         [*NAMESPACE, "bash", "-c", script, str(folder), options, sys.executable, "-m",
-         "sims.cli", *args],
+         "sims.tools.cli", *args],
         capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

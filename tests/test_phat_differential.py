@@ -4,10 +4,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sims.cards import cards_of
-from sims.deal_log import play_order
-from sims.outcomes import game_frame, run_frame
+from sims.core.cards import cards_of
 from sims.reference import phat as reference
+from sims.run.deal_log import play_order
+from sims.run.outcomes import game_frame, run_frame
 from tests.conftest import DIFFERENTIAL_DEALS
 
 

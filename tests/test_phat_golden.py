@@ -3,10 +3,10 @@ and its deal loop (cards taken from a script instead of strategies)."""
 
 import pytest
 
-from sims.cards import mask_of, parse_card
-from sims.games import phat
-from sims.games.tricks import game_points
-from sims.scripted import IllegalPlayError, play_phat_script
+from sims.core.cards import mask_of, parse_card
+from sims.core.games import phat
+from sims.core.games.tricks import game_points
+from sims.run.scripted import IllegalPlayError, play_phat_script
 from tests.phat_examples import (
     PHAT1_TEAM0,
     PHAT1_TEAM1,

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from sims.deal_log import play_order
-from sims.games.tricks import legal_must_follow
+from sims.core.games.tricks import legal_must_follow
+from sims.run.deal_log import play_order
 
 
 def _check_deal(row, hands, plays, winners):

@@ -2,7 +2,7 @@
 
 import math
 
-from sims.runner import RunSpec, run
+from sims.run.runner import RunSpec, run
 
 
 def hypergeometric_pmf(k: int, population: int, successes: int, draws: int) -> float:

@@ -5,11 +5,11 @@ game."""
 import numpy as np
 import pytest
 
-from sims.cards import FULL_DECK, mask_of, parse_card, parse_cards, suit_mask
+from sims.core.cards import FULL_DECK, mask_of, parse_card, parse_cards, suit_mask
+from sims.core.games import pitch
+from sims.core.rng import new_state
 from sims.engine.common import take_card_nb
-from sims.games import pitch
-from sims.rng import new_state
-from sims.runner import RunSpec, run
+from sims.run.runner import RunSpec, run
 from sims.strategies import view as v
 from sims.strategies.sampling import deal_hidden
 

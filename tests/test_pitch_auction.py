@@ -5,10 +5,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sims.games import pitch
-from sims.options import resolve
+from sims.core.games import pitch
+from sims.core.options import resolve
 from sims.reference import pitch as reference
-from sims.scripted import IllegalPlayError, play_pitch_script
+from sims.run.scripted import IllegalPlayError, play_pitch_script
 
 
 def _first_illegal(rules: dict, dealer: int, calls: list[int]) -> int | None:

@@ -3,10 +3,10 @@ every deal must agree, for 2 to 7 players, every variant, and whole games."""
 
 import pytest
 
-from sims.cards import cards_of
-from sims.deal_log import play_order
+from sims.core.cards import cards_of
 from sims.reference import pitch as reference
-from sims.runner import RunSpec, run
+from sims.run.deal_log import play_order
+from sims.run.runner import RunSpec, run
 
 DEALS = 10_000
 MIXED = (

@@ -4,10 +4,10 @@ loop with the calls and cards taken from a script."""
 import numpy as np
 import pytest
 
-from sims.cards import parse_cards
-from sims.games import pitch
-from sims.options import resolve
-from sims.scripted import IllegalPlayError, play_pitch_script
+from sims.core.cards import parse_cards
+from sims.core.games import pitch
+from sims.core.options import resolve
+from sims.run.scripted import IllegalPlayError, play_pitch_script
 from tests.pitch_examples import (
     PITCH1_TRICKS,
     PITCH2_TRICKS,

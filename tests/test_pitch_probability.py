@@ -5,8 +5,8 @@ import math
 import numpy as np
 import pytest
 
-from sims.cards import parse_card
-from sims.runner import RunSpec, run
+from sims.core.cards import parse_card
+from sims.run.runner import RunSpec, run
 
 
 def hypergeometric_pmf(k: int, population: int, successes: int, draws: int) -> float:

@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from sims.progress import Advance
-from sims.watchdog import watch
+from sims.run.progress import Advance
+from sims.run.watchdog import watch
 
 SLOW = "ismcts:iterations=300"  # about 0.1 s a Phat deal: 40 deals are one chunk of seconds
 
@@ -56,7 +56,7 @@ def test_advance_counts_each_deal_once_inside_and_at_the_end_of_chunks():
 @pytest.mark.parametrize("extra", [[], ["--aggregate"]], ids=["rows", "counters"])
 def test_a_slow_run_prints_its_header_first_and_its_bar_moves_inside_one_chunk(extra):
     process = subprocess.Popen(
-        [sys.executable, "-m", "sims.cli", "simulate", "phat", "--deals", "40", "--strategy",
+        [sys.executable, "-m", "sims.tools.cli", "simulate", "phat", "--deals", "40", "--strategy",
          SLOW, "--progress", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip

@@ -3,8 +3,8 @@
 import numpy as np
 from numba import njit
 
+from sims.core.rng import below, below_from, new_state, next_u64, stream_key
 from sims.engine.common import deal_hands_nb
-from sims.rng import below, below_from, new_state, next_u64, stream_key
 
 
 def test_streams_depend_only_on_their_key():

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sims.deal_log import deal_records
-from sims.games import solowhist as w
+from sims.core.games import solowhist as w
 from sims.reference import solowhist as reference
-from sims.runner import RunSpec, run
-from sims.scripted import IllegalPlayError, play_whist_script
+from sims.run.deal_log import deal_records
+from sims.run.runner import RunSpec, run
+from sims.run.scripted import IllegalPlayError, play_whist_script
 from tests.conftest import call
 from tests.whist_examples import (
     ABUNDANCE_CALLS,

@@ -3,11 +3,11 @@ contract, declarers, trump, leader, tricks and settlement must agree on every de
 
 import pytest
 
-from sims.cards import cards_of
-from sims.deal_log import deal_records
-from sims.games import solowhist as w
+from sims.core.cards import cards_of
+from sims.core.games import solowhist as w
 from sims.reference import solowhist as reference
-from sims.runner import RunSpec, run
+from sims.run.deal_log import deal_records
+from sims.run.runner import RunSpec, run
 from tests.conftest import DIFFERENTIAL_DEALS
 
 

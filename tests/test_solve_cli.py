@@ -3,8 +3,8 @@ errors that name the problem."""
 
 import pytest
 
-from sims.solve import parse_deal
-from sims.solver import solve_position
+from sims.engine.solver import solve_position
+from sims.tools.solve import parse_deal
 from tests.conftest import call
 
 PITCH_HANDS = "AH JH 5H KS 3C 2D / QH 9H 4C 8D TS 2S / 3H KC TC 7D 6S 4S / 2H AC 9C 5D QS JS"

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from sims import solver
-from sims.cards import mask_of, parse_card, parse_cards
-from sims.games import don, pitch
-from sims.options import resolve
-from sims.scripted import play_phat_script, play_pitch_script
-from sims.solve import main_solve, parse_deal
+from sims.core.cards import mask_of, parse_card, parse_cards
+from sims.core.games import don, pitch
+from sims.core.options import resolve
+from sims.engine import solver
+from sims.run.scripted import play_phat_script, play_pitch_script
+from sims.tools.solve import main_solve, parse_deal
 
 # ---------------------------------------------------------------------------------------
 # The brute force: every line of play, no pruning, no table; rules read from docs/rules.md.

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sims.stopping import Stopped, describe, signal_number, stop_on_termination
+from sims.run.stopping import Stopped, describe, signal_number, stop_on_termination
 
 
 def test_sighup_and_sigterm_raise_stopped_while_the_block_runs_and_handlers_come_back():
@@ -29,7 +29,7 @@ def test_sighup_and_sigterm_raise_stopped_while_the_block_runs_and_handlers_come
 
 def start(*args: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "sims.cli", *args],
+        [sys.executable, "-m", "sims.tools.cli", *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -59,7 +59,7 @@ def test_sigterm_while_the_log_is_written_leaves_no_file(tmp_path):
 def test_ctrl_c_during_start_up_ends_in_one_line(tmp_path):
     """Ctrl-C while the command is still importing its libraries (about a second)."""
     script = Path(sys.executable).parent / "allfours"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "sims.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "sims.tools.cli"]
     process = subprocess.Popen(
         [*command, "simulate", "pitch", "--deals", "10", "--out", str(tmp_path / "x.parquet")],
         stderr=subprocess.PIPE,

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 
 from analysis.odds import whist_odds
-from sims.cards import mask_of, parse_card, parse_cards
+from sims.core.cards import mask_of, parse_card, parse_cards
+from sims.core.rng import new_state
 from sims.engine.odds import deal_whist_around_nb
-from sims.rng import new_state
 from tests.conftest import call
 
 SPADES = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"

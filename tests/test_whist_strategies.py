@@ -6,9 +6,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sims.cards import mask_of, parse_card, parse_cards, suit_mask
-from sims.games import solowhist as sw
-from sims.rng import new_state
+from sims.core.cards import mask_of, parse_card, parse_cards, suit_mask
+from sims.core.games import solowhist as sw
+from sims.core.rng import new_state
 from sims.strategies import resolve, strategies
 from sims.strategies import view as v
 from sims.strategies.whist_bidding import evaluator_bid, misere_risk, tricks_estimate

@@ -10,6 +10,8 @@ from typing import Any
 
 import numpy as np
 
+from sims.core.games import phat
+from sims.core.options import POSITIVE, Option, positive_int
 from sims.descriptors import Game
 from sims.descriptors.phat import (
     arguments_of,
@@ -22,8 +24,6 @@ from sims.descriptors.phat import (
     sides_scored,
 )
 from sims.engine.phat import run_phat_nb
-from sims.games import phat
-from sims.options import POSITIVE, Option, positive_int
 
 NAME = "tiny_phat"
 HAND_SIZE = 3

@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
-    from sims.counters import Counter
-    from sims.runner import RunSpec
+    from sims.run.counters import Counter
+    from sims.run.runner import RunSpec
 
 _REGISTERED: dict[str, Game] = {}
 

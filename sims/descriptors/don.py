@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sims.deal_log import common_record, side_or_none
+from sims.core.games import don
 from sims.descriptors import Game
 from sims.descriptors.phat import (
     SIDES,
@@ -20,8 +20,8 @@ from sims.descriptors.phat import (
     sides_scored,
 )
 from sims.engine.phat import run_phat_nb
-from sims.games import don
 from sims.reference import don as reference
+from sims.run.deal_log import common_record, side_or_none
 
 
 def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:

@@ -12,14 +12,14 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from sims.cards import SUITS, card_name, format_cards
-from sims.counters import RELATIVE, Axis, Counter, at, flag, open_at, relative
-from sims.deal_log import common_record, play_order, side_or_none
+from sims.core.cards import SUITS, card_name, format_cards
+from sims.core.games import phat
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides
 from sims.engine.phat import run_phat_nb
-from sims.games import phat
 from sims.reference import phat as reference
-from sims.replay import tricks_shown
+from sims.run.counters import RELATIVE, Axis, Counter, at, flag, open_at, relative
+from sims.run.deal_log import common_record, play_order, side_or_none
+from sims.tools.replay import tricks_shown
 
 SIDES = [[0, 2], [1, 3]]
 POINTS_TOP = 255  # points per deal; `points_excess` keeps what lies beyond

@@ -10,14 +10,14 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from sims.cards import SUITS, card_name, format_cards
-from sims.counters import RELATIVE, Axis, Counter, at, flag, relative
-from sims.deal_log import common_record, listed, play_order, side_or_none
+from sims.core.cards import SUITS, card_name, format_cards
+from sims.core.games import pitch
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides
 from sims.engine.pitch import run_pitch_nb
-from sims.games import pitch
 from sims.reference import pitch as reference
-from sims.replay import listed_text, tricks_shown
+from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
+from sims.run.deal_log import common_record, listed, play_order, side_or_none
+from sims.tools.replay import listed_text, tricks_shown
 
 MIN_CONTRACT = 1  # bids 1..4
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games

@@ -9,14 +9,14 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from sims.cards import SUITS, card_name, format_cards
-from sims.counters import Axis, Counter, at, flag
-from sims.deal_log import hand_names, listed, play_order
+from sims.core.cards import SUITS, card_name, format_cards
+from sims.core.games import solowhist
 from sims.descriptors import Counters, Game, KernelInputs, Layout
 from sims.engine.solowhist import run_whist_nb
-from sims.games import solowhist
 from sims.reference import solowhist as reference
-from sims.replay import listed_text, tricks_shown
+from sims.run.counters import Axis, Counter, at, flag
+from sims.run.deal_log import hand_names, listed, play_order
+from sims.tools.replay import listed_text, tricks_shown
 
 MIN_TRUMPS = -1  # -1 without trumps
 MAX_HONOUR_POINTS = 37  # thirteen cards: four aces, four kings, four queens and a jack

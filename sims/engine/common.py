@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.cards import suit_of
-from sims.games.tricks import beats
-from sims.rng import STREAM_PLAY, below_from, next_u64
+from sims.core.cards import suit_of
+from sims.core.games.tricks import beats
+from sims.core.rng import STREAM_PLAY, below_from, next_u64
 from sims.strategies import view as v
 
 # Error kinds written by the kernels; the runner turns them into exceptions.

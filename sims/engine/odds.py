@@ -10,14 +10,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sims.cards import suit_mask
+from sims.core.cards import suit_mask
+from sims.core.games import phat
+from sims.core.games import pitch as p
+from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, stream_key
 from sims.engine.common import BLOCKS, OK, record_fault_nb
 from sims.engine.phat import play_phat_deal_nb
 from sims.engine.pitch import field_views_nb, play_pitch_deal_nb
 from sims.engine.solowhist import play_whist_deal_nb
-from sims.games import phat
-from sims.games import pitch as p
-from sims.rng import STREAM_DEAL, STREAM_PLAY, below, stream_key
 from sims.strategies import view as v
 
 # Per (suit, deal) results of Pitch: points the pitcher's side won, then 1 when that

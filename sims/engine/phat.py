@@ -6,8 +6,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sims.bits import popcount
-from sims.cards import suit_mask
+from sims.core.bits import popcount
+from sims.core.cards import suit_mask
+from sims.core.games import phat
+from sims.core.games.tricks import game_points, legal_must_follow
+from sims.core.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
 from sims.engine.common import (
     BLOCKS,
     OK,
@@ -18,9 +21,6 @@ from sims.engine.common import (
     record_fault_nb,
     take_card_nb,
 )
-from sims.games import phat
-from sims.games.tricks import game_points, legal_must_follow
-from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
 from sims.strategies import decide_phat
 from sims.strategies import view as v
 

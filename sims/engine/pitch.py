@@ -5,8 +5,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sims.bits import highest, lowest, popcount
-from sims.cards import RANK_JACK, suit_mask
+from sims.core.bits import highest, lowest, popcount
+from sims.core.cards import RANK_JACK, suit_mask
+from sims.core.games import pitch as p
+from sims.core.games.tricks import game_points
+from sims.core.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
 from sims.engine.common import (
     BID,
     BLOCKS,
@@ -20,9 +23,6 @@ from sims.engine.common import (
     record_fault_nb,
     take_card_nb,
 )
-from sims.games import pitch as p
-from sims.games.tricks import game_points
-from sims.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
 from sims.strategies import decide_pitch
 from sims.strategies import view as v
 

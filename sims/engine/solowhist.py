@@ -1,13 +1,16 @@
 """The Solo Whist deal loop (auction, trump, 13 tricks, settlement) and its parallel run
-kernel (docs/rules.md section 4; the rules as data in `sims.games.solowhist`)."""
+kernel (docs/rules.md section 4; the rules as data in `sims.core.games.solowhist`)."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit, prange
 
-from sims.bits import popcount
-from sims.cards import RANK_ACE, suit_mask
+from sims.core.bits import popcount
+from sims.core.cards import RANK_ACE, suit_mask
+from sims.core.games import solowhist as w
+from sims.core.games.tricks import legal_must_follow
+from sims.core.rng import STREAM_DEAL, STREAM_PLAY, stream_key
 from sims.engine.common import (
     BID,
     BLOCKS,
@@ -19,9 +22,6 @@ from sims.engine.common import (
     record_fault_nb,
     take_card_nb,
 )
-from sims.games import solowhist as w
-from sims.games.tricks import legal_must_follow
-from sims.rng import STREAM_DEAL, STREAM_PLAY, stream_key
 from sims.strategies import decide_solowhist
 from sims.strategies import view as v
 

@@ -19,11 +19,11 @@ import math
 import numpy as np
 from numba import njit
 
-from sims import solver as s
-from sims.bits import lowest, nth_bit, popcount
-from sims.cards import suit_of
-from sims.games import don
-from sims.rng import below
+from sims.core.bits import lowest, nth_bit, popcount
+from sims.core.cards import suit_of
+from sims.core.games import don
+from sims.core.rng import below
+from sims.engine import solver as s
 from sims.strategies import view as v
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.registry import Param, register

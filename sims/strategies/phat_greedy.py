@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.bits import highest, lowest
-from sims.cards import FULL_DECK, suit_mask
-from sims.games import don, phat
-from sims.games.tricks import GAME_POINT_VALUES
+from sims.core.bits import highest, lowest
+from sims.core.cards import FULL_DECK, suit_mask
+from sims.core.games import don, phat
+from sims.core.games.tricks import GAME_POINT_VALUES
 from sims.strategies import view as v
 from sims.strategies.phat_leads import lead_long
 from sims.strategies.registry import Param, register

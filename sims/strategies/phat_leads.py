@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.bits import highest, lowest, popcount
-from sims.cards import RANK_ACE, rank_of, suit_mask
-from sims.games import don, phat
+from sims.core.bits import highest, lowest, popcount
+from sims.core.cards import RANK_ACE, rank_of, suit_mask
+from sims.core.games import don, phat
 from sims.strategies import view as v
 from sims.strategies.registry import register
 

@@ -2,7 +2,7 @@
 (Skat). At each card it deals the cards it cannot see to the other seats at random,
 consistently with what it knows (its hand, every card played and by whom, the voids
 shown in play, the hand sizes), solves each of these deals exactly with the double-dummy
-solver (`sims.solver`), and plays the card with the best total over the deals.
+solver (`sims.engine.solver`), and plays the card with the best total over the deals.
 
 Everything it uses comes from the view, so it never reads a hidden card; the auction is
 not used to shape the deals. Its side maximises its own points (in cutthroat Pitch, the
@@ -17,10 +17,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims import solver as s
-from sims.bits import lowest
-from sims.cards import suit_mask
-from sims.games import don
+from sims.core.bits import lowest
+from sims.core.cards import suit_mask
+from sims.core.games import don
+from sims.engine import solver as s
 from sims.strategies import phat_greedy, pitch_greedy
 from sims.strategies import view as v
 from sims.strategies.phat_leads import lead_long

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from sims.bits import lowest, nth_bit, popcount
-from sims.rng import below
+from sims.core.bits import lowest, nth_bit, popcount
+from sims.core.rng import below
 from sims.strategies import view as v
 from sims.strategies.pitch_eval import best_suit
 from sims.strategies.registry import register

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.bits import highest, lowest, popcount
-from sims.cards import RANK_ACE, RANK_JACK, suit_mask
-from sims.games.tricks import game_points
+from sims.core.bits import highest, lowest, popcount
+from sims.core.cards import RANK_ACE, RANK_JACK, suit_mask
+from sims.core.games.tricks import game_points
 
 
 @njit(cache=True, inline="always")

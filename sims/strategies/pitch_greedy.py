@@ -8,9 +8,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.bits import highest, lowest
-from sims.cards import FULL_DECK, RANK_JACK, suit_mask
-from sims.games.tricks import GAME_POINT_VALUES
+from sims.core.bits import highest, lowest
+from sims.core.cards import FULL_DECK, RANK_JACK, suit_mask
+from sims.core.games.tricks import GAME_POINT_VALUES
 from sims.strategies import view as v
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.pitch_leads import lead_best

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from sims.bits import highest, lowest
-from sims.cards import suit_mask
+from sims.core.bits import highest, lowest
+from sims.core.cards import suit_mask
 from sims.strategies import view as v
 from sims.strategies.phat_leads import lead_high, lead_long
 from sims.strategies.pitch_eval import best_suit

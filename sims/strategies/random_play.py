@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from sims.bits import nth_bit, popcount
-from sims.rng import below
+from sims.core.bits import nth_bit, popcount
+from sims.core.rng import below
 from sims.strategies import view as v
 from sims.strategies.pitch_bidding import random_bid
 from sims.strategies.registry import register

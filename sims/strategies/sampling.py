@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims import solver as s
-from sims.bits import lowest, popcount
-from sims.cards import FULL_DECK
-from sims.games import don, phat
-from sims.rng import below
+from sims.core.bits import lowest, popcount
+from sims.core.cards import FULL_DECK
+from sims.core.games import don, phat
+from sims.core.rng import below
+from sims.engine import solver as s
 from sims.strategies import view as v
 
 REJECTIONS = 64  # uniform deals tried before the deal is built seat by seat

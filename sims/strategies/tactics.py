@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from sims.bits import lowest
-from sims.cards import rank_of, suit_mask, suit_of
+from sims.core.bits import lowest
+from sims.core.cards import rank_of, suit_mask, suit_of
 
 
 @njit(cache=True, inline="always")

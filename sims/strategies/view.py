@@ -7,7 +7,7 @@ every strategy has one signature::
     decide(view: int64[:], params: float64[:], rng: int64[:]) -> int64 card
 
 `params` holds the strategy's parameters (see the registry) and `rng` a random stream
-private to the deal (draw with `sims.rng.below`).
+private to the deal (draw with `sims.core.rng.below`).
 """
 
 DECISION = 0  # BID, OPENING (the pitcher's first card, which fixes trump) or PLAY

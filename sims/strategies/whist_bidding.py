@@ -35,9 +35,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from sims.bits import highest, lowest, popcount
-from sims.cards import RANK_JACK, suit_of
-from sims.games.solowhist import (
+from sims.core.bits import highest, lowest, popcount
+from sims.core.cards import RANK_JACK, suit_of
+from sims.core.games.solowhist import (
     ABUNDANCE,
     ABUNDANCE_DECLARED,
     ABUNDANCE_TRUMPS,

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from sims.bits import highest, lowest, popcount
-from sims.cards import FULL_DECK, rank_of, suit_mask, suit_of
-from sims.games.solowhist import MISERE, MISERE_OUVERTE
+from sims.core.bits import highest, lowest, popcount
+from sims.core.cards import FULL_DECK, rank_of, suit_mask, suit_of
+from sims.core.games.solowhist import MISERE, MISERE_OUVERTE
 from sims.strategies import view as v
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import register

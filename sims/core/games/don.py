@@ -19,8 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from sims.games import phat
-from sims.options import POSITIVE, Option, positive_int, word
+from sims.core.games import phat
+from sims.core.options import POSITIVE, Option, positive_int, word
 
 NAME = "don"
 PLAYERS = 4

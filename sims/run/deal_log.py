@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from sims.cards import SUITS, card_name, cards_of
+from sims.core.cards import SUITS, card_name, cards_of
 from sims.descriptors import game as describe
-from sims.output import atomic_path
+from sims.run.output import atomic_path
 
 if TYPE_CHECKING:
-    from sims.runner import RunResult, RunSpec
+    from sims.run.runner import RunResult, RunSpec
 
 
 def play_order(

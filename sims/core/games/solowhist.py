@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from sims.options import POSITIVE, Option, positive_int
+from sims.core.options import POSITIVE, Option, positive_int
 
 NAME = "solowhist"
 PLAYERS = 4

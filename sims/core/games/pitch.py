@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from sims.options import Option, OptionError, choice, parse_whole, switch
+from sims.core.options import Option, OptionError, choice, parse_whole, switch
 
 NAME = "pitch"
 HAND_SIZE = 6

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from sims.runner import RunResult
+from sims.run.runner import RunResult
 
 
 def outcome_frame(table: np.ndarray, widths: dict[str, int] | None = None) -> pd.DataFrame:

@@ -31,10 +31,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from sims import counters as counting
-from sims.backends import Backend
-from sims.output import atomic_path, write_parquet, writing
-from sims.runner import Chunk, Interrupted, RunSpec, chunk_size, chunks, play_chunk
+from sims.run import counters as counting
+from sims.run.backends import Backend
+from sims.run.output import atomic_path, write_parquet, writing
+from sims.run.runner import Chunk, Interrupted, RunSpec, chunk_size, chunks, play_chunk
 
 FORMAT = 1
 MANIFEST = "_manifest.jsonl"
@@ -65,7 +65,7 @@ def chunk_output(
     """Play one chunk and reduce it to what the dataset keeps: rows (and per-game rows) or,
     with `aggregate`, counters only. Runs on the backend's workers; `progress` hears the
     chunk's deals done while it plays (only where it plays in this process)."""
-    from sims.outcomes import game_frame, run_frame
+    from sims.run.outcomes import game_frame, run_frame
 
     result = play_chunk(spec, chunk, stall=stall, progress=progress)
     counts = counting.empty(spec.game, spec.rules)

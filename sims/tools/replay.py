@@ -6,9 +6,9 @@ import dataclasses
 
 import numpy as np
 
-from sims.cards import card_name
+from sims.core.cards import card_name
 from sims.descriptors import game as describe
-from sims.runner import RunResult, RunSpec, run
+from sims.run.runner import RunResult, RunSpec, run
 
 
 def replay(spec: RunSpec, index: int) -> RunResult:

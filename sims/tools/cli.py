@@ -51,7 +51,7 @@ class UsageError(Exception):
 
 def _whole(text: str) -> int:
     """Plain digits 0-9 (and a minus sign): argparse reports anything else."""
-    from sims.options import parse_whole
+    from sims.core.options import parse_whole
 
     try:
         return parse_whole(text)
@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="FILE.parquet: the outcome table, one row per deal (with --games the per-game "
         "table goes beside it as FILE.games.parquet). A folder (a name without extension): "
         "a chunked dataset written chunk by chunk with a manifest, which --resume can finish "
-        "after an interruption; read it with sims.dataset.read_rows(FOLDER), which checks "
+        "after an interruption; read it with sims.run.dataset.read_rows(FOLDER), which checks "
         "every chunk against the manifest",
     )
     simulate.add_argument(
@@ -423,7 +423,7 @@ def _check_outputs(named: dict[str, Path | None]) -> None:
     system cannot hold, a folder on the way that is a file, the same path twice, one
     output inside another, or a folder where no file can be created (read-only, not ours):
     the run would end without its files."""
-    from sims.output import check_writable
+    from sims.run.output import check_writable
 
     paths = {what: path for what, path in named.items() if path is not None}
     for what, path in paths.items():
@@ -465,7 +465,7 @@ def _variants(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def _spec(args: argparse.Namespace, count: int, games: bool):
-    from sims.runner import RunSpec
+    from sims.run.runner import RunSpec
 
     return RunSpec(
         args.game,
@@ -503,15 +503,15 @@ def _simulate(args: argparse.Namespace) -> int:
     if (dataset or args.aggregate) and (args.log is not None or args.chart is not None):
         raise UsageError(
             "--log and --chart need every row in memory: not with --aggregate or a dataset "
-            "folder (chart the dataset from sims.dataset.read_rows(FOLDER))"
+            "folder (chart the dataset from sims.run.dataset.read_rows(FOLDER))"
         )
     if args.aggregate and args.out is not None and not dataset:
         raise UsageError("--aggregate writes counters to a folder: give --out FOLDER")
     games = args.games is not None
     spec = _spec(args, args.games if games else (args.deals or 100_000), games)
-    from sims.backends import backend
-    from sims.progress import wanted
-    from sims.runner import seat_strategies
+    from sims.run.backends import backend
+    from sims.run.progress import wanted
+    from sims.run.runner import seat_strategies
 
     seat_strategies(spec)
     progress = wanted(args.quiet, args.progress)
@@ -521,7 +521,7 @@ def _simulate(args: argparse.Namespace) -> int:
     try:
         if dataset or args.aggregate:
             return _simulate_in_chunks(args, spec, cluster, dataset, progress)
-        from sims.runner import run
+        from sims.run.runner import run
 
         result = run(
             spec, chunk=args.chunk, record=args.log is not None, progress=progress,
@@ -530,7 +530,7 @@ def _simulate(args: argparse.Namespace) -> int:
     finally:
         cluster.close()
 
-    from sims.outcomes import game_frame, run_frame
+    from sims.run.outcomes import game_frame, run_frame
 
     analysis = importlib.import_module(spec.described.analysis_module)
     deals = run_frame(result)
@@ -548,8 +548,8 @@ def _simulate_in_chunks(args: argparse.Namespace, spec, cluster, dataset: bool, 
     """A run kept as counters, or written chunk by chunk into a dataset folder: memory
     stays bounded whatever the number of deals, and the summary comes from the counters."""
     from analysis import counters
-    from sims.dataset import count_run, write_run
-    from sims.progress import Advance, progress_bar
+    from sims.run.dataset import count_run, write_run
+    from sims.run.progress import Advance, progress_bar
 
     label = f"{spec.game} {spec.unit}"
     with progress_bar(spec.count, spec.unit[:-1], label, progress) as bar:
@@ -614,8 +614,8 @@ def _write_outputs(args, spec, result, deals, per_game) -> None:
     """Write every requested file, only after the whole run succeeded (and the chart is
     drawn, which can still fail, before any file is written). All or nothing: a file that
     cannot be written, or a signal, removes the files written before it."""
-    from sims.deal_log import write_log
-    from sims.output import write_parquet, writing
+    from sims.run.deal_log import write_log
+    from sims.run.output import write_parquet, writing
 
     figure = _chart(spec.game, deals) if args.chart is not None else None
     as_file = args.out is not None and per_game is not None
@@ -642,7 +642,7 @@ def _write_outputs(args, spec, result, deals, per_game) -> None:
 
 def _save_figure(figure, path: Path) -> None:
     """Save a chart all or nothing, in the format its suffix names."""
-    from sims.output import atomic_path
+    from sims.run.output import atomic_path
 
     with atomic_path(path) as temporary:
         figure.savefig(temporary, dpi=120, format=path.suffix[1:].lower())
@@ -660,7 +660,7 @@ def _chart(game: str, deals):
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from sims.replay import render, replay
+    from sims.tools.replay import render, replay
 
     games = args.game_index is not None
     spec = _spec(args, 0, games)
@@ -672,10 +672,10 @@ def _odds(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     from analysis import odds
-    from sims import report
-    from sims.cards import card_name, format_cards
-    from sims.odds import OddsSpec, parse_hand, parse_trump, play_conditional
-    from sims.progress import wanted
+    from sims.core.cards import card_name, format_cards
+    from sims.run.progress import wanted
+    from sims.tools import report
+    from sims.tools.odds import OddsSpec, parse_hand, parse_trump, play_conditional
 
     hand = parse_hand(args.hand, args.game)
     if (args.turned is not None) != (args.game == "solowhist"):
@@ -733,9 +733,9 @@ def _whist_odds(args: argparse.Namespace, hand: tuple[int, ...], run, show: bool
     from tqdm import tqdm
 
     from analysis import odds
-    from sims import report
-    from sims.cards import card_name, format_cards, parse_card
-    from sims.odds import WHIST_CONTRACTS, play_whist_conditional, whist_seat
+    from sims.core.cards import card_name, format_cards, parse_card
+    from sims.tools import report
+    from sims.tools.odds import WHIST_CONTRACTS, play_whist_conditional, whist_seat
 
     turned = parse_card(args.turned)
     seat = whist_seat(hand, turned, args.seat)
@@ -779,10 +779,10 @@ ROLE_TEXT = {
 
 def _compare(args: argparse.Namespace) -> int:
     from analysis.compare import difference_pairs, policy_means, policy_pairs
-    from sims import report
-    from sims.compare import lead_trials, role_trials, scoring
-    from sims.progress import wanted
-    from sims.runner import RunSpec
+    from sims.run.progress import wanted
+    from sims.run.runner import RunSpec
+    from sims.tools import report
+    from sims.tools.compare import lead_trials, role_trials, scoring
 
     variants = _variants(args)
     probe = RunSpec(args.game, args.seed, 0, variants=variants)
@@ -838,7 +838,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from sims.solve import main_solve
+    from sims.tools.solve import main_solve
 
     print(main_solve(args.game, args.hands, args.trump, args.leader, args.variant, args.side))
     return 0
@@ -867,7 +867,7 @@ def _strategies(_: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from sims.bench import measure, report
+    from sims.tools.bench import measure, report
 
     figures = measure(
         args.deals, args.reference_deals, args.repeats, args.cold, args.aggregate_deals,
@@ -891,7 +891,7 @@ HANDLERS = {
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command. Ctrl-C, SIGTERM and SIGHUP at any moment, start-up included, end
     it in one line with status 128 + the signal's number, leaving no partial file."""
-    from sims.stopping import describe, signal_number, stop_on_termination
+    from sims.run.stopping import describe, signal_number, stop_on_termination
 
     try:
         with stop_on_termination():
@@ -910,11 +910,11 @@ def _command(argv: Sequence[str] | None) -> int:
         if item.startswith("--") and equals and value == "--":
             parser.exit(2, f"allfours: error: {option} needs a value, not '--'\n")
     args = parser.parse_args(argv)
-    from sims.cards import CardError
-    from sims.options import OptionError
-    from sims.output import OutputError
-    from sims.runner import Interrupted, StrategyFault
-    from sims.stopping import describe, signal_number
+    from sims.core.cards import CardError
+    from sims.core.options import OptionError
+    from sims.run.output import OutputError
+    from sims.run.runner import Interrupted, StrategyFault
+    from sims.run.stopping import describe, signal_number
     from sims.strategies import StrategyError
 
     try:

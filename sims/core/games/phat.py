@@ -11,7 +11,7 @@ Choices made there and pinned by the tests:
   `--games`) are single deals from 0-0 and never stop early.
 
 Card values, hand size and the end-of-deal bonus are data (the rules array below), so
-Nine-card Don (`sims.games.don`) is played by the same deal loop.
+Nine-card Don (`sims.core.games.don`) is played by the same deal loop.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from sims.bits import highest, lowest
-from sims.cards import RANK_JACK, suit_mask
-from sims.options import POSITIVE, Option, positive_int
+from sims.core.bits import highest, lowest
+from sims.core.cards import RANK_JACK, suit_mask
+from sims.core.options import POSITIVE, Option, positive_int
 
 NAME = "phat"
 PLAYERS = 4

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from sims.cards import (
+from sims.core.cards import (
     SUIT_SYMBOLS,
     SUITS,
     CardError,
@@ -27,9 +27,9 @@ from sims.cards import (
     parse_cards,
     suit_mask,
 )
+from sims.core.games import phat, pitch, solowhist
 from sims.engine import odds as kernels
-from sims.games import phat, pitch, solowhist
-from sims.runner import RunSpec, raise_first_error, seat_strategies, strategy_tables
+from sims.run.runner import RunSpec, raise_first_error, seat_strategies, strategy_tables
 
 HAND_SIZES = {"pitch": pitch.HAND_SIZE, "phat": 13, "solowhist": 13}
 # Contracts a Solo Whist hand is tried in: all but Prop and Cop, whose result depends on

@@ -1,6 +1,6 @@
 """`allfours solve`: read a position given as text, solve it double dummy, print the result.
 
-Hands are written seat 0 first, seats separated by `/` or `|`, cards as `sims.cards`
+Hands are written seat 0 first, seats separated by `/` or `|`, cards as `sims.core.cards`
 reads them: `"AH JH 5H / KS 3C 2D / ..."`. Trump is a suit letter (C D H S) or symbol.
 """
 
@@ -11,10 +11,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sims.cards import SUITS, card_name, mask_of, parse_card, parse_cards
-from sims.games import don, phat, pitch
-from sims.options import resolve
-from sims.solver import (
+from sims.core.cards import SUITS, card_name, mask_of, parse_card, parse_cards
+from sims.core.games import don, phat, pitch
+from sims.core.options import resolve
+from sims.engine.solver import (
     GAMES,
     Solution,
     don_position,
@@ -94,7 +94,7 @@ def render(solution: Solution, game: str) -> str:
 
 
 def _ordered(cards) -> list[int]:
-    """Cards highest suit and rank first, as `sims.cards.format_cards` prints them."""
+    """Cards highest suit and rank first, as `sims.core.cards.format_cards` prints them."""
     return sorted(cards, key=lambda card: (card // 13, card % 13), reverse=True)
 
 

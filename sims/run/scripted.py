@@ -8,15 +8,15 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from sims.cards import card_name, mask_of
+from sims.core.cards import card_name, mask_of
+from sims.core.games import don, phat, pitch, solowhist
+from sims.core.options import resolve as resolve_options
+from sims.core.rng import STREAM_PLAY, new_state
 from sims.engine.common import ILLEGAL_CALL, ILLEGAL_CARD, SCRIPT_EXHAUSTED
 from sims.engine.phat import play_script_nb
 from sims.engine.pitch import play_pitch_script_nb
 from sims.engine.solowhist import play_whist_script_nb
-from sims.games import don, phat, pitch, solowhist
-from sims.options import resolve as resolve_options
-from sims.rng import STREAM_PLAY, new_state
-from sims.runner import strategy_tables
+from sims.run.runner import strategy_tables
 from sims.strategies import resolve as resolve_strategy
 
 

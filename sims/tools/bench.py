@@ -22,8 +22,8 @@ import numpy as np
 
 from sims.descriptors import game as describe
 from sims.descriptors import names
-from sims.outcomes import field_bytes, run_frame
-from sims.runner import RunResult, RunSpec, kernel_seconds, run
+from sims.run.outcomes import field_bytes, run_frame
+from sims.run.runner import RunResult, RunSpec, kernel_seconds, run
 
 
 def _cards_played(result: RunResult) -> int:
@@ -77,7 +77,16 @@ def reference_figures(deals: int) -> dict[str, float]:
 def fresh_process_seconds(cold: bool = False) -> float:
     """Wall time of `allfours simulate phat --deals 1000` in a new process: with the warm
     cache, or (cold) with an empty cache folder, so that it compiles every kernel."""
-    command = [sys.executable, "-m", "sims.cli", "simulate", "phat", "--deals", "1000", "--quiet"]
+    command = [
+        sys.executable,
+        "-m",
+        "sims.tools.cli",
+        "simulate",
+        "phat",
+        "--deals",
+        "1000",
+        "--quiet",
+    ]
     with tempfile.TemporaryDirectory() as empty:
         environment = {**os.environ, "ALLFOURS_CACHE_DIR": empty} if cold else None
         if not cold:
@@ -104,7 +113,7 @@ def memory_figures(deals: int) -> dict[str, float]:
     """Memory of a million-row Phat outcome frame, and the peak resident size of a fresh
     process that plays the deals and builds the frame."""
     code = (
-        "import json; from sims.bench import _memory_of_rows, peak_rss_mb; "
+        "import json; from sims.tools.bench import _memory_of_rows, peak_rss_mb; "
         f"figures = _memory_of_rows({deals}); "
         "figures['peak_rss_mb'] = peak_rss_mb(); "
         "print(json.dumps(figures))"
@@ -137,8 +146,8 @@ def scale_figures(deals: int, repeats: int) -> dict[str, Any]:
     default and on a Dask LocalCluster of 2 worker processes (started and warmed
     beforehand): returning every row, and keeping counters only (--aggregate). Also checks
     that both backends give the same rows and counters."""
-    from sims.backends import Backend, DaskCluster, Embedded
-    from sims.dataset import count_run
+    from sims.run.backends import Backend, DaskCluster, Embedded
+    from sims.run.dataset import count_run
 
     spec = RunSpec("pitch", 1, deals, seats=("threshold+greedy",))
     chunk = max(1, deals // 16)  # enough chunks to keep both workers busy
@@ -169,7 +178,8 @@ def aggregate_memory(deals: int) -> dict[str, float]:
     in a fresh process with the kernels cached: the memory of a counters-only run, which
     must not grow with N (a process that compiles peaks higher)."""
     code = (
-        "import json, time; from sims.bench import peak_rss_mb; from sims.cli import main; "
+        "import json, time; from sims.tools.bench import peak_rss_mb; "
+        "from sims.tools.cli import main; "
         "start = time.perf_counter(); "
         f"main(['simulate', 'pitch', '--deals', '{deals}', '--aggregate', '--quiet']); "
         "print(json.dumps({'seconds': time.perf_counter() - start, 'peak_rss_mb': "

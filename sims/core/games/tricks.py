@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.bits import popcount
-from sims.cards import suit_mask, suit_of
+from sims.core.bits import popcount
+from sims.core.cards import suit_mask, suit_of
 
 # Game points (Pitch's Game, Phat's muck, Don's game) by rank 2..A: T 10, A 4, K 3, Q 2, J 1.
 GAME_POINT_VALUES = np.array([0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4], np.int64)

@@ -20,8 +20,8 @@ import numpy as np
 import pandas as pd
 
 from sims.descriptors import Sides
-from sims.outcomes import run_frame
-from sims.runner import RunSpec, run
+from sims.run.outcomes import run_frame
+from sims.run.runner import RunSpec, run
 
 
 def scoring(spec: RunSpec) -> Sides:

@@ -18,15 +18,15 @@ import numba
 import numpy as np
 
 from sims import __version__
-from sims.backends import Backend, Embedded
-from sims.cards import card_name
+from sims.core.cards import card_name
+from sims.core.options import resolve as resolve_options
 from sims.descriptors import Game, KernelInputs, Layout, names
 from sims.descriptors import game as describe
 from sims.engine.common import ILLEGAL_CALL, ILLEGAL_CARD
-from sims.options import resolve as resolve_options
-from sims.progress import Advance, progress_bar
+from sims.run.backends import Backend, Embedded
+from sims.run.progress import Advance, progress_bar
+from sims.run.watchdog import Stalled, watch
 from sims.strategies import SeatStrategy, resolve
-from sims.watchdog import Stalled, watch
 
 DEFAULT_CHUNK = 1 << 18
 GAME_ROWS_PER_CHUNK = 1 << 18  # bounds the rows a chunk of whole games may allocate
@@ -39,7 +39,7 @@ class StrategyFault(RuntimeError):
 
 
 class Interrupted(Exception):
-    """A run written chunk by chunk was stopped (Ctrl-C, or `stop` a `sims.stopping.Stopped`)
+    """A run written chunk by chunk was stopped (Ctrl-C, or `stop` a `sims.run.stopping.Stopped`)
     after `done` of `total` chunks."""
 
     def __init__(self, directory: Path, done: int, total: int, stop: BaseException) -> None:

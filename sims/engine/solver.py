@@ -62,10 +62,10 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from sims.bits import highest, lowest
-from sims.cards import RANK_JACK, card_name
-from sims.games import don, phat, pitch
-from sims.games.tricks import GAME_POINT_VALUES
+from sims.core.bits import highest, lowest
+from sims.core.cards import RANK_JACK, card_name
+from sims.core.games import don, phat, pitch
+from sims.core.games.tricks import GAME_POINT_VALUES
 
 GAME_PITCH, GAME_PHAT, GAME_DON = 0, 1, 2
 GAMES = ("pitch", "phat", "don")

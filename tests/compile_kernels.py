@@ -1,0 +1,111 @@
+"""Compile (and cache) every kernel the suite calls before it runs, in parallel processes.
+
+numba compiles one process at a time, and a clean clone spends more than half of its
+test time compiling; spread over the machine's cores the same work ends sooner. Each job
+calls the tools the way a user would, on a tiny run, so that what it compiles is exactly
+what the tests then load from the cache. A kernel no job reaches is compiled by the first
+test that calls it, as before: this only moves the work.
+
+    python -m tests.compile_kernels [--jobs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+PITCH_HANDS = "AH JH 5H KS 3C 2D / QH 9H 4C 8D TS 2S / 3H KC TC 7D 6S 4S / 2H AC 9C 5D QS JS"
+PHAT_HAND = "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"
+PHAT_END = "9H 5H AS / KH 3S 2C / QH JS 4C / AH TS 9C"
+WHIST_HAND = "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C"
+
+# The command lines of each job, heaviest first so that a pool of workers ends together
+# (cold compile on one core: the Pitch deal loop about 70 s, Phat's 40, Solo Whist's 30,
+# Pitch's scripted deals 26).
+JOBS: dict[str, list[list[str]]] = {
+    "pitch runs": [
+        ["simulate", "pitch", "--deals", "3"],
+        ["simulate", "pitch", "--deals", "3", "--aggregate"],
+        ["solve", "pitch", "--hands", PITCH_HANDS, "--trump", "H", "--leader", "0"],
+    ],
+    "phat runs": [
+        ["simulate", "phat", "--deals", "3"],
+        ["simulate", "phat", "--deals", "3", "--aggregate"],
+        ["solve", "phat", "--hands", PHAT_END, "--trump", "H", "--leader", "1", "--side", "0"],
+    ],
+    "solowhist runs": [
+        ["simulate", "solowhist", "--deals", "3"],
+        ["simulate", "solowhist", "--deals", "3", "--aggregate"],
+    ],
+    "pitch scripted deals": [["scripted", "pitch"]],
+    "pitch odds": [
+        ["odds", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--deals", "2", "--trump", "H"],
+    ],
+    "phat odds and scripted deals": [
+        ["odds", "phat", "--hand", PHAT_HAND, "--deals", "2", "--trump", "H"],
+        ["scripted", "phat"],
+    ],
+    "solowhist odds and scripted deals": [
+        ["odds", "solowhist", "--hand", WHIST_HAND, "--turned", "2C", "--deals", "2"],
+        ["scripted", "solowhist"],
+    ],
+}
+
+
+def _scripted(game: str) -> None:
+    """A scripted deal played on by a strategy: the kernels the hand-worked examples use."""
+    from sims.core.games import pitch
+    from sims.core.options import resolve
+    from sims.run import scripted
+
+    hands13 = [list(range(13 * s, 13 * s + 13)) for s in range(4)]
+    if game == "pitch":
+        rules = resolve("pitch", pitch.OPTIONS, [])
+        hands = [list(range(6 * s, 6 * s + 6)) for s in range(4)]
+        scripted.pitch_continuation(rules, hands, 0, [2, 0, 0, 0], [], "random", seed=1)
+    elif game == "phat":
+        scripted.phat_continuation(hands13, 0, [], "random", seed=1)
+    else:
+        with contextlib.suppress(scripted.IllegalPlayError):
+            scripted.play_whist_script(hands13, 3, 51, ["pass"] * 4, [])
+
+
+def run_job(job: str) -> tuple[str, float]:
+    """Run one job's commands in this process; (job, seconds)."""
+    from sims.tools import cli
+
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder):
+        for command in JOBS[job]:
+            if command[0] == "scripted":
+                _scripted(command[1])
+                continue
+            with contextlib.redirect_stdout(io.StringIO()):
+                code = cli.main([*command, "--quiet"] if command[0] != "solve" else command)
+            if code:
+                raise SystemExit(f"compile job {job}: `allfours {' '.join(command)}` failed")
+    return job, time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).parents[1]))
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for job, seconds in pool.map(run_job, JOBS):
+            print(f"compiled the kernels of {job} in {seconds:.1f} s", flush=True)
+    print(f"kernels compiled in {time.perf_counter() - started:.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
