@@ -63,18 +63,19 @@ def _scripted(game: str) -> None:
     """A scripted deal played on by a strategy: the kernels the hand-worked examples use."""
     from sims.core.games import pitch
     from sims.core.options import resolve
-    from sims.run import scripted
+    from sims.run import scripted_phat, scripted_pitch, scripted_solowhist
+    from sims.run.scripted import IllegalPlayError
 
     hands13 = [list(range(13 * s, 13 * s + 13)) for s in range(4)]
     if game == "pitch":
         rules = resolve("pitch", pitch.OPTIONS, [])
         hands = [list(range(6 * s, 6 * s + 6)) for s in range(4)]
-        scripted.pitch_continuation(rules, hands, 0, [2, 0, 0, 0], [], "random", seed=1)
+        scripted_pitch.pitch_continuation(rules, hands, 0, [2, 0, 0, 0], [], "random", seed=1)
     elif game == "phat":
-        scripted.phat_continuation(hands13, 0, [], "random", seed=1)
+        scripted_phat.phat_continuation(hands13, 0, [], "random", seed=1)
     else:
-        with contextlib.suppress(scripted.IllegalPlayError):
-            scripted.play_whist_script(hands13, 3, 51, ["pass"] * 4, [])
+        with contextlib.suppress(IllegalPlayError):
+            scripted_solowhist.play_whist_script(hands13, 3, 51, ["pass"] * 4, [])
 
 
 def run_job(job: str) -> tuple[str, float]:

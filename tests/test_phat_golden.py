@@ -6,7 +6,8 @@ import pytest
 from sims.core.cards import mask_of, parse_card
 from sims.core.games import phat
 from sims.core.games.tricks import game_points
-from sims.run.scripted import IllegalPlayError, play_phat_script
+from sims.run.scripted import IllegalPlayError
+from sims.run.scripted_phat import play_phat_script
 from tests.phat_examples import (
     PHAT1_TEAM0,
     PHAT1_TEAM1,

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from sims.core.games import pitch
 from sims.core.options import resolve
 from sims.reference import pitch as reference
-from sims.run.scripted import IllegalPlayError, play_pitch_script
+from sims.run.scripted import IllegalPlayError
+from sims.run.scripted_pitch import play_pitch_script
 
 
 def _first_illegal(rules: dict, dealer: int, calls: list[int]) -> int | None:

@@ -13,7 +13,8 @@ from sims.core.cards import mask_of, parse_card, parse_cards
 from sims.core.games import don, pitch
 from sims.core.options import resolve
 from sims.engine import solver
-from sims.run.scripted import play_phat_script, play_pitch_script
+from sims.run.scripted_phat import play_phat_script
+from sims.run.scripted_pitch import play_pitch_script
 from sims.tools.solve import main_solve, parse_deal
 
 # ---------------------------------------------------------------------------------------

@@ -93,12 +93,21 @@ class Game:
     its deal-log object and `render` into the lines `replay` shows; `call_problem` says
     what was wrong with a call a strategy made; `cards_played` counts the cards a table
     of rows played (the benchmark's unit); `bench` lists the strategies `allfours bench`
-    times and `reference_deal(rng, index)`, where there is one, plays and scores one
+    times (`bench_search` the search players, timed per card and per deal) and
+    `reference_deal(rng, index)`, where there is one, plays and scores one
     random deal by the plain-Python reference, returning the cards played (the speed it is
     compared with);
     `frame_widths` says how many slots of each multi-valued column a run uses; `sides`
     how fixed sides score (None where the sides change from deal to deal); `auction`
     whether calls decide who plays the contract.
+
+    `referee(spec, record)`, where there is one, re-scores a deal-log object by the
+    plain-Python reference, which raises ValueError on an illegal call or card, and returns
+    every field the reference computes, written as the log writes them: the fields of the
+    log's `result` by their names there, the others by the names of the log's other fields
+    (`trump`, `trick_winners`) or of the row's columns (a list standing for columns
+    `name_0`, `name_1`, ... where the row numbers them). tests/test_conformance.py checks
+    every game's runs against it, so a game must bring one.
     """
 
     name: str
@@ -112,7 +121,9 @@ class Game:
     call_problem: Callable[[int], str]
     cards_played: Callable[[RunSpec, np.ndarray], int]
     reference_deal: Callable[[random.Random, int], int] | None = None
+    referee: Callable[[RunSpec, dict[str, Any]], dict[str, Any]] | None = None
     bench: tuple[str, ...] = ("random", "greedy")
+    bench_search: tuple[str, ...] = ()  # search players whose cost per card bench reports
     single_deal: bool = False  # every deal settled on its own: no --games
     sides: Sides | None = None
     auction: bool = False

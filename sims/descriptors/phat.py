@@ -261,12 +261,35 @@ def reference_of(module: ModuleType):
     return reference_deal
 
 
+def referee_of(module: ModuleType, options: tuple[str, ...] = ()):
+    """The referee of a partnership game: its plain-Python reference `module` re-scores a
+    deal-log object from the logged scores and carry-over before it (the rules `options`
+    passed by name; single deals never stop at the target), refusing an illegal card."""
+
+    def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
+        before = record["result"]
+        scored = module.score_deal(
+            [[module.parse_card(card) for card in hand] for hand in record["hands"]],
+            record["pitcher"],
+            [(seat, module.parse_card(card)) for seat, card in record["plays"]],
+            scores_before=before["scores_before"],
+            carry_in=before["carry_in"],
+            target=spec.rules["target"] if spec.games else 10**9,
+            **{name: spec.rules[name] for name in options},
+        )
+        scored["little_phat_team"] = scored.pop("little_phat")  # the row's name
+        return scored | {"trump": SUITS[scored["trump"]]}
+
+    return referee
+
+
 GAME = Game(
     name="phat",
     rules=phat,
     # Every full deal hands out at least 80 points: the cap is exact, not a choice.
     layout=partnership_layout(13, lambda rules, _: phat.max_deals_per_game(rules["target"])),
     reference_deal=reference_of(reference),
+    referee=referee_of(reference),
     kernel=run_phat_nb,
     arguments=arguments_of(phat),
     record=record,
@@ -274,5 +297,6 @@ GAME = Game(
     counters=counters_of(phat),
     call_problem=no_call,
     cards_played=cards_played,
+    bench_search=("pimc", "ismcts"),
     sides=sides_scored("Phat points (phat + muck bonus)"),
 )

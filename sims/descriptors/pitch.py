@@ -222,11 +222,27 @@ def reference_deal(rng: random.Random, index: int) -> int:
     return len(plays)
 
 
+def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
+    """A deal-log object re-scored by the plain-Python reference, which refuses an illegal
+    call or card; the bid under the row's name, `contract`."""
+    scored = reference.score_deal(
+        reference.Rules(**spec.rules),
+        [[reference.parse_card(card) for card in hand] for hand in record["hands"]],
+        record["dealer"],
+        [(seat, call) for seat, call in record["bids"]],
+        [(seat, reference.parse_card(card)) for seat, card in record["plays"]],
+        record["result"]["scores_before"],
+    )
+    scored["contract"] = scored.pop("bid")
+    return scored | {"trump": reference.SUITS[scored["trump"]]}
+
+
 GAME = Game(
     name="pitch",
     rules=pitch,
     layout=layout,
     reference_deal=reference_deal,
+    referee=referee,
     kernel=run_pitch_nb,
     arguments=arguments,
     record=record,
@@ -235,6 +251,7 @@ GAME = Game(
     call_problem=call_problem,
     cards_played=lambda spec, table: len(table) * spec.layout.cards,
     bench=("random", "threshold+greedy"),
+    bench_search=("pimc", "ismcts"),
     frame_widths=pitch.frame_widths,
     sides=Sides(
         pitch.sides, score_changes, lambda deals: deals["pitcher_side"], "Pitch score change"

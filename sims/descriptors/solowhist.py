@@ -166,11 +166,30 @@ def reference_deal(rng: random.Random, index: int) -> int:
     return len(plays)
 
 
+def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
+    """A deal-log object re-scored by the plain-Python reference, which refuses an illegal
+    call or card; an Abundance declarer's trump is the logged one."""
+    calls = [(seat, name) for seat, name in record["bids"]]
+    contract, _ = reference.auction(record["dealer"], calls)
+    scored = reference.score_deal(
+        [[reference.parse_card(card) for card in hand] for hand in record["hands"]],
+        record["dealer"],
+        reference.parse_card(record["turned"]),
+        calls,
+        [(seat, reference.parse_card(card)) for seat, card in record["plays"]],
+        trump_choice=reference.SUITS.index(record["trump"]) if contract == "abundance" else None,
+        unit=spec.rules["unit"],
+    )
+    trump = scored["trump"]
+    return scored | {"trump": None if trump is None else reference.SUITS[trump]}
+
+
 GAME = Game(
     name="solowhist",
     rules=solowhist,
     layout=layout,
     reference_deal=reference_deal,
+    referee=referee,
     kernel=run_whist_nb,
     arguments=arguments,
     record=record,

@@ -21,8 +21,10 @@ from sims.engine.common import (
     record_fault_nb,
     take_card_nb,
 )
-from sims.strategies import decide_phat
+from sims.strategies import dispatcher
 from sims.strategies import view as v
+
+decide_phat = dispatcher("phat")
 
 
 @njit(cache=True, inline="always")

@@ -23,8 +23,10 @@ from sims.engine.common import (
     record_fault_nb,
     take_card_nb,
 )
-from sims.strategies import decide_pitch
+from sims.strategies import dispatcher
 from sims.strategies import view as v
+
+decide_pitch = dispatcher("pitch")
 
 
 @njit(cache=True, inline="always")

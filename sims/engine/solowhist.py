@@ -22,8 +22,10 @@ from sims.engine.common import (
     record_fault_nb,
     take_card_nb,
 )
-from sims.strategies import decide_solowhist
+from sims.strategies import dispatcher
 from sims.strategies import view as v
+
+decide_solowhist = dispatcher("solowhist")
 
 HONOUR_POINTS = np.array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4], np.int64)  # J Q K A
 

@@ -1,8 +1,8 @@
 """Strategies: every module of this package registers its strategies when imported.
 
 Built-in strategies are called from cached kernels through a dispatcher per table of
-`registry.TABLE_OF`, `decide_pitch(fid, view, params, kind, seat, rng)` and its kin,
-generated from the registry into the package's cache folder (named after a hash of the
+`registry.TABLE_OF`, `dispatcher(table)`, called as `decide(fid, view, params, kind, seat,
+rng)`, generated from the registry into the package's cache folder (named after a hash of the
 package's sources, so it is rebuilt whenever a strategy changes).
 """
 
@@ -33,9 +33,7 @@ __all__ = [
     "SeatStrategy",
     "Strategy",
     "StrategyError",
-    "decide_phat",
-    "decide_pitch",
-    "decide_solowhist",
+    "dispatcher",
     "register",
     "resolve",
     "strategies",
@@ -109,6 +107,9 @@ def _load_dispatchers(tables: dict[str, list[Callable]]):
 
 _import_families()
 _dispatch = _load_dispatchers({name: functions(name) for name in dict.fromkeys(TABLE_OF.values())})
-decide_pitch = _dispatch.decide_pitch
-decide_phat = _dispatch.decide_phat
-decide_solowhist = _dispatch.decide_solowhist
+
+
+def dispatcher(table: str) -> Callable:
+    """The jitted dispatcher of a table: `decide(fid, view, params, kind, seat, rng)` calls
+    decision function `fid` of the table; a deal loop calls its own table's."""
+    return getattr(_dispatch, f"decide_{table}")

@@ -11,19 +11,34 @@ when none is named.
 
 from __future__ import annotations
 
+import importlib
 import math
+import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from sims.core import games
+
 MAX_PARAMS = 8
 DEFAULT_PLAY = "greedy"
 
-# The dispatch table of each game: games that share a deal loop share its table (Don is
-# played by Phat's kernels), so a kernel compiles only the strategies its games can call.
-TABLE_OF = {"pitch": "pitch", "phat": "phat", "don": "phat", "solowhist": "solowhist"}
+
+def _dispatch_tables() -> dict[str, str]:
+    """The dispatch table of each game of `sims.core.games` (a module with `OPTIONS`): its
+    `DISPATCH_TABLE`, else its own name. Games that share a deal loop share its table, so
+    a kernel compiles only the strategies its games can call."""
+    tables = {}
+    for found in pkgutil.iter_modules(games.__path__):
+        rules = importlib.import_module(f"{games.__name__}.{found.name}")
+        if hasattr(rules, "OPTIONS"):
+            tables[found.name] = getattr(rules, "DISPATCH_TABLE", found.name)
+    return tables
+
+
+TABLE_OF = _dispatch_tables()
 
 
 class StrategyError(ValueError):

@@ -191,14 +191,12 @@ def aggregate_memory(deals: int) -> dict[str, float]:
     return {"deals": deals} | json.loads(done.stdout)
 
 
-SEARCH_PLAYERS = (("pitch", "pimc"), ("pitch", "ismcts"), ("phat", "pimc"), ("phat", "ismcts"))
-
-
 def search_figures(deals: int) -> dict[str, dict[str, float]]:
     """Cost of the search players' decisions: one thread, the strategy at every seat, the
     kernels' time per card played (a card with no choice costs nothing) and per deal."""
     figures: dict[str, dict[str, float]] = {}
-    for game, strategy in SEARCH_PLAYERS:
+    searched = ((game, strategy) for game in names() for strategy in describe(game).bench_search)
+    for game, strategy in searched:
         spec = RunSpec(game, 7, deals, seats=(strategy,))
         cards = spec.layout.cards
         kernel_seconds(dataclasses.replace(spec, count=1), 1)  # load or compile the kernels

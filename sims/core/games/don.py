@@ -43,6 +43,8 @@ BONUSES = {
 GAME_TIES = ("none", "carry")
 
 
+DISPATCH_TABLE = "phat"  # played by Phat's deal loop, with its strategies
+
 OPTIONS = {
     "target": Option(
         default=121,

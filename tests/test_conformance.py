@@ -1,0 +1,377 @@
+"""Conformance of every game and every strategy registered for it, with no test written for
+either: each game of `sims.descriptors` (and the small game of `tests/tiny_phat.py`) plays
+every registered play strategy, and every lead policy and bidder beside the default play
+strategy, on seeded deals, and
+
+1. every card is played once, by the seat dealt it, and legally (the game's referee
+   re-plays the log by the plain-Python reference, which refuses an illegal call or card);
+2. every field the reference computes agrees with the run's row (through the log, which
+   the game's `record` writes from the row, or in the row's own column);
+3. the log's result is the reference's re-scoring of the log's cards, and every field the
+   log and the row both hold agrees;
+4. the rows and logs are the same on one thread in one chunk and on two threads in small
+   chunks: every game is deterministic;
+5. no strategy reads a card its seat cannot see: two deals that differ only in such cards,
+   played alike up to its decision, get the same decision from it (the continuations of
+   `sims.run.scripted_<game>`: Pitch, Phat and Don cards, Pitch calls). Solo Whist is not checked
+   so: `scripted` plays its deals from given calls and cards only, with no strategy to go
+   on; nor is the small game, whose three-card hands `scripted` does not deal (its
+   strategies are Don's, checked with Don).
+
+A game's referee is its descriptor's `referee` (see `sims.descriptors.Game`): a game
+without one fails here. Search players (a whole-number parameter, such as samples or
+iterations, above the cap) play with each such parameter cut to the cap, and fewer deals.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numba
+import numpy as np
+import pytest
+
+from sims.core.cards import SUITS, card_name
+from sims.core.games import pitch
+from sims.core.options import resolve
+from sims.descriptors import game, names, register, unregister
+from sims.run import scripted_phat, scripted_pitch
+from sims.run.deal_log import deal_records
+from sims.run.runner import RunSpec, run
+from sims.strategies.registry import DEFAULT_PLAY, Strategy, strategies
+from tests import tiny_phat
+
+SEED = 2026
+DEALS = 300
+SEARCH_DEALS = 60
+GAMES = 40  # whole games, in the games' deal by deal check
+SMALL_CHUNK = 37  # units per chunk of the two-thread run
+RUN_CAP = 2  # whole-number parameters of the runs' strategies cut to at most this
+HIDDEN_CAP = 150  # and of the hidden-card decisions: enough search to depend on samples
+LOGS = ("table", "hands", "calls", "plays", "winners")
+# Names the log and the row give different things: the row's "game" is the game's number.
+RUN_FIELDS = ("game", "seed", "rules", "strategies", "players")
+UNDEALT = -1
+
+
+@dataclass(frozen=True)
+class Case:
+    """One strategy of one game, as a seat label."""
+
+    game: str
+    kind: str  # play, lead or bid
+    label: str
+    search: bool  # a parameter was cut to the cap
+
+    def __str__(self) -> str:
+        return f"{self.game}-{self.label}"
+
+
+@contextlib.contextmanager
+def _with_tiny_game() -> Iterator[None]:
+    """The small game of `tests/tiny_phat.py` registered while the block runs."""
+    register(tiny_phat.GAME)
+    try:
+        yield
+    finally:
+        unregister(tiny_phat.NAME)
+
+
+@pytest.fixture(autouse=True)
+def tiny_game():
+    with _with_tiny_game():
+        yield
+
+
+def cheap(strategy: Strategy, cap: int) -> str:
+    """The strategy's label with every whole-number parameter whose default exceeds `cap`
+    set to `cap` (or its lowest value, if higher): a search player, searching little."""
+    settings = [
+        f"{key}={max(param.low, cap):g}"
+        for key, param in strategy.params.items()
+        if param.whole and param.default > max(param.low, cap)
+    ]
+    return ":".join([strategy.name, *settings])
+
+
+def cases(cap: int) -> list[Case]:
+    """Every strategy registered for every game: play strategies alone, lead policies and
+    bidders beside the default play strategy."""
+    found = []
+    for name in names():
+        for strategy in strategies(game(name).strategy_game):
+            label = cheap(strategy, cap)
+            combined = {"lead": f"{DEFAULT_PLAY}+{label}", "bid": f"{label}+{DEFAULT_PLAY}"}
+            seat = combined.get(strategy.kind, label)
+            found.append(Case(name, strategy.kind, seat, label != strategy.name))
+    return found
+
+
+with _with_tiny_game():
+    GAME_NAMES = names()
+    CHAINED = [name for name in GAME_NAMES if not game(name).single_deal]  # --games
+    RUN_CASES = cases(RUN_CAP)
+    HIDDEN_CASES = cases(HIDDEN_CAP)
+
+
+# --- runs: the log, the row and the reference -----------------------------------------
+
+
+def _played_once(record: dict[str, Any]) -> bool:
+    """Check that every card played was dealt to the seat that plays it and is played once;
+    True when every card dealt is played."""
+    dealt = {card: seat for seat, hand in enumerate(record["hands"]) for card in hand}
+    cards = [card for _, card in record["plays"]]
+    assert len(set(cards)) == len(cards), f"deal {record['deal']}: a card is played twice"
+    for seat, card in record["plays"]:
+        owner = dealt.get(card)
+        assert owner == seat, f"deal {record['deal']}: seat {seat} played {card} of {owner}"
+    return len(cards) == len(dealt)
+
+
+def _written(value: Any, like: Any, key: str, rules: Any) -> Any:
+    """A row's value as the log writes a value like `like`: None for -1, a suit or a card
+    by its name, a code by its name in the rules module's `<KEY>_NAMES`."""
+    if isinstance(like, list):
+        values = list(value)[: len(like)]
+        return [_written(v, one, key, rules) for v, one in zip(values, like, strict=False)]
+    if isinstance(like, bool):
+        return bool(value)
+    number = int(value)
+    if like is None or (isinstance(like, str) and number < 0):
+        return None if number < 0 else number
+    if not isinstance(like, str):
+        return number
+    if like in SUITS:
+        return SUITS[number]
+    if len(like) == 2:
+        return card_name(number)
+    listed = getattr(rules, f"{key.upper()}_NAMES", None)
+    assert listed is not None, f"{key}: the log writes a name, and the rules list no names"
+    return listed[number]
+
+
+def _row_field(row: np.void, key: str, like: Any, rules: Any) -> tuple[bool, Any]:
+    """(whether the row holds field `key`, its value written like `like`): a column of that
+    name or, for a list, numbered columns `key_0`, `key_1`, ..."""
+    columns = row.dtype.names
+    if key in columns:
+        return True, _written(row[key], like, key, rules)
+    numbered = [f"{key}_{i}" for i in range(len(like))] if isinstance(like, list) else []
+    if numbered and all(column in columns for column in numbered):
+        return True, _written([row[column] for column in numbered], like, key, rules)
+    return False, None
+
+
+def disagreements(
+    row: np.void, record: dict[str, Any], scored: dict[str, Any], rules: Any
+) -> list[tuple]:
+    """Where one deal's row, its log object and the referee's re-scoring `scored` disagree:
+    (deal, where, field, found, expected), or (deal, what is missing, field)."""
+    result = record["result"]
+    missing = [("not scored by the referee", key) for key in result if key not in scored]
+    found = [("log", key, value, scored[key]) for key, value in result.items() if key in scored]
+    for key, value in scored.items():
+        if key in result:
+            continue
+        if key in record:
+            found.append(("log", key, record[key], value))
+            continue
+        held, in_row = _row_field(row, key, value, rules)
+        if held:
+            found.append(("row", key, in_row, value))
+        else:
+            missing.append(("neither in the log nor in the row", key))
+    logged = [*record.items(), *result.items()]
+    for key, value in [(key, value) for key, value in logged if key not in RUN_FIELDS]:
+        held, in_row = _row_field(row, key, value, rules)
+        if held:
+            found.append(("row and log", key, in_row, value))
+    wrong = [item for item in found if item[2] != item[3]]
+    return [(record["deal"], *item) for item in missing + wrong]
+
+
+def check_run(spec: RunSpec) -> None:
+    """Play the run on one thread in one chunk and on two threads in small chunks, check
+    that both give the same rows and logs, and check every deal of it by the referee."""
+    described = game(spec.game)
+    assert described.referee is not None, (
+        f"game {spec.game!r} brings no referee: give its descriptor a `referee` (see "
+        "sims.descriptors.Game) that re-scores a deal-log object by its reference"
+    )
+    one = run(spec, threads=1, record=True)
+    two = run(spec, threads=2, chunk=SMALL_CHUNK, record=True)
+    assert numba.config.NUMBA_NUM_THREADS >= 2
+    for log in LOGS:
+        assert np.array_equal(getattr(one, log), getattr(two, log)), f"the {log} differ"
+    complete = 0
+    for row, record in zip(one.table, deal_records(one), strict=True):
+        complete += _played_once(record)
+        scored = described.referee(spec, record)
+        assert disagreements(row, record, scored, described.rules) == []
+    assert complete > 0  # some deals were played out, every card dealt played
+
+
+@pytest.mark.parametrize("case", RUN_CASES, ids=str)
+def test_every_strategy_plays_legal_deals_scored_as_the_reference_scores_them(case):
+    deals = SEARCH_DEALS if case.search else DEALS
+    check_run(RunSpec(case.game, SEED, deals, seats=(case.label,)))
+
+
+@pytest.mark.parametrize("name", CHAINED)
+def test_whole_games_are_scored_deal_by_deal_as_the_reference_scores_them(name):
+    check_run(RunSpec(name, SEED, GAMES, games=True, seats=(DEFAULT_PLAY,)))
+
+
+def _revoked(record: dict[str, Any]) -> dict[str, Any] | None:
+    """The log object with two cards of one seat exchanged so that it discards a card of a
+    third suit (neither led nor trump) while holding the suit led; None where none can."""
+    players, plays = record["players"], record["plays"]
+    trump = record["trump"]
+    suit = [card[1] for _, card in plays]
+    for i, (seat, card) in enumerate(plays):
+        led = suit[i - i % players]
+        if i % players == 0 or suit[i] != led or led == trump:
+            continue
+        for j in range(i + 1, len(plays)):
+            if plays[j][0] == seat and suit[j] not in (led, trump):
+                changed = [list(play) for play in plays]
+                changed[i][1], changed[j][1] = plays[j][1], card
+                return record | {"plays": changed}
+    return None
+
+
+def _foreign(record: dict[str, Any]) -> dict[str, Any] | None:
+    """The log object with its first card replaced by one dealt to another seat."""
+    if not record["plays"]:
+        return None
+    seat, _ = record["plays"][0]
+    other = record["hands"][(seat + 1) % record["players"]][0]
+    return record | {"plays": [[seat, other], *record["plays"][1:]]}
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_referee_refuses_a_revoke_and_a_card_not_held(name):
+    described = game(name)
+    assert described.referee is not None, f"game {name!r} brings no referee"
+    spec = RunSpec(name, SEED, 60, seats=(DEFAULT_PLAY,))
+    records = list(deal_records(run(spec, record=True)))
+    for tamper in (_revoked, _foreign):
+        tampered = [log for log in map(tamper, records) if log is not None]
+        assert tampered, f"no deal to tamper with by {tamper.__name__}"
+        for log in tampered[:5]:
+            with pytest.raises(ValueError):
+                described.referee(spec, log)
+
+
+# --- decisions that must not depend on hidden cards ---------------------------------------
+
+
+def swap_hidden(rnd: random.Random, hands: list[list[int]], seat: int, played: set[int],
+                undealt: list[int]) -> list[list[int]]:  # fmt: skip
+    """Copies of the hands with cards `seat` cannot see exchanged, each for one of its suit
+    held by another seat (or not dealt), so every card already played stays legal."""
+    owner = {card: s for s, hand in enumerate(hands) for card in hand if card not in played}
+    owner |= {card: UNDEALT for card in undealt}
+    hidden = [card for card, s in owner.items() if s != seat]
+    changed = [list(hand) for hand in hands]
+    for _ in range(3 if hidden else 0):
+        first = rnd.choice(hidden)
+        partners = [c for c in hidden if c // 13 == first // 13 and owner[c] != owner[first]]
+        if not partners:
+            continue
+        second = rnd.choice(partners)
+        for card, other in ((first, second), (second, first)):
+            if owner[card] != UNDEALT:
+                hand = changed[owner[card]]
+                hand[hand.index(card)] = other
+        owner[first], owner[second] = owner[second], owner[first]
+    return changed
+
+
+@dataclass(frozen=True)
+class Continuation:
+    """How `sims.run.scripted_<game>` plays a game on from given decisions: a deal (hands, the
+    cards not dealt, the dealer or pitcher), the cards every seat's strategy `label` plays
+    after given cards and, in a game with an auction, the calls after given calls."""
+
+    cases: int
+    hand_size: int
+    cards: Callable[[list[list[int]], int, list[int], str, int], list[int]]
+    calls: Callable[[list[list[int]], int, list[int], str, int], list[int]] | None = None
+
+    def deal(self, rnd: random.Random) -> tuple[list[list[int]], list[int], int]:
+        deck, size = rnd.sample(range(52), 52), self.hand_size
+        hands = [deck[size * s : size * (s + 1)] for s in range(4)]
+        return hands, deck[4 * size :], rnd.randrange(4)
+
+
+PITCH_RULES = resolve("pitch", pitch.OPTIONS, [])
+PITCHED = [2, 0, 0, 0]  # the dealer's left bids 2, the others pass: it pitches
+
+
+def _pitch_calls(
+    hands: list[list[int]], dealer: int, calls: list[int], label: str, seed: int
+) -> list[int]:
+    """The calls of a Pitch deal: the given ones, then `label`'s at every seat."""
+    row, _ = scripted_pitch.pitch_deal(PITCH_RULES, hands, dealer, calls, [], None, label, seed)
+    return [int(call) for call in row["call"] if call >= 0]
+
+
+CONTINUATIONS = {
+    "pitch": Continuation(
+        25,
+        pitch.HAND_SIZE,
+        lambda hands, dealer, cards, label, seed: scripted_pitch.pitch_continuation(
+            PITCH_RULES, hands, dealer, PITCHED, cards, label, seed=seed
+        ),
+        _pitch_calls,
+    ),
+    "phat": Continuation(
+        12,
+        13,
+        lambda hands, pitcher, cards, label, seed: scripted_phat.phat_continuation(
+            hands, pitcher, cards, label, seed=seed
+        ),
+    ),
+    "don": Continuation(
+        12,
+        9,
+        lambda hands, pitcher, cards, label, seed: scripted_phat.phat_continuation(
+            hands, pitcher, cards, label, seed=seed, game="don"
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "case", [case for case in HIDDEN_CASES if case.game in CONTINUATIONS], ids=str
+)
+def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
+    table = CONTINUATIONS[case.game]
+    rnd = random.Random(f"hidden {case}")
+    differed = checks = 0
+    for seed in range(table.cases):
+        hands, undealt, first = table.deal(rnd)
+        if case.kind != "bid":  # a card: the opening lead for a lead policy
+            plays = table.cards(hands, first, [], "random", seed)
+            k = 0 if case.kind == "lead" else rnd.randrange(len(plays))
+            seat = next(s for s, hand in enumerate(hands) if plays[k] in hand)
+            other = swap_hidden(rnd, hands, seat, set(plays[:k]), undealt)
+            differed, checks = differed + (other != hands), checks + 1
+            seen = table.cards(hands, first, plays[:k], case.label, seed)
+            unseen = table.cards(other, first, plays[:k], case.label, seed)
+            assert seen[0] == unseen[0], (hands, other, plays[:k])
+        if case.kind != "lead" and table.calls is not None:  # a call
+            calls = table.calls(hands, first, [], "random", seed)
+            k = rnd.randrange(len(calls))
+            other = swap_hidden(rnd, hands, (first + 1 + k) % len(hands), set(), undealt)
+            differed, checks = differed + (other != hands), checks + 1
+            seen = table.calls(hands, first, calls[:k], case.label, seed)
+            unseen = table.calls(other, first, calls[:k], case.label, seed)
+            assert seen[k] == unseen[k], (hands, other, calls[:k])
+    assert checks and differed > checks * 2 // 3  # most deals did differ
