@@ -13,10 +13,9 @@ strategy, on seeded deals, and
    chunks: every game is deterministic;
 5. no strategy reads a card its seat cannot see: two deals that differ only in such cards,
    played alike up to its decision, get the same decision from it (the continuations of
-   `sims.run.scripted_<game>`: Pitch, Phat and Don cards, Pitch calls). Solo Whist is not checked
-   so: `scripted` plays its deals from given calls and cards only, with no strategy to go
-   on; nor is the small game, whose three-card hands `scripted` does not deal (its
-   strategies are Don's, checked with Don).
+   `sims.run.scripted_<game>`: the cards of Pitch, Phat, Don and Solo Whist, the calls of
+   Pitch and Solo Whist). The small game is not checked so: `scripted` does not deal its
+   three-card hands (its strategies are Don's, checked with Don).
 
 A game's referee is its descriptor's `referee` (see `sims.descriptors.Game`): a game
 without one fails here. Search players (a whole-number parameter, such as samples or
@@ -39,7 +38,7 @@ from sims.core.cards import SUITS, card_name
 from sims.core.games import pitch
 from sims.core.options import resolve
 from sims.descriptors import game, names, register, unregister
-from sims.run import scripted_phat, scripted_pitch
+from sims.run import scripted_phat, scripted_pitch, scripted_solowhist
 from sims.run.deal_log import deal_records
 from sims.run.runner import RunSpec, run
 from sims.strategies.registry import DEFAULT_PLAY, Strategy, strategies
@@ -297,12 +296,16 @@ def swap_hidden(rnd: random.Random, hands: list[list[int]], seat: int, played: s
 class Continuation:
     """How `sims.run.scripted_<game>` plays a game on from given decisions: a deal (hands, the
     cards not dealt, the dealer or pitcher), the cards every seat's strategy `label` plays
-    after given cards and, in a game with an auction, the calls after given calls."""
+    after given cards and, in a game with an auction, the calls (seat, call) after given
+    calls; `shown` are the cards of the deal every seat sees (Solo Whist's turned card)."""
 
     cases: int
     hand_size: int
     cards: Callable[[list[list[int]], int, list[int], str, int], list[int]]
-    calls: Callable[[list[list[int]], int, list[int], str, int], list[int]] | None = None
+    calls: Callable[[list[list[Any]], int, list[Any], str, int], list[tuple[int, Any]]] | None = (
+        None
+    )
+    shown: Callable[[list[list[int]], int], set[int]] = lambda hands, first: set()
 
     def deal(self, rnd: random.Random) -> tuple[list[list[int]], list[int], int]:
         deck, size = rnd.sample(range(52), 52), self.hand_size
@@ -319,7 +322,38 @@ def _pitch_calls(
 ) -> list[int]:
     """The calls of a Pitch deal: the given ones, then `label`'s at every seat."""
     row, _ = scripted_pitch.pitch_deal(PITCH_RULES, hands, dealer, calls, [], None, label, seed)
-    return [int(call) for call in row["call"] if call >= 0]
+    made = [int(call) for call in row["call"] if call >= 0]
+    return [((dealer + 1 + k) % len(hands), call) for k, call in enumerate(made)]
+
+
+SOLO = ["solo", "pass", "pass", "pass"]  # the eldest plays a solo in the turned suit
+
+
+def _turned(hands: list[list[int]], dealer: int) -> int:
+    """The turned card of a Solo Whist deal: the dealer's last."""
+    return hands[dealer][-1]
+
+
+def _whist_calls(
+    hands: list[list[int]], dealer: int, calls: list[str], label: str, seed: int
+) -> list[tuple[int, str]]:
+    """The calls of a Solo Whist deal, with their seats: the given ones, then `label`'s."""
+    turned = _turned(hands, dealer)
+    auction, _ = scripted_solowhist.whist_continuation(
+        hands, dealer, turned, calls, [], label, seed=seed
+    )
+    return auction
+
+
+def _whist_cards(
+    hands: list[list[int]], dealer: int, cards: list[int], label: str, seed: int
+) -> list[int]:
+    """The cards of a solo called by the eldest: the given ones, then `label`'s."""
+    turned = _turned(hands, dealer)
+    _, played = scripted_solowhist.whist_continuation(
+        hands, dealer, turned, SOLO, cards, label, seed=seed
+    )
+    return played
 
 
 CONTINUATIONS = {
@@ -337,6 +371,9 @@ CONTINUATIONS = {
         lambda hands, pitcher, cards, label, seed: scripted_phat.phat_continuation(
             hands, pitcher, cards, label, seed=seed
         ),
+    ),
+    "solowhist": Continuation(
+        12, 13, _whist_cards, _whist_calls, lambda hands, dealer: {_turned(hands, dealer)}
     ),
     "don": Continuation(
         12,
@@ -361,7 +398,9 @@ def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
             plays = table.cards(hands, first, [], "random", seed)
             k = 0 if case.kind == "lead" else rnd.randrange(len(plays))
             seat = next(s for s, hand in enumerate(hands) if plays[k] in hand)
-            other = swap_hidden(rnd, hands, seat, set(plays[:k]), undealt)
+            other = swap_hidden(
+                rnd, hands, seat, set(plays[:k]) | table.shown(hands, first), undealt
+            )
             differed, checks = differed + (other != hands), checks + 1
             seen = table.cards(hands, first, plays[:k], case.label, seed)
             unseen = table.cards(other, first, plays[:k], case.label, seed)
@@ -369,9 +408,10 @@ def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
         if case.kind != "lead" and table.calls is not None:  # a call
             calls = table.calls(hands, first, [], "random", seed)
             k = rnd.randrange(len(calls))
-            other = swap_hidden(rnd, hands, (first + 1 + k) % len(hands), set(), undealt)
+            given = [call for _, call in calls[:k]]
+            other = swap_hidden(rnd, hands, calls[k][0], table.shown(hands, first), undealt)
             differed, checks = differed + (other != hands), checks + 1
-            seen = table.calls(hands, first, calls[:k], case.label, seed)
-            unseen = table.calls(other, first, calls[:k], case.label, seed)
-            assert seen[k] == unseen[k], (hands, other, calls[:k])
+            seen = table.calls(hands, first, given, case.label, seed)
+            unseen = table.calls(other, first, given, case.label, seed)
+            assert seen[k] == unseen[k], (hands, other, given)
     assert checks and differed > checks * 2 // 3  # most deals did differ

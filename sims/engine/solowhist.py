@@ -33,19 +33,20 @@ HONOUR_POINTS = np.array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4], np.int64)  # J
 @njit(cache=True, inline="always")
 def ask_nb(view, seat, legal, decision, scripted, script, asked, fids, params, rng, error):
     """Ask `seat` for a call (or, as CHOOSE_TRUMP, a suit) among the bits of `legal`: the
-    next entry of `script` when scripted, else its bidder. Returns it, or minus the error
+    next entry of `script` when scripted and one is left, else its bidder (a scripted deal
+    without one ends). Returns it, or minus the error
     kind with seat and value in `error`. Inlined: as a call it copied some forty
     argument words each time (random Solo Whist: 23 ns per card as a call, 12 inlined);
     inlining adds about 2 s to the cold compile of the run kernel."""
     view[v.DECISION] = decision
     view[v.SEAT] = seat
     view[v.LEGAL] = legal
-    if scripted:
-        if asked >= script.shape[0]:
-            error[0] = seat
-            error[1] = -1
-            return -SCRIPT_EXHAUSTED
+    if scripted and asked < script.shape[0]:
         choice = np.int64(script[asked])
+    elif scripted and fids[BID, seat] < 0:  # the script ran out and no strategy goes on
+        error[0] = seat
+        error[1] = -1
+        return -SCRIPT_EXHAUSTED
     else:
         choice = decide_solowhist(fids[BID, seat], view, params, BID, seat, rng)
     if choice < 0 or choice > 62 or not (legal >> choice) & 1:
@@ -278,16 +279,17 @@ def run_whist_nb(
 
 
 @njit(cache=True)
-def play_whist_script_nb(dealt, turned, dealer, rules, calls, trump_choice, cards, out, error):
-    """Play the given calls, Abundance trump and cards (checked) through a run's deal loop."""
+def play_whist_script_nb(
+    dealt, turned, dealer, rules, calls, trump_choice, cards, fids, params, rng, out, error,
+    log_calls, log_plays,
+):  # fmt: skip
+    """Play the given calls, Abundance trump and cards (checked) through a run's deal loop,
+    then, where the seats have strategies (fids not -1), on to the end of the deal."""
     view = np.zeros(v.SIZE, np.int64)
-    rng = np.zeros(1, np.int64)
     hands = np.zeros(4, np.int64)
-    fids = np.full((3, 4), -1, np.int64)
-    params = np.zeros((3, 4, 1), np.float64)
     no_log = np.zeros((0, 1), np.int8)
     return play_whist_deal_nb(
         dealt, turned, dealer, hands, rules, w.PASS, -1, fids, params, rng, True, calls,
-        trump_choice, cards, view, out, out.tricks, out.settlement, 0, error, no_log, no_log,
-        no_log,
+        trump_choice, cards, view, out, out.tricks, out.settlement, 0, error, log_calls,
+        log_plays, no_log,
     )  # fmt: skip
