@@ -1,6 +1,7 @@
 """Bid odds for a known hand: estimates, with 95% intervals, from conditional deals in
-which the hand pitches each suit (`sims.tools.odds`), and the bid and trump they recommend; for
-Solo Whist, in which the hand declares each contract, and the contract to bid."""
+which the hand pitches each suit (`play_conditional` of the game's descriptor module,
+`sims.descriptors.pitch` or `.phat`), and the bid and trump they recommend; for Solo Whist,
+in which the hand declares each contract, and the contract to bid."""
 
 from __future__ import annotations
 
@@ -12,15 +13,12 @@ import pandas as pd
 from analysis.stats import estimates_frame, mean, wilson
 from sims.core.cards import parse_card
 from sims.core.games.pitch import MAX_PLAYERS
+from sims.descriptors.phat import play_conditional as play_phat
+from sims.descriptors.pitch import play_conditional as play_pitch
+from sims.descriptors.solowhist import hand_seat
+from sims.descriptors.solowhist import play_conditional as play_whist
 from sims.run.runner import RunSpec
-from sims.tools.odds import (
-    OddsSpec,
-    parse_hand,
-    parse_trump,
-    play_conditional,
-    play_whist_conditional,
-    whist_seat,
-)
+from sims.tools.odds import OddsSpec, parse_hand, parse_trump
 
 BIDS = (1, 2, 3, 4)
 
@@ -38,7 +36,7 @@ class Recommendation:
 def pitch_estimates(deals: pd.DataFrame) -> pd.DataFrame:
     """Per trump suit: P(won >= k) for k = 1..4, P(High), P(Low), P(Jack), P(Game), the
     expected points won and the expected score change of each bid (made: +won, set: -bid),
-    from per-deal rows of `sims.tools.odds.play_conditional`. Index (trump, quantity)."""
+    from per-deal rows of `sims.descriptors.pitch.play_conditional`. Index (trump, quantity)."""
     tables = {}
     for trump, group in deals.groupby("trump", observed=True):
         n, won = len(group), group["won"]
@@ -116,7 +114,7 @@ def pitch_odds(
         "pitch", seed, deals, seats=tuple(seats), variants=(*variants, f"players={players}")
     )
     spec = OddsSpec(run, cards, parse_trump(trump, cards), seat=seat)
-    estimates = pitch_estimates(play_conditional(spec, progress))
+    estimates = pitch_estimates(play_pitch(spec, progress))
     estimates.attrs["recommendation"] = recommend_pitch(estimates, run.rules["min_bid"])
     return estimates
 
@@ -136,14 +134,15 @@ def phat_odds(
     cards = parse_hand(hand, "phat")
     run = RunSpec("phat", seed, deals, seats=(strategy,), variants=tuple(variants))
     spec = OddsSpec(run, cards, parse_trump(trump, cards))
-    estimates = phat_estimates(play_conditional(spec, progress))
+    estimates = phat_estimates(play_phat(spec, progress))
     estimates.attrs["recommendation"] = recommend_phat(estimates)
     return estimates
 
 
 def whist_estimates(deals: pd.DataFrame) -> pd.DataFrame:
     """Per contract: P(made), the declarer's expected settlement and expected tricks, from
-    per-deal rows of `sims.tools.odds.play_whist_conditional`. Index (contract, quantity)."""
+    per-deal rows of `sims.descriptors.solowhist.play_conditional`. Index (contract,
+    quantity)."""
     tables = {}
     for contract, group in deals.groupby("contract", observed=True, sort=False):
         tables[contract] = estimates_frame(
@@ -182,8 +181,8 @@ def whist_odds(
     cards = parse_hand(hand, "solowhist")
     turned_card = parse_card(turned)
     run = RunSpec("solowhist", seed, deals, seats=(strategy,), variants=tuple(variants))
-    where = whist_seat(cards, turned_card, seat)
-    estimates = whist_estimates(play_whist_conditional(run, cards, turned_card, where, progress))
+    where = hand_seat(cards, turned_card, seat)
+    estimates = whist_estimates(play_whist(run, cards, turned_card, where, progress))
     estimates.attrs["recommendation"] = recommend_whist(estimates)
     estimates.attrs["seat"] = where
     return estimates

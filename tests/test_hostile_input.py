@@ -29,10 +29,11 @@ from sims.core.options import resolve as resolve_options
 from sims.strategies import StrategyError, strategies
 from sims.strategies import resolve as resolve_strategy
 from sims.strategies.registry import MAX_PARAMS, TABLE_OF, functions
-from sims.tools.odds import HAND_SIZES, parse_hand, parse_trump
+from sims.tools.odds import odds_games, odds_of, parse_hand, parse_trump
 from tests.conftest import call
 
 GAME_MODULES = {"phat": phat, "pitch": pitch, "don": don, "solowhist": solowhist}
+HAND_SIZES = {game: odds_of(game).hand_size for game in odds_games()}
 GAMES = tuple(GAME_MODULES)
 INT64_MAX = (1 << 63) - 1
 # The first call of a helper numba compiles (or loads) may take a while: no deadlines.

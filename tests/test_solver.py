@@ -12,6 +12,9 @@ import pytest
 from sims.core.cards import mask_of, parse_card, parse_cards
 from sims.core.games import don, pitch
 from sims.core.options import resolve
+from sims.descriptors.don import don_position
+from sims.descriptors.phat import phat_position
+from sims.descriptors.pitch import pitch_position
 from sims.engine import solver
 from sims.run.scripted_phat import play_phat_script
 from sims.run.scripted_pitch import play_pitch_script
@@ -194,12 +197,12 @@ def position_of(deal: Deal, rules: dict | None = None):
     common = dict(side=deal.side, trick=deal.trick, captured=[mask_of(p) for p in deal.captured])
     if deal.game == "pitch":
         dealt = [mask_of(cards) for cards in deal.dealt]
-        return solver.pitch_position(masks, deal.trump, deal.leader, rules, dealt=dealt, **common)
+        return pitch_position(masks, deal.trump, deal.leader, rules, dealt=dealt, **common)
     if deal.game == "phat":
-        return solver.phat_position(masks, deal.trump, deal.leader, carry=deal.carry, **common)
+        return phat_position(masks, deal.trump, deal.leader, carry=deal.carry, **common)
     dealt = [mask_of(cards) for cards in deal.dealt]
-    return solver.don_position(masks, deal.trump, deal.leader, rules, dealt=dealt,
-                               carry=deal.carry, **common)  # fmt: skip
+    return don_position(masks, deal.trump, deal.leader, rules, dealt=dealt,
+                        carry=deal.carry, **common)  # fmt: skip
 
 
 def check_against_brute_force(deal: Deal, rules: dict | None = None) -> None:
@@ -344,13 +347,13 @@ def test_equivalent_card_pruning_changes_no_value():
         hands = [mask_of(deck[6 * s : 6 * s + 6]) for s in range(4)]
         leader = rnd.randrange(4)
         trump = suit(rnd.choice(deck[6 * leader : 6 * leader + 6]))
-        positions.append(solver.pitch_position(hands, trump, leader, rules))
+        positions.append(pitch_position(hands, trump, leader, rules))
     for _ in range(40):
         deck = rnd.sample(range(52), 52)
         hands = [mask_of(deck[5 * s : 5 * s + 5]) for s in range(4)]
         captured = [mask_of(deck[20:36]), mask_of(deck[36:])]
-        positions.append(solver.phat_position(hands, rnd.randrange(4), rnd.randrange(4),
-                                              captured=captured))  # fmt: skip
+        positions.append(phat_position(hands, rnd.randrange(4), rnd.randrange(4),
+                                       captured=captured))  # fmt: skip
     nodes = {True: 0, False: 0}
     for position in positions:
         pruned = solver.solve_position(position)
@@ -383,13 +386,13 @@ def test_a_lone_jack_of_trumps_scores_high_low_and_jack_for_its_captor():
     hands = [cards("JH 2C"), cards("AC 3D"), cards("4S 5S")]
     values = {}
     for side in range(3):
-        position = solver.pitch_position(hands, 2, 0, pitch_rules(3), side=side)
+        position = pitch_position(hands, 2, 0, pitch_rules(3), side=side)
         values[side] = solver.solve_position(position).value
     assert values == {0: 3, 1: 1, 2: 0}
     # Another lone trump scores High and Low only; the Jack is not in play, so nobody
     # scores it, and TH's 10 game points now give seat 0 Game.
     hands[0] = cards("TH 2C")
-    solution = solver.solve_position(solver.pitch_position(hands, 2, 0, pitch_rules(3)))
+    solution = solver.solve_position(pitch_position(hands, 2, 0, pitch_rules(3)))
     assert solution.value == 3
 
 
@@ -397,7 +400,7 @@ def test_pitch_game_goes_with_the_one_line_that_keeps_the_ten():
     # Spades trump; seat 0 already holds Low (2S, captured). Leading AS draws KS, and TC
     # then wins: High, Low, Game (17 game points to 0). Leading TC lets seat 1 trump it
     # with KS (13 game points); AS then takes only the 2C: High and Low, no Game.
-    position = solver.pitch_position(
+    position = pitch_position(
         [cards("AS TC"), cards("KS 2C")], 3, 0, pitch_rules(2),
         captured=[cards("2S 3H"), cards("4H 5D")],
     )  # fmt: skip
@@ -412,14 +415,14 @@ def test_pitch_game_tied_scores_for_nobody_and_low_to_holder_scores_for_the_hold
     # tied 0-0. Under low_to_holder, Low goes to seat 0, who was dealt the 2C.
     hands = [cards("2C"), cards("3C")]
     for variants, expected in (((), 0), (("low_to_holder",), 1)):
-        position = solver.pitch_position(hands, 0, 0, pitch_rules(2, *variants), side=0)
+        position = pitch_position(hands, 0, 0, pitch_rules(2, *variants), side=0)
         assert solver.solve_position(position).value == expected
 
 
 def test_the_first_card_of_a_pitch_deal_is_a_trump():
     hands = [cards("AH JH 5H KS 3C 2D"), cards("QH 9S 8S 7S 6S 5S"), cards("4D 5D 6D 7D 8D 9D"),
              cards("TC JC QC KC AC 9C")]  # fmt: skip
-    solution = solver.solve_position(solver.pitch_position(hands, 2, 0, pitch_rules(4)))
+    solution = solver.solve_position(pitch_position(hands, 2, 0, pitch_rules(4)))
     assert set(solution.values) == set(parse_cards("AH JH 5H"))
 
 
@@ -431,13 +434,13 @@ def test_the_big_phat_is_saved_by_trumping_the_partners_trick():
     hands = [cards("9H 3D"), cards("4C AH"), cards("5C"), cards("6S")]
     captured = [cards("TC TD TS KC"), cards("TH KD QD")]
     trick = parse_cards("AC 2C")
-    position = solver.phat_position(hands, 2, 2, trick=trick, captured=captured)
+    position = phat_position(hands, 2, 2, trick=trick, captured=captured)
     solution = solver.solve_position(position)
     assert solution.values == {parse_card("9H"): 18 + 8, parse_card("3D"): 8}
-    carried = solver.phat_position(hands, 2, 2, trick=trick, captured=captured, carry=16)
+    carried = phat_position(hands, 2, 2, trick=trick, captured=captured, carry=16)
     assert solver.solve_position(carried).values == {parse_card("9H"): 42, parse_card("3D"): 24}
     # Team 1 scores the phat it catches and no bonus.
-    defenders = solver.phat_position(hands, 2, 2, side=1, trick=trick, captured=captured)
+    defenders = phat_position(hands, 2, 2, side=1, trick=trick, captured=captured)
     assert solver.solve_position(defenders).values == {parse_card("9H"): 9, parse_card("3D"): 27}
 
 
@@ -450,7 +453,7 @@ def test_don_scores_high_low_and_jack_captured_earlier():
     captured = [cards("AH JH"), cards("KS")]
     values = [
         solver.solve_position(
-            solver.don_position(hands, 2, 0, rules, side=side, captured=captured)
+            don_position(hands, 2, 0, rules, side=side, captured=captured)
         ).value  # fmt: skip
         for side in (0, 1)
     ]
@@ -505,8 +508,8 @@ def test_the_engine_scores_the_best_line_of_a_pitch_deal_at_its_value(variants):
         pitcher = rnd.randrange(4)
         trump = suit(rnd.choice(hands[pitcher]))
         side = rnd.randrange(2 if rules["partnership"] else 4)
-        position = solver.pitch_position([mask_of(h) for h in hands], trump, pitcher, rules,
-                                         side=side)  # fmt: skip
+        position = pitch_position([mask_of(h) for h in hands], trump, pitcher, rules,
+                                  side=side)  # fmt: skip
         value = solver.solve_position(position).value
         # The seat on the dealer's left calls first: it pitches at once with a bid of 4.
         row = play_pitch_script(rules, hands, (pitcher - 1) % 4, [4], principal_line(position))
@@ -554,11 +557,11 @@ def test_the_engine_scores_the_best_line_of_an_end_position_at_its_value(game, v
         masks = [mask_of(h) for h in deal.hands]
         piles = [mask_of(p) for p in deal.captured]
         if game == "phat":
-            position = solver.phat_position(masks, trump, deal.leader, side=side, captured=piles)
+            position = phat_position(masks, trump, deal.leader, side=side, captured=piles)
         else:
             dealt = [mask_of(h) for h in hands]
-            position = solver.don_position(masks, trump, deal.leader, rules, side=side,
-                                           captured=piles, dealt=dealt)  # fmt: skip
+            position = don_position(masks, trump, deal.leader, rules, side=side,
+                                    captured=piles, dealt=dealt)  # fmt: skip
         value = solver.solve_position(position).value
         line = opening + principal_line(position)
         row = play_phat_script(hands, pitcher, line, game=game, variants=variants,
@@ -622,12 +625,12 @@ def test_parse_deal_names_the_problem(game, hands, trump, leader, variants, mess
 def test_positions_that_cannot_arise_are_refused():
     six = [cards("AH JH 5H KS 3C 2D"), cards("QH 9S 8S 7S 6S 5S"), cards("4D 5D 6D 7D 8D 9D")]
     with pytest.raises(solver.PositionError, match="holds no trump"):
-        solver.pitch_position(six, 0, 1, pitch_rules(3))
+        pitch_position(six, 0, 1, pitch_rules(3))
     with pytest.raises(solver.PositionError, match="names trump"):
         led = [six[0], cards("QH 8S 7S 6S 5S"), six[2]]  # seat 1 led 9S
-        solver.pitch_position(led, 2, 1, pitch_rules(3), trick=parse_cards("9S"))
+        pitch_position(led, 2, 1, pitch_rules(3), trick=parse_cards("9S"))
     with pytest.raises(solver.PositionError, match="who was dealt 2H"):
-        solver.pitch_position([cards("AH"), cards("KS")], 2, 0, pitch_rules(2, "low_to_holder"),
-                              captured=[cards("2H 3C"), 0])  # fmt: skip
+        pitch_position([cards("AH"), cards("KS")], 2, 0, pitch_rules(2, "low_to_holder"),
+                       captured=[cards("2H 3C"), 0])  # fmt: skip
     with pytest.raises(solver.PositionError, match="game_tie=carry"):
-        solver.don_position([cards("AH"), cards("KS"), cards("QS"), cards("JS")], 2, 0, carry=8)
+        don_position([cards("AH"), cards("KS"), cards("QS"), cards("JS")], 2, 0, carry=8)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from sims.run.counters import Counter
     from sims.run.runner import RunSpec
+    from sims.tools.odds import OddsQuery, OddsReport
 
 _REGISTERED: dict[str, Game] = {}
 
@@ -85,6 +86,43 @@ class Sides:
 
 
 @dataclass(frozen=True)
+class Solving:
+    """What `allfours solve` asks of a game the double-dummy solver plays.
+
+    `position(hands, trump, leader, rules, side=side)` is the solver's position before
+    `leader` leads (hands as masks, seat 0 first; `side` maximises, None: the leader's),
+    raising `sims.engine.solver.PositionError` for one that cannot arise; `seats` the hands
+    it takes (0: any number, which sets the rules' `players` unless a variant does);
+    `most_cards` the largest hand searched exactly (0: any); the value is printed as
+    points `reach` for `whom` (a side or a team) and its number.
+    """
+
+    position: Callable[..., np.ndarray]
+    whom: str
+    reach: str
+    seats: int = 0
+    most_cards: int = 0
+
+
+@dataclass(frozen=True)
+class Odds:
+    """What `allfours odds` asks of a game: a known hand of `hand_size` cards, played
+    against random deals of the rest of the deck by `play(query)`, which returns what the
+    command prints (`sims.tools.odds.OddsQuery` and `OddsReport`).
+
+    --seat and --trump apply unless `no_seat` or `no_trump` says why not (the reason shown
+    when one is given); `turned`: the game turns a card, which --turned must give (and
+    may give for no other game).
+    """
+
+    hand_size: int
+    play: Callable[[OddsQuery], OddsReport]
+    no_seat: str = ""
+    no_trump: str = ""
+    turned: bool = False
+
+
+@dataclass(frozen=True)
 class Game:
     """What generic code asks of a game.
 
@@ -98,8 +136,10 @@ class Game:
     random deal by the plain-Python reference, returning the cards played (the speed it is
     compared with);
     `frame_widths` says how many slots of each multi-valued column a run uses; `sides`
-    how fixed sides score (None where the sides change from deal to deal); `auction`
-    whether calls decide who plays the contract.
+    how fixed sides score (None where the sides change from deal to deal); `solve` what
+    `allfours solve` needs, for a game the double-dummy solver plays; `odds` what
+    `allfours odds` needs, for a game that has odds; `auction` whether calls decide who
+    plays the contract.
 
     `referee(spec, record)`, where there is one, re-scores a deal-log object by the
     plain-Python reference, which raises ValueError on an illegal call or card, and returns
@@ -126,6 +166,8 @@ class Game:
     bench_search: tuple[str, ...] = ()  # search players whose cost per card bench reports
     single_deal: bool = False  # every deal settled on its own: no --games
     sides: Sides | None = None
+    solve: Solving | None = None
+    odds: Odds | None = None
     auction: bool = False
     plays_as: str = ""  # the game whose registered strategies seat it (default: its own)
     analysis: str = ""  # its pandas module (default: analysis.<name>)

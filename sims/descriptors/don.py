@@ -3,7 +3,10 @@ and partnership pieces with Don's data, and the captors of High, Low and Jack in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import numpy as np
 
 from sims.core.games import don
 from sims.descriptors import Game
@@ -19,7 +22,9 @@ from sims.descriptors.phat import (
     reference_of,
     renderer,
     sides_scored,
+    solving,
 )
+from sims.engine import solver
 from sims.engine.phat import run_phat_nb
 from sims.reference import don as reference
 from sims.run.deal_log import common_record, side_or_none
@@ -32,6 +37,36 @@ def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
     return common_record(spec, row, hands, plays, winners, SIDES) | {
         "result": captors | partnership_result(row)
     }
+
+
+def don_position(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    rules: dict[str, Any] | None = None,
+    *,
+    side: int | None = None,
+    trick: Sequence[int] = (),
+    captured: Sequence[int] | None = None,
+    dealt: Sequence[int] | None = None,
+    carry: int = 0,
+) -> np.ndarray:
+    """The solver's Nine-card Don position, as `phat_position`, under Don's `rules` (bonus
+    variant and game_tie; default the game's defaults); `dealt`, if known, the cards dealt
+    to each seat (default: held or in the trick), which say the cards in play."""
+    rules = rules or {name: option.default for name, option in don.OPTIONS.items()}
+    if carry and rules["game_tie"] != "carry":
+        raise solver.PositionError("a carried-over game value needs the variant game_tie=carry")
+    game, high_low, jack = don.BONUSES[rules["bonus"]]
+    position = solver.new_position(
+        "Don", don.HAND_SIZE, hands, trump, leader, [0, 1, 0, 1], side, trick, captured, dealt
+    )
+    position[solver.P_MUST_FOLLOW] = 1
+    position[solver.P_HIGH_LOW] = high_low
+    position[solver.P_JACK] = jack
+    position[solver.P_GAME_WORTH] = game + solver.checked_carry(carry)
+    position[solver.P_CARD_POINTS : solver.P_CARD_POINTS + 52] = don.CARD_VALUES[trump]
+    return position
 
 
 GAME = Game(
@@ -53,4 +88,5 @@ GAME = Game(
     call_problem=no_call,
     cards_played=cards_played,
     sides=sides_scored("Don points (card points + game bonus)"),
+    solve=solving(don_position),
 )

@@ -1,10 +1,11 @@
 """Phat described to the generic code (docs/rules.md section 2), and the partnership
 pieces Nine-card Don shares with it: the deal loop's arguments, the deal-log record, the
-replay lines and the streaming counters of two fixed teams led by a pitcher."""
+replay lines and the streaming counters of two fixed teams led by a pitcher; Phat's odds."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -12,18 +13,31 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from sims.core.cards import SUITS, card_name, format_cards
+from sims.core.cards import SUITS, card_name, format_cards, mask_of
 from sims.core.games import phat
-from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides
+from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
+from sims.engine import solver
+from sims.engine.odds import phat_odds_nb
 from sims.engine.phat import run_phat_nb
 from sims.reference import phat as reference
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, open_at, relative
 from sims.run.deal_log import common_record, play_order, side_or_none
+from sims.run.runner import seat_strategies, strategy_tables
+from sims.tools.odds import (
+    OddsQuery,
+    OddsReport,
+    OddsSpec,
+    parse_trump,
+    play_chunks,
+    rest_of,
+    suits_frame,
+)
 from sims.tools.replay import tricks_shown
 
 SIDES = [[0, 2], [1, 3]]
 POINTS_TOP = 255  # points per deal; `points_excess` keeps what lies beyond
 BONUS_TOP = 127
+END_CARDS = 6  # `allfours solve`: beyond this a hand's exact search outlasts a command's wait
 
 
 def team_points(deals: pd.DataFrame, count: int) -> np.ndarray:
@@ -283,6 +297,78 @@ def referee_of(module: ModuleType, options: tuple[str, ...] = ()):
     return referee
 
 
+def phat_position(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    *,
+    side: int | None = None,
+    trick: Sequence[int] = (),
+    captured: Sequence[int] | None = None,
+    carry: int = 0,
+) -> np.ndarray:
+    """The solver's Phat position: four hands, the trick in progress (play order from
+    `leader`), the cards each team (seats 0,2 and 1,3) captured and the muck bonus carried
+    in; `side` maximises (default: the team of the seat to play)."""
+    position = solver.new_position(
+        "Phat", phat.HAND_SIZE, hands, trump, leader, [0, 1, 0, 1], side, trick, captured
+    )
+    position[solver.P_MUST_FOLLOW] = 1
+    position[solver.P_GAME_WORTH] = phat.MUCK_BONUS + solver.checked_carry(carry)
+    position[solver.P_CARD_POINTS : solver.P_CARD_POINTS + 52] = phat.CARD_VALUES[trump]
+    return position
+
+
+def solving(position) -> Solving:
+    """`allfours solve` of a partnership game: four hands of end positions, valued for a
+    team from the position to the end of the deal; `position` as `Solving.position`."""
+    return Solving(
+        position, whom="team", reach="from here to the end of the deal", seats=4,
+        most_cards=END_CARDS,
+    )  # fmt: skip
+
+
+ODDS_COLUMNS = ["points", "big_phat_ours", "big_phat_kept", "muck"]  # phat_odds_nb's order
+
+
+def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = None) -> pd.DataFrame:
+    """One row per (trump suit, deal) of the hand as the pitcher: the suit's letter, the
+    deal index, its side's points, whether it took the Big Phat, whether the side dealt the
+    Big Phat kept it, and its muck. `progress` is called with the deals done per chunk.
+    StrategyFault on an illegal play."""
+    run = spec.run
+    fids, params = strategy_tables(seat_strategies(run))
+    rules = phat.rules_array(run.rules)
+    hand, rest, suits = mask_of(spec.hand), rest_of(spec.hand), np.array(spec.suits, np.int64)
+
+    def kernel(first, count, scratch, results, errors) -> None:
+        phat_odds_nb(
+            run.seed, first, count, hand, rest, suits, rules, fids, params, phat.CARD_VALUES,
+            scratch, results, errors,
+        )  # fmt: skip
+
+    results = play_chunks(run, len(suits), len(ODDS_COLUMNS), kernel, progress)
+    return suits_frame(spec, results, ODDS_COLUMNS, flags=("big_phat_ours", "big_phat_kept"))
+
+
+def play_odds(query: OddsQuery) -> OddsReport:
+    """`allfours odds phat`: the hand, the pitcher, pitches each suit it could (or --trump);
+    the advice is the trump with the most expected points."""
+    from analysis.odds import phat_estimates, recommend_phat  # it imports this module
+
+    spec = OddsSpec(query.run, query.hand, parse_trump(query.trump, query.hand))
+    deals = query.with_progress(len(spec.suits), lambda step: play_conditional(spec, step))
+    estimates = phat_estimates(deals)
+    best = recommend_phat(estimates)
+    return OddsReport(
+        estimates,
+        f"recommended: pitch {best.trump} (expected points {best.expected:.2f})",
+        {"trump": best.trump, "bid": best.bid, "expected": best.expected},
+        where="as the pitcher",
+        about={"seat": None},
+    )
+
+
 GAME = Game(
     name="phat",
     rules=phat,
@@ -299,4 +385,8 @@ GAME = Game(
     cards_played=cards_played,
     bench_search=("pimc", "ismcts"),
     sides=sides_scored("Phat points (phat + muck bonus)"),
+    odds=Odds(phat.HAND_SIZE, play_odds, no_seat="the hand pitches"),
+    solve=solving(
+        lambda hands, trump, leader, rules, side: phat_position(hands, trump, leader, side=side)
+    ),
 )

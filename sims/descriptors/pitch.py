@@ -1,22 +1,35 @@
 """Auction Pitch described to the generic code: its layout, deal loop arguments, deal-log
-record, replay lines and streaming counters (docs/rules.md section 1)."""
+record, replay lines, streaming counters and bid odds (docs/rules.md section 1)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
-from sims.core.cards import SUITS, card_name, format_cards
+from sims.core.cards import SUITS, card_name, format_cards, mask_of
 from sims.core.games import pitch
-from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides
+from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
+from sims.engine import solver
+from sims.engine.odds import pitch_odds_nb
 from sims.engine.pitch import run_pitch_nb
 from sims.reference import pitch as reference
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.run.deal_log import common_record, listed, play_order, side_or_none
+from sims.run.runner import seat_strategies, strategy_tables
+from sims.tools.odds import (
+    OddsQuery,
+    OddsReport,
+    OddsSpec,
+    parse_trump,
+    play_chunks,
+    rest_of,
+    suits_frame,
+)
 from sims.tools.replay import listed_text, tricks_shown
 
 MIN_CONTRACT = 1  # bids 1..4
@@ -237,6 +250,94 @@ def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
     return scored | {"trump": reference.SUITS[scored["trump"]]}
 
 
+def pitch_position(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    rules: dict[str, Any],
+    *,
+    side: int | None = None,
+    trick: Sequence[int] = (),
+    captured: Sequence[int] | None = None,
+    dealt: Sequence[int] | None = None,
+) -> np.ndarray:
+    """The solver's Auction Pitch position: `hands` (masks, seat 0 first), the trick in
+    progress (cards in play order from `leader`), the cards each side of `pitch.sides(rules)`
+    has captured and, if known, the cards dealt to each seat (default: held or in the trick).
+
+    `side` maximises (default: the side of the seat to play). Before any card is played
+    (six cards each, nothing captured) the leader must lead a trump: it names trump.
+    """
+    pitch.check(rules)
+    layout = pitch.sides(rules)
+    if len(hands) != rules["players"]:
+        raise solver.PositionError(f"Pitch with {rules['players']} players needs "
+                                   f"{rules['players']} hands, not {len(hands)}")  # fmt: skip
+    side_of = [next(t for t, seats in enumerate(layout) if seat in seats) for seat in
+               range(len(hands))]  # fmt: skip
+    position = solver.new_position(
+        "Pitch", pitch.HAND_SIZE, hands, trump, leader, side_of, side, trick, captured, dealt
+    )
+    position[solver.P_MUST_FOLLOW] = rules["must_follow"]
+    position[solver.P_LOW_TO_HOLDER] = rules["low_to_holder"]
+    position[solver.P_HIGH_LOW] = 1
+    position[solver.P_JACK] = 1
+    position[solver.P_GAME_WORTH] = 1
+    if rules["low_to_holder"]:
+        solver.check_low_holder(position)
+    return position
+
+
+ODDS_COLUMNS = ["won", "high", "low", "jack", "game"]  # per deal, in pitch_odds_nb's order
+
+
+def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = None) -> pd.DataFrame:
+    """One row per (trump suit, deal) of the hand pitching from `spec.seat` without an
+    auction: the suit's letter, the deal index, the points won by the pitcher's side and
+    whether it took High, Low, Jack and Game. `progress` is called with the deals done per
+    chunk. StrategyFault on an illegal play."""
+    run = spec.run
+    fids, params = strategy_tables(seat_strategies(run))
+    pitcher, dealer = spec.seat - 1, run.layout.players - 1  # the dealer, seat players, bids last
+    rules = pitch.rules_array(run.rules, pitcher=pitcher)
+    hand, rest, suits = mask_of(spec.hand), rest_of(spec.hand), np.array(spec.suits, np.int64)
+
+    def kernel(first, count, scratch, results, errors) -> None:
+        pitch_odds_nb(
+            run.seed, first, count, hand, rest, pitcher, dealer, suits, rules, fids, params,
+            scratch, results, errors,
+        )  # fmt: skip
+
+    results = play_chunks(run, len(suits), len(ODDS_COLUMNS), kernel, progress)
+    return suits_frame(spec, results, ODDS_COLUMNS, flags=ODDS_COLUMNS[1:])
+
+
+def play_odds(query: OddsQuery) -> OddsReport:
+    """`allfours odds pitch`: the hand at --seat pitches each suit it could (or --trump);
+    the advice is the highest bid that gains on average, and its trump."""
+    from analysis.odds import pitch_estimates, recommend_pitch  # it imports this module
+
+    spec = OddsSpec(query.run, query.hand, parse_trump(query.trump, query.hand), query.seat or 1)
+    deals = query.with_progress(len(spec.suits), lambda step: play_conditional(spec, step))
+    estimates = pitch_estimates(deals)
+    best = recommend_pitch(estimates, query.run.rules["min_bid"])
+    if best.bid:
+        advice = (
+            f"recommended: bid {best.bid} and pitch {best.trump}, the highest bid that "
+            f"gains on average (expected score change {best.expected:+.3f})"
+        )
+    else:
+        advice = "recommended: pass (every bid loses points on average when it is the pitch)"
+    players = query.run.layout.players
+    return OddsReport(
+        estimates,
+        advice,
+        {"trump": best.trump, "bid": best.bid, "expected": best.expected},
+        where=f"as seat {spec.seat} of {players} (the dealer is seat {players})",
+        about={"seat": spec.seat},
+    )
+
+
 GAME = Game(
     name="pitch",
     rules=pitch,
@@ -256,5 +357,7 @@ GAME = Game(
     sides=Sides(
         pitch.sides, score_changes, lambda deals: deals["pitcher_side"], "Pitch score change"
     ),
+    solve=Solving(pitch_position, whom="side", reach="of the deal"),
+    odds=Odds(pitch.HAND_SIZE, play_odds),
     auction=True,
 )

@@ -1,21 +1,27 @@
 """Solo Whist described to the generic code (docs/rules.md section 4): every deal settled on
-its own, calls by name, no fixed sides (the declaring side changes from deal to deal)."""
+its own, calls by name, no fixed sides (the declaring side changes from deal to deal), and
+the contract odds of a known hand."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
+import pandas as pd
 from numba import njit
 
-from sims.core.cards import SUITS, card_name, format_cards
+from sims.core.cards import SUITS, card_name, format_cards, mask_of, parse_card
 from sims.core.games import solowhist
-from sims.descriptors import Counters, Game, KernelInputs, Layout
+from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds
+from sims.engine.odds import whist_odds_nb
 from sims.engine.solowhist import run_whist_nb
 from sims.reference import solowhist as reference
 from sims.run.counters import Axis, Counter, at, flag
 from sims.run.deal_log import hand_names, listed, play_order
+from sims.run.runner import RunSpec, seat_strategies, strategy_tables
+from sims.tools.odds import OddsQuery, OddsReport, play_chunks, rest_of, rounds_frame
 from sims.tools.replay import listed_text, tricks_shown
 
 MIN_TRUMPS = -1  # -1 without trumps
@@ -184,6 +190,84 @@ def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
     return scored | {"trump": None if trump is None else reference.SUITS[trump]}
 
 
+# Contracts a hand is tried in by `allfours odds`: all but Prop and Cop, whose result
+# depends on which player accepts.
+ODDS_CONTRACTS = tuple(range(solowhist.SOLO, solowhist.ABUNDANCE_DECLARED + 1))
+ODDS_COLUMNS = ["made", "settlement", "tricks", "trump"]  # per deal, in whist_odds_nb's order
+
+
+def hand_seat(hand: Sequence[int], turned: int, seat: int | None) -> int:
+    """The hand's seat from the dealer's left (1..4, 4 the dealer): the dealer when the hand
+    holds the turned card, else `seat` (default 1, the eldest); ValueError where the seat
+    and the turned card contradict each other."""
+    holds = turned in hand
+    if seat is None:
+        return 4 if holds else 1
+    if not 1 <= seat <= 4:
+        raise ValueError("--seat must lie in 1..4 (4 is the dealer)")
+    if holds and seat != 4:
+        raise ValueError(f"the hand holds the turned {card_name(turned)}, so it is the dealer's")
+    if not holds and seat == 4:
+        raise ValueError(f"the dealer holds the turned {card_name(turned)}; this hand lacks it")
+    return seat
+
+
+def play_conditional(
+    run: RunSpec,
+    hand: Sequence[int],
+    turned: int,
+    seat: int,
+    progress: Callable[[int], None] | None = None,
+) -> pd.DataFrame:
+    """One row per (contract, deal) with `hand` at `seat` (1..4 from the dealer's left)
+    declaring the contract without an auction: contract name, deal index, made, the
+    declarer's settlement and tricks, and the trump played (-1: none). `progress` is called
+    with the deals done per chunk. StrategyFault on a bad play."""
+    fids, params = strategy_tables(seat_strategies(run))
+    rest = rest_of((*hand, turned))
+    contracts = np.array(ODDS_CONTRACTS, np.int64)
+    rules = solowhist.rules_array(run.rules)
+
+    def kernel(first, count, scratch, results, errors) -> None:
+        whist_odds_nb(
+            run.seed, first, count, mask_of(hand), rest, seat - 1, 3, turned, contracts,
+            rules, fids, params, scratch, results, errors,
+        )  # fmt: skip
+
+    results = play_chunks(run, len(contracts), len(ODDS_COLUMNS), kernel, progress)
+    names = [solowhist.CONTRACT_NAMES[c] for c in ODDS_CONTRACTS]
+    return rounds_frame(run, results, "contract", names, ODDS_COLUMNS, flags=("made",))
+
+
+def play_odds(query: OddsQuery) -> OddsReport:
+    """`allfours odds solowhist`: the hand, at its seat, declares each contract in turn; the
+    advice is the contract with the best expected settlement, or pass when none gains."""
+    from analysis.odds import recommend_whist, whist_estimates  # it imports this module
+
+    turned = parse_card(query.turned)
+    seat = hand_seat(query.hand, turned, query.seat)
+    deals = query.with_progress(
+        len(ODDS_CONTRACTS),
+        lambda step: play_conditional(query.run, query.hand, turned, seat, step),
+    )
+    estimates = whist_estimates(deals)
+    best = recommend_whist(estimates)
+    if best.trump == "pass":
+        advice = "recommended: pass (no contract gains on average)"
+    else:
+        advice = (
+            f"recommended: {best.trump}, the best expected settlement ({best.expected:+.2f} points)"
+        )
+    shown = card_name(turned)
+    return OddsReport(
+        estimates,
+        advice,
+        {"contract": best.trump, "expected": best.expected},
+        where=f"at seat {seat} of 4 (the dealer is seat 4), turned {shown}",
+        about={"turned": shown, "seat": seat},
+    )
+
+
 GAME = Game(
     name="solowhist",
     rules=solowhist,
@@ -199,5 +283,8 @@ GAME = Game(
     # A passed-out hand plays no card.
     cards_played=lambda spec, table: int((table["contract"] > 0).sum()) * 52,
     single_deal=True,
+    odds=Odds(
+        solowhist.HAND_SIZE, play_odds, no_trump="Abundance's declarer names trump", turned=True
+    ),
     auction=True,
 )

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sims.core.cards import suit_mask
 from sims.core.games import phat
 from sims.core.games import pitch as p
+from sims.core.games.tricks import opening_cards
 from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, stream_key
 from sims.engine.common import BLOCKS, OK, record_fault_nb
 from sims.engine.phat import play_phat_deal_nb
@@ -124,7 +124,7 @@ def phat_odds_nb(seed, first, count, hand, rest, suits, rules, fids, params, car
                 scores[:] = 0
                 rng[0] = stream_key(seed, index, STREAM_PLAY)
                 kind = play_phat_deal_nb(
-                    dealt, hands, 0, scores, 0, rules, False, suit_mask(suits[s]), fids,
+                    dealt, hands, 0, scores, 0, rules, False, opening_cards(suits[s]), fids,
                     params, rng, no_script, view, scratch, block, error, card_values, no_log,
                     no_log,
                 )  # fmt: skip

@@ -6,9 +6,9 @@ import numpy as np
 from numba import njit, prange
 
 from sims.core.bits import highest, lowest, popcount
-from sims.core.cards import RANK_JACK, suit_mask
+from sims.core.cards import suit_mask
 from sims.core.games import pitch as p
-from sims.core.games.tricks import game_points
+from sims.core.games.tricks import game_points, honour_cards, legal_cards, opening_cards
 from sims.core.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
 from sims.engine.common import (
     BID,
@@ -43,20 +43,6 @@ def legal_calls_nb(high: int, is_dealer: bool, min_bid: int) -> int:
     lowest_bid = max(high + (not is_dealer), min_bid)  # the dealer may steal by matching
     open_calls = 1 | (0b11110 & ~((1 << lowest_bid) - 1))
     return 0b11100 if is_dealer & (high == 0) else open_calls  # all passed: 2 or more
-
-
-@njit(cache=True, inline="always")
-def legal_cards_nb(hand: int, led: int, trump: int, must_follow: bool) -> int:
-    """Cards that may be played: anything when leading or void in the led suit; else the
-    led suit, or (unless must_follow) a trump instead. Masks, not branches, on whether
-    the player can follow: in random play that is unpredictable, and LLVM compiles a
-    conditional expression here to a branch."""
-    if led < 0:
-        return hand
-    follow = hand & suit_mask(led)
-    extra = 0 if must_follow else hand & suit_mask(trump)
-    can = -np.int64(follow != 0)  # all ones if it can follow, else zero
-    return ((follow | extra) & can) | (hand & ~can)
 
 
 @njit(cache=True, inline="always")
@@ -164,7 +150,7 @@ def play_pitch_deal_nb(
     # Six tricks; the pitcher's first card fixes trump (of the fixed suit, if one is set).
     view[v.DECISION] = v.OPENING
     trump = -1
-    opening = -1 if rules[p.R_FIXED_TRUMP] < 0 else suit_mask(rules[p.R_FIXED_TRUMP])
+    opening = opening_cards(rules[p.R_FIXED_TRUMP])
     leader = pitcher
     played = 0
     for trick_no in range(p.TRICKS):
@@ -177,7 +163,7 @@ def play_pitch_deal_nb(
             seat = leader + position
             seat = seat - players if seat >= players else seat
             hand = hands[nowrap(seat)]
-            legal = legal_cards_nb(hand, led, trump, must_follow) & opening
+            legal = legal_cards(hand, led, trump, must_follow) & opening
             opening = -1
             card = next_card_nb(
                 decide_pitch, view, seat, hand, legal, position, led, best, best_seat,
@@ -201,9 +187,7 @@ def play_pitch_deal_nb(
     for seat in range(players):
         in_play |= dealt[seat]
     trumps = in_play & suit_mask(trump)
-    high_card = highest(trumps)
-    low_card = lowest(trumps)
-    jack = trump * 13 + RANK_JACK
+    high_card, low_card, jack = honour_cards(in_play, trump)
     high_side = rules[p.R_SIDE_OF + holder_nb(won, high_card)]
     if rules[p.R_LOW_TO_HOLDER]:
         low_side = rules[p.R_SIDE_OF + holder_nb(dealt, low_card)]

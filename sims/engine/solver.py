@@ -1,11 +1,14 @@
 """Double-dummy solver: the exact minimax value of a position with every hand known.
 
-Games: Auction Pitch, Phat and Nine-card Don (docs/rules.md sections 1, 2 and 3). The
-value is what one side, the maximising side, wins from the position to the end of the deal
-when every seat plays perfectly; every seat of the other sides plays to minimise it. With
-more than two sides (cutthroat Pitch) this is the paranoid reduction: the other players
-are treated as one coalition against the maximising side, which is exact for that side's
-guaranteed points but not a model of self-interested opponents.
+Games: Auction Pitch, Phat and Nine-card Don (docs/rules.md sections 1, 2 and 3). Each
+game builds its positions in its descriptor (`sims.descriptors.<game>`, on `new_position`),
+and the rules of play and of scoring the search applies are the games' own compiled
+functions (`sims.core.games.tricks`), which the deal loops call too. The value is what one
+side, the maximising side, wins from the position to the end of the deal when every seat
+plays perfectly; every seat of the other sides plays to minimise it. With more than two
+sides (cutthroat Pitch) this is the paranoid reduction: the other players are treated as
+one coalition against the maximising side, which is exact for that side's guaranteed
+points but not a model of self-interested opponents.
 
 What is counted, as the engine scores it:
 - Pitch: High, Low, Jack and Game of the whole deal, including points whose captor is
@@ -26,7 +29,6 @@ still solve in milliseconds, a few take seconds or minutes.
 
 A position is one int64 array (`POSITION_SIZE`), positions `P_*`:
 
-    P_GAME          GAME_PITCH, GAME_PHAT or GAME_DON
     P_PLAYERS       seats, 2..7
     P_SIDES         sides (a seat each cutthroat, else teams)
     P_TRUMP         trump suit 0..3 (C D H S)
@@ -57,24 +59,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import numpy as np
 from numba import njit
 
 from sims.core.bits import highest, lowest
-from sims.core.cards import RANK_JACK, card_name
-from sims.core.games import don, phat, pitch
-from sims.core.games.tricks import GAME_POINT_VALUES
+from sims.core.cards import card_name, rank_of, suit_mask, suit_of
+from sims.core.games import pitch
+from sims.core.games.tricks import (
+    CARD_GAME_POINTS,
+    beats,
+    honour_cards,
+    legal_cards,
+    opening_cards,
+)
 
-GAME_PITCH, GAME_PHAT, GAME_DON = 0, 1, 2
-GAMES = ("pitch", "phat", "don")
 MAX_SEATS = pitch.MAX_PLAYERS
-FULL_HAND = (pitch.HAND_SIZE, 13, don.HAND_SIZE)  # cards dealt to a seat, by game
 
-(P_GAME, P_PLAYERS, P_SIDES, P_TRUMP, P_LEADER, P_TRICK_LEN, P_SIDE, P_MUST_FOLLOW,
- P_OPENING, P_LOW_TO_HOLDER, P_HIGH_LOW, P_JACK, P_GAME_WORTH) = range(13)  # fmt: skip
-P_SIDE_OF = 13
+(P_PLAYERS, P_SIDES, P_TRUMP, P_LEADER, P_TRICK_LEN, P_SIDE, P_MUST_FOLLOW, P_OPENING,
+ P_LOW_TO_HOLDER, P_HIGH_LOW, P_JACK, P_GAME_WORTH) = range(12)  # fmt: skip
+P_SIDE_OF = 12
 P_HANDS = P_SIDE_OF + MAX_SEATS
 P_DEALT = P_HANDS + MAX_SEATS
 P_TRICK = P_DEALT + MAX_SEATS
@@ -108,27 +112,11 @@ NONE = 1 << 20  # beyond any value
 _MIX_OUT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 _MIX_KEY = np.int64(-4658895280553007687)  # 0xBF58476D1CE4E5B9 as int64
 
-SUIT_MASKS = np.array([0x1FFF << (13 * suit) for suit in range(4)], np.int64)
-CARD_GAME_POINTS = np.array([GAME_POINT_VALUES[card % 13] for card in range(52)], np.int64)
 GAME_POINT_CARDS = int(sum(1 << card for card in range(52) if CARD_GAME_POINTS[card]))
 
 
 class PositionError(ValueError):
     """A position that cannot arise: a card twice, unequal hands, a bad seat or suit."""
-
-
-@njit(cache=True, inline="always")
-def _suit(card: int) -> int:
-    """Suit 0..3 of a card code."""
-    return (card * 20) >> 8
-
-
-@njit(cache=True, inline="always")
-def _beats(card: int, best: int, trump: int) -> bool:
-    """Whether `card` takes the trick from `best`, the card winning it so far."""
-    if _suit(card) == _suit(best):
-        return card > best
-    return _suit(card) == trump
 
 
 @njit(cache=True)
@@ -153,7 +141,7 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
         rest &= rest - 1
     sure = 0  # game points of the highest trump out
     taker = -1  # and the side sure to take it
-    trumps = out & SUIT_MASKS[ctx[C_TRUMP]]
+    trumps = out & suit_mask(ctx[C_TRUMP])
     if trumps:
         top = highest(trumps)
         sure = CARD_GAME_POINTS[top]
@@ -204,11 +192,8 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
 def _legal(ctx, hand: int, played, length: int, ply: int) -> int:
     """Mask of the cards of `hand` its seat may play at `ply`, `length` cards into the trick
     (at the root, only those of `ctx[C_ROOT_MASK]`)."""
-    legal = hand
-    if length > 0:
-        follow = hand & SUIT_MASKS[_suit(played[MAX_SEATS + ply - length])]
-        if follow:
-            legal = follow if ctx[C_MUST_FOLLOW] else follow | (hand & SUIT_MASKS[ctx[C_TRUMP]])
+    led = suit_of(played[MAX_SEATS + ply - length]) if length > 0 else -1
+    legal = legal_cards(hand, led, ctx[C_TRUMP], ctx[C_MUST_FOLLOW] != 0)
     return legal & ctx[C_ROOT_MASK] if ply == 0 else legal
 
 
@@ -230,7 +215,7 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
         while rest:
             card = lowest(rest)
             rest &= rest - 1
-            above = out & SUIT_MASKS[_suit(card)] & -(2 << card)
+            above = out & suit_mask(suit_of(card)) & -(2 << card)
             if above and (hand & plain) >> lowest(above) & 1:
                 legal ^= 1 << card  # the next card up is held and alike: one move
     mine = ctx[C_SIDE_OF + seat] == ctx[C_SIDE]
@@ -245,16 +230,16 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
     while legal:
         card = lowest(legal)
         legal &= legal - 1
-        rank = card - 13 * _suit(card)
+        rank = rank_of(card)
         worth = ctx[C_POINTS + card] + CARD_GAME_POINTS[card]
         if card == first:
             score = NONE
         elif length == 0:  # lead the top card of a suit, else a low one
-            suit_out = out & SUIT_MASKS[_suit(card)]
+            suit_out = out & suit_mask(suit_of(card))
             score = 64 + rank if highest(suit_out) == card else -rank
         elif ally:  # give points to the trick a partner wins; do not overtake
-            score = 4 * worth - rank - (64 if _beats(card, top, trump) else 0)
-        elif _beats(card, top, trump):  # win as cheaply as possible
+            score = 4 * worth - rank - (64 if beats(card, top, trump) else 0)
+        elif beats(card, top, trump):  # win as cheaply as possible
             score = 64 - rank
         else:  # lose the cheapest card
             score = -4 * worth - rank
@@ -319,7 +304,7 @@ def _descend(ctx, hands, played, diff, moves, frames, ply):
     played[MAX_SEATS + ply] = card
     trick = MAX_SEATS + ply - length
     win = f[F_WIN]
-    if length == 0 or _beats(card, played[trick + win], ctx[C_TRUMP]):
+    if length == 0 or beats(card, played[trick + win], ctx[C_TRUMP]):
         win = length
     f[F_GAIN] = 0
     child[F_ALPHA] = f[F_ALPHA]
@@ -458,7 +443,7 @@ def _prepare(position, table, prune: bool):
     ctx[C_MUST_FOLLOW] = position[P_MUST_FOLLOW]
     ctx[C_WORTH] = position[P_GAME_WORTH]
     ctx[C_PRUNE] = prune
-    ctx[C_ROOT_MASK] = SUIT_MASKS[trump] if position[P_OPENING] else -1
+    ctx[C_ROOT_MASK] = opening_cards(trump) if position[P_OPENING] else -1
     ctx[C_SIDE_OF : C_SIDE_OF + MAX_SEATS] = position[P_SIDE_OF : P_SIDE_OF + MAX_SEATS]
     hands = position[P_HANDS : P_HANDS + players].copy()
     length = position[P_TRICK_LEN]
@@ -473,7 +458,7 @@ def _prepare(position, table, prune: bool):
     win = 0
     for k in range(length):
         out |= 1 << trick[k]
-        if _beats(trick[k], trick[win], trump):
+        if beats(trick[k], trick[win], trump):
             win = k
     for team in range(position[P_SIDES]):
         in_play |= position[P_WON + team]
@@ -481,20 +466,17 @@ def _prepare(position, table, prune: bool):
     # Points a capture brings: card points, then High, Low (unless it goes to its holder)
     # and Jack; the honours already captured by the maximising side count now.
     honours = np.zeros(52, np.int64)
-    trumps = in_play & SUIT_MASKS[trump]
+    high, low, jack = honour_cards(in_play, trump)
     already = 0
-    if trumps:
-        lowest_trump = lowest(trumps)
-        honours[highest(trumps)] += position[P_HIGH_LOW]
+    if high >= 0:
+        honours[high] += position[P_HIGH_LOW]
         if position[P_LOW_TO_HOLDER]:
             for seat in range(players):
-                if position[P_DEALT + seat] >> lowest_trump & 1 and ctx[C_SIDE_OF + seat] == side:
+                if position[P_DEALT + seat] >> low & 1 and ctx[C_SIDE_OF + seat] == side:
                     already += position[P_HIGH_LOW]
         else:
-            honours[lowest_trump] += position[P_HIGH_LOW]
-        jack = trump * 13 + RANK_JACK
-        if trumps >> jack & 1:
-            honours[jack] += position[P_JACK]
+            honours[low] += position[P_HIGH_LOW]
+    honours[jack] += position[P_JACK]
     for card in range(52):
         points = position[P_CARD_POINTS + card] + honours[card]
         ctx[C_POINTS + card] = points
@@ -557,7 +539,7 @@ def move_values_nb(position, table, prune: bool = True) -> tuple[np.ndarray, int
     legal = _root_cards(ctx, hands, played, moves, scores, frames)
     for card in range(51, -1, -1):  # highest first: a pruned card's partner is above it
         if legal >> card & 1 and values[card] < 0:
-            above = root[F_OUT] & SUIT_MASKS[_suit(card)] & -(2 << card)
+            above = root[F_OUT] & suit_mask(suit_of(card)) & -(2 << card)
             values[card] = values[lowest(above)]
     return values, ctx[C_NODES]
 
@@ -657,112 +639,37 @@ def solve_position(
     return Solution(value, best, per_card, int(nodes), seat, side)
 
 
-def pitch_position(
-    hands: Sequence[int],
-    trump: int,
-    leader: int,
-    rules: dict[str, Any],
-    *,
-    side: int | None = None,
-    trick: Sequence[int] = (),
-    captured: Sequence[int] | None = None,
-    dealt: Sequence[int] | None = None,
-) -> np.ndarray:
-    """An Auction Pitch position: `hands` (masks, seat 0 first), the trick in progress
-    (cards in play order from `leader`), the cards each side of `pitch.sides(rules)` has
-    captured and, if known, the cards dealt to each seat (default: held or in the trick).
-
-    `side` maximises (default: the side of the seat to play). Before any card is played
-    (six cards each, nothing captured) the leader must lead a trump: it names trump.
-    """
-    pitch.check(rules)
-    layout = pitch.sides(rules)
-    if len(hands) != rules["players"]:
-        raise PositionError(f"Pitch with {rules['players']} players needs {rules['players']} "
-                            f"hands, not {len(hands)}")  # fmt: skip
-    side_of = [next(t for t, seats in enumerate(layout) if seat in seats) for seat in
-               range(len(hands))]  # fmt: skip
-    position = _common(GAME_PITCH, hands, trump, leader, side_of, side, trick, captured, dealt)
-    position[P_MUST_FOLLOW] = rules["must_follow"]
-    position[P_LOW_TO_HOLDER] = rules["low_to_holder"]
-    position[P_HIGH_LOW] = 1
-    position[P_JACK] = 1
-    position[P_GAME_WORTH] = 1
-    if rules["low_to_holder"]:
-        _check_low_holder(position)
-    return position
-
-
-def phat_position(
-    hands: Sequence[int],
-    trump: int,
-    leader: int,
-    *,
-    side: int | None = None,
-    trick: Sequence[int] = (),
-    captured: Sequence[int] | None = None,
-    carry: int = 0,
-) -> np.ndarray:
-    """A Phat position: four hands, the trick in progress (play order from `leader`), the
-    cards each team (seats 0,2 and 1,3) captured and the muck bonus carried in."""
-    position = _common(GAME_PHAT, hands, trump, leader, [0, 1, 0, 1], side, trick, captured,
-                       None)  # fmt: skip
-    position[P_MUST_FOLLOW] = 1
-    position[P_GAME_WORTH] = phat.MUCK_BONUS + _carry(carry)
-    position[P_CARD_POINTS : P_CARD_POINTS + 52] = phat.CARD_VALUES[trump]
-    return position
-
-
-def don_position(
-    hands: Sequence[int],
-    trump: int,
-    leader: int,
-    rules: dict[str, Any] | None = None,
-    *,
-    side: int | None = None,
-    trick: Sequence[int] = (),
-    captured: Sequence[int] | None = None,
-    dealt: Sequence[int] | None = None,
-    carry: int = 0,
-) -> np.ndarray:
-    """A Nine-card Don position, as `phat_position`, under Don's `rules` (bonus variant and
-    game_tie; default the game's defaults); `dealt` as in `pitch_position`."""
-    rules = rules or {name: option.default for name, option in don.OPTIONS.items()}
-    if carry and rules["game_tie"] != "carry":
-        raise PositionError("a carried-over game value needs the variant game_tie=carry")
-    game, high_low, jack = don.BONUSES[rules["bonus"]]
-    position = _common(GAME_DON, hands, trump, leader, [0, 1, 0, 1], side, trick, captured,
-                       dealt)  # fmt: skip
-    position[P_MUST_FOLLOW] = 1
-    position[P_HIGH_LOW] = high_low
-    position[P_JACK] = jack
-    position[P_GAME_WORTH] = game + _carry(carry)
-    position[P_CARD_POINTS : P_CARD_POINTS + 52] = don.CARD_VALUES[trump]
-    return position
-
-
-def _carry(carry: int) -> int:
-    """The carry-over, checked: the table packs values in 16 bits."""
+def checked_carry(carry: int) -> int:
+    """A carry-over for `P_GAME_WORTH`, checked: the table packs values in 16 bits."""
     if not 0 <= carry <= MAX_CARRY:
         raise PositionError(f"the carry-over must be 0..{MAX_CARRY}, not {carry}")
     return carry
 
 
-def _common(
-    game: int,
+def new_position(
+    name: str,
+    full_hand: int,
     hands: Sequence[int],
     trump: int,
     leader: int,
     side_of: list[int],
-    side: int | None,
-    trick: Sequence[int],
-    captured: Sequence[int] | None,
-    dealt: Sequence[int] | None,
+    side: int | None = None,
+    trick: Sequence[int] = (),
+    captured: Sequence[int] | None = None,
+    dealt: Sequence[int] | None = None,
 ) -> np.ndarray:
-    """The checked position array with what every game shares filled in."""
+    """The checked position of a deal of game `name` (as messages call it) dealing
+    `full_hand` cards a seat, with what every game shares filled in; the rules in force
+    (`P_MUST_FOLLOW` on) are the game's to set.
+
+    `hands` are masks, seat 0 first, `side_of` each seat's side; the trick in progress is
+    in play order from `leader`; `captured` holds each side's cards won (default none) and
+    `dealt`, if known, the cards dealt to each seat (default: held or in the trick). `side`
+    maximises (default: the side of the seat to play). Before any card is played (full
+    hands, nothing captured) the leader must lead a trump: it names trump.
+    """
     players = len(side_of)
     n_sides = max(side_of) + 1
-    name = GAMES[game].capitalize()
     if len(hands) != players:
         raise PositionError(f"{name} needs {players} hands, not {len(hands)}")
     if trump not in range(4):
@@ -782,8 +689,8 @@ def _common(
             "the hands must be of equal size (counting a card played to the trick): "
             + ", ".join(f"seat {seat} {size}" for seat, size in enumerate(sizes))
         )
-    if sizes[0] > FULL_HAND[game]:
-        raise PositionError(f"{name} hands hold at most {FULL_HAND[game]} cards, not {sizes[0]}")
+    if sizes[0] > full_hand:
+        raise PositionError(f"{name} hands hold at most {full_hand} cards, not {sizes[0]}")
     if dealt is None:
         dealt = [hand | sum(1 << c for c, s in zip(trick, played, strict=True) if s == seat)
                  for seat, hand in enumerate(hands)]  # fmt: skip
@@ -795,15 +702,15 @@ def _common(
         side = side_of[(leader + len(trick)) % players]
     if side not in range(n_sides):
         raise PositionError(f"the maximising side must be 0..{n_sides - 1}, not {side}")
-    first_trick = not any(captured) and sizes[0] == FULL_HAND[game]
+    first_trick = not any(captured) and sizes[0] == full_hand
     opening = first_trick and not trick
     if opening and not hands[leader] >> (13 * trump) & 0x1FFF:
         raise PositionError("the leader holds no trump, yet must lead one to name trump")
     if first_trick and trick and trick[0] // 13 != trump:
         raise PositionError("the first card of the deal names trump: it must be a trump")
     position = np.zeros(POSITION_SIZE, np.int64)
-    position[[P_GAME, P_PLAYERS, P_SIDES, P_TRUMP, P_LEADER, P_TRICK_LEN, P_SIDE, P_OPENING]] = (
-        game, players, n_sides, trump, leader, len(trick), side, opening
+    position[[P_PLAYERS, P_SIDES, P_TRUMP, P_LEADER, P_TRICK_LEN, P_SIDE, P_OPENING]] = (
+        players, n_sides, trump, leader, len(trick), side, opening
     )  # fmt: skip
     position[P_SIDE_OF : P_SIDE_OF + players] = side_of
     position[P_HANDS : P_HANDS + players] = hands
@@ -836,17 +743,16 @@ def _check_dealt(
             raise PositionError(f"seat {seat} holds or played cards it was not dealt")
 
 
-def _check_low_holder(position: np.ndarray) -> None:
-    """Under low_to_holder, refuse a lowest trump in play whose holder is unknown."""
+def check_low_holder(position: np.ndarray) -> None:
+    """Under `P_LOW_TO_HOLDER`, refuse a lowest trump in play whose holder is unknown."""
     players = int(position[P_PLAYERS])
     trump = int(position[P_TRUMP])
     dealt = [int(mask) for mask in position[P_DEALT : P_DEALT + players]]
     in_play = 0
     for mask in [*dealt, *position[P_WON : P_WON + MAX_SEATS]]:
         in_play |= int(mask)
-    trumps = in_play >> (13 * trump) & 0x1FFF
-    if trumps:
-        low = 13 * trump + (trumps & -trumps).bit_length() - 1
+    low = honour_cards(in_play, trump)[1]
+    if low >= 0:
         if not any(mask >> low & 1 for mask in dealt):
             raise PositionError(
                 f"low_to_holder: give the dealt hands, to say who was dealt {card_name(low)}"

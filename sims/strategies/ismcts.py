@@ -21,13 +21,13 @@ from numba import njit
 
 from sims.core.bits import lowest, nth_bit, popcount
 from sims.core.cards import suit_of
-from sims.core.games import don
+from sims.core.games import don, phat
 from sims.core.rng import below
 from sims.engine import solver as s
 from sims.strategies import view as v
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.registry import Param, register
-from sims.strategies.sampling import CARD_POINTS, deal_hidden, position_of
+from sims.strategies.sampling import CARD_POINTS, DON, PHAT, PITCH, deal_hidden, position_of
 
 PITCH_SLOT, PHAT_SLOT = 1, 0  # where `iterations` lies; `exploration` follows it
 MAX_ITERATIONS = 100_000
@@ -142,14 +142,14 @@ def ismcts_choice(view, params, rng, game: int, hand_size: int, slot: int) -> in
 @njit(cache=True)
 def ismcts_pitch(view, params, rng):
     """Pitch: every card, the opening lead included, by IS-MCTS."""
-    return ismcts_choice(view, params, rng, s.GAME_PITCH, 6, PITCH_SLOT)
+    return ismcts_choice(view, params, rng, PITCH, 6, PITCH_SLOT)
 
 
 @njit(cache=True)
 def ismcts_phat(view, params, rng):
     """Phat and Don: every card, the opening lead included, by IS-MCTS."""
-    game = s.GAME_DON if view[v.CARD_VALUES] else s.GAME_PHAT
-    hand_size = don.HAND_SIZE if game == s.GAME_DON else 13
+    game = DON if view[v.CARD_VALUES] else PHAT
+    hand_size = don.HAND_SIZE if game == DON else phat.HAND_SIZE
     return ismcts_choice(view, params, rng, game, hand_size, PHAT_SLOT)
 
 

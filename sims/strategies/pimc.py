@@ -19,7 +19,7 @@ from numba import njit
 
 from sims.core.bits import lowest
 from sims.core.cards import suit_mask
-from sims.core.games import don
+from sims.core.games import don, phat
 from sims.engine import solver as s
 from sims.strategies import phat_greedy, pitch_greedy
 from sims.strategies import view as v
@@ -27,7 +27,7 @@ from sims.strategies.phat_leads import lead_long
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.pitch_leads import lead_best
 from sims.strategies.registry import Param, register
-from sims.strategies.sampling import deal_hidden, position_of
+from sims.strategies.sampling import DON, PHAT, PITCH, deal_hidden, position_of
 
 SAMPLES, DEPTH = 1, 2  # parameter slots; slot 0 is the fallback strategy's
 TABLE_BITS = 14  # transposition table of the solver, per decision
@@ -76,7 +76,7 @@ def pimc_pitch(view, params, rng):
     """Pitch: every card, the opening lead included, by PIMC within the depth, else as
     `greedy` (whose opening lead is `lead_best`)."""
     if _solving(view, params, 6):
-        return pimc_choice(view, params, rng, s.GAME_PITCH, 6)
+        return pimc_choice(view, params, rng, PITCH, 6)
     if view[v.DECISION] == v.OPENING:
         return lead_best(view, params, rng)
     return pitch_greedy.play_greedy(view, params, rng)
@@ -85,8 +85,8 @@ def pimc_pitch(view, params, rng):
 @njit(cache=True)
 def pimc_phat(view, params, rng):
     """Phat and Don: PIMC within the depth, else `greedy` (opening with `lead_long`)."""
-    game = s.GAME_DON if view[v.CARD_VALUES] else s.GAME_PHAT
-    hand_size = don.HAND_SIZE if game == s.GAME_DON else 13
+    game = DON if view[v.CARD_VALUES] else PHAT
+    hand_size = don.HAND_SIZE if game == DON else phat.HAND_SIZE
     if _solving(view, params, hand_size):
         return pimc_choice(view, params, rng, game, hand_size)
     if view[v.DECISION] == v.OPENING:

@@ -14,6 +14,9 @@ from sims.engine import solver as s
 from sims.strategies import view as v
 
 REJECTIONS = 64  # uniform deals tried before the deal is built seat by seat
+# The games a search player plays, numbered as the rows of their card points (Pitch's
+# cards score nothing at once).
+PITCH, PHAT, DON = 0, 1, 2
 CARD_POINTS = np.stack([np.zeros((4, 52), np.int64), phat.CARD_VALUES, don.CARD_VALUES])
 
 
@@ -66,12 +69,11 @@ def deal_hidden(view, hand_size: int, rng, hands) -> None:
 
 @njit(cache=True)
 def position_of(view, hands, game: int, trump: int):
-    """The solver's position for the seat deciding, with `hands` as the deal and `trump`
-    (the suit its opening card would name, when it opens)."""
+    """The solver's position for the seat deciding in `game` (PITCH, PHAT or DON), with
+    `hands` as the deal and `trump` (the suit its opening card would name, when it opens)."""
     players = view[v.PLAYERS]
     me = view[v.SEAT]
     position = np.zeros(s.POSITION_SIZE, np.int64)
-    position[s.P_GAME] = game
     position[s.P_PLAYERS] = players
     position[s.P_TRUMP] = trump
     length = view[v.POSITION]
@@ -84,10 +86,10 @@ def position_of(view, hands, game: int, trump: int):
     position[s.P_HIGH_LOW] = view[v.HIGH_LOW_WORTH]
     position[s.P_JACK] = view[v.JACK_WORTH]
     position[s.P_GAME_WORTH] = view[v.GAME_WORTH] + view[v.CARRY]
-    sides = view[v.SIDES] if game == s.GAME_PITCH else 2
+    sides = view[v.SIDES] if game == PITCH else 2
     position[s.P_SIDES] = sides
     for seat in range(players):
-        side = view[v.SIDE_OF + seat] if game == s.GAME_PITCH else seat & 1
+        side = view[v.SIDE_OF + seat] if game == PITCH else seat & 1
         position[s.P_SIDE_OF + seat] = side
         position[s.P_HANDS + seat] = hands[seat]
         position[s.P_DEALT + seat] = hands[seat] | view[v.PLAYED_BY + seat]

@@ -12,7 +12,7 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from sims.descriptors import names
@@ -89,6 +89,23 @@ def _non_negative(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
     return value
+
+
+class _GamesWith:
+    """The games whose descriptor has `field` (the tool that field serves), as argparse
+    choices looked up only when a command parses or shows them: finding them imports
+    every game, which would slow every start-up."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __iter__(self) -> Iterator[str]:
+        from sims.descriptors import game, names
+
+        return iter([name for name in names() if getattr(game(name), self.field) is not None])
+
+    def __contains__(self, name: object) -> bool:
+        return name in list(self)
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
@@ -261,7 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
         '  allfours odds solowhist --hand "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C" --turned 7H\n',
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    odds.add_argument("game", choices=("phat", "pitch", "solowhist"), help="the game")
+    odds.add_argument(
+        "game", choices=_GamesWith("odds"), metavar="GAME", help="the game: %(choices)s"
+    )
     odds.add_argument(
         "--hand", required=True, help='the hand, e.g. "AH JH 5H KS 3C 2D" (6 cards in Pitch, 13 '
         "in Phat and Solo Whist; 10H, lower case and suit symbols also read)",
@@ -340,7 +359,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--trump H --leader 1 --side 0\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    solve.add_argument("game", choices=("pitch", "phat", "don"), help="the game")
+    solve.add_argument(
+        "game", choices=_GamesWith("solve"), metavar="GAME", help="the game: %(choices)s"
+    )
     solve.add_argument(
         "--hands", required=True,
         help='every hand, seat 0 first, separated by "/" (the number of hands sets Pitch\'s '
@@ -669,105 +690,57 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _odds(args: argparse.Namespace) -> int:
-    from tqdm import tqdm
-
-    from analysis import odds
+    """`odds GAME`: the game's descriptor plays the conditional deals and says what to bid;
+    the header and the JSON around its estimates are the same for every game."""
     from sims.core.cards import card_name, format_cards
     from sims.run.progress import wanted
     from sims.tools import report
-    from sims.tools.odds import OddsSpec, parse_hand, parse_trump, play_conditional
+    from sims.tools.odds import OddsQuery, odds_of, parse_hand
 
+    declared = odds_of(args.game)
     hand = parse_hand(args.hand, args.game)
-    if (args.turned is not None) != (args.game == "solowhist"):
-        raise UsageError("--turned is given for solowhist, and only there")
-    if args.game == "solowhist" and args.trump != "best":
-        raise UsageError(
-            "--trump applies to pitch and phat; in solowhist Abundance's declarer names trump"
-        )
-    if args.seat is not None and args.game == "phat":
-        raise UsageError("--seat applies to pitch and solowhist; in phat the hand pitches")
+    _check_odds_options(args)
     run = _spec(args, args.deals, games=False)
-    show = wanted(args.quiet)
-    if args.game == "solowhist":
-        return _whist_odds(args, hand, run, show)
-    spec = OddsSpec(run, hand, parse_trump(args.trump, hand), seat=args.seat or 1)
-    total = args.deals * len(spec.suits)
-    with tqdm(total=total, unit="deal", unit_scale=True, disable=not show, leave=False) as bar:
-        deals = play_conditional(spec, lambda n: bar.update(n * len(spec.suits)))
-    if args.game == "pitch":
-        estimates = odds.pitch_estimates(deals)
-        best = odds.recommend_pitch(estimates, run.rules["min_bid"])
-        players = run.layout.players
-        where = f"seat {spec.seat} of {players} (the dealer is seat {players})"
-        if best.bid:
-            advice = (
-                f"recommended: bid {best.bid} and pitch {best.trump}, the highest bid that "
-                f"gains on average (expected score change {best.expected:+.3f})"
-            )
-        else:
-            advice = "recommended: pass (every bid loses points on average when it is the pitch)"
-    else:
-        estimates = odds.phat_estimates(deals)
-        best = odds.recommend_phat(estimates)
-        where = "the pitcher"
-        advice = f"recommended: pitch {best.trump} (expected points {best.expected:.2f})"
+    query = OddsQuery(run, hand, args.seat, args.trump, args.turned, wanted(args.quiet))
+    played = declared.play(query)
     if args.json:
-        about = {
-            "game": args.game, "hand": [card_name(card) for card in hand],
-            "seat": spec.seat if args.game == "pitch" else None, "deals": args.deals,
-            "seed": args.seed, "seats": list(run.seats), "rules": run.rules,
-        }  # fmt: skip
-        advice_json = {"trump": best.trump, "bid": best.bid, "expected": best.expected}
-        print(report.odds_json(estimates, about, advice_json))
+        about = (
+            {"game": args.game, "hand": [card_name(card) for card in hand]} | played.about
+            | {"deals": args.deals, "seed": args.seed, "seats": list(run.seats),
+               "rules": run.rules}
+        )  # fmt: skip
+        print(report.odds_json(played.estimates, about, played.recommendation))
     else:
         header = (
-            f"{args.game} odds: hand {format_cards(hand)} as {where}; {args.deals:,} deals per "
-            f"trump, seed {args.seed}, strategies {' '.join(run.seats)}, rules {run.rules}"
+            f"{args.game} odds: hand {format_cards(hand)} {played.where}; {args.deals:,} deals "
+            f"per {played.estimates.index.names[0]}, seed {args.seed}, strategies "
+            f"{' '.join(run.seats)}, rules {run.rules}"
         )
-        print(report.odds_text(estimates, header, advice))
+        print(report.odds_text(played.estimates, header, played.advice))
     return 0
 
 
-def _whist_odds(args: argparse.Namespace, hand: tuple[int, ...], run, show: bool) -> int:
-    """`odds solowhist`: each contract declared by the hand, and the one to bid."""
-    from tqdm import tqdm
+def _check_odds_options(args: argparse.Namespace) -> None:
+    """Refuse --turned, --trump or --seat where the game does not take it, naming the games
+    that do (--turned is required where it applies)."""
+    from sims.tools.odds import odds_games, odds_of
 
-    from analysis import odds
-    from sims.core.cards import card_name, format_cards, parse_card
-    from sims.tools import report
-    from sims.tools.odds import WHIST_CONTRACTS, play_whist_conditional, whist_seat
+    declared = {name: odds_of(name) for name in odds_games()}
+    own = declared[args.game]
+    if (args.turned is not None) != own.turned:
+        turning = [name for name, odds in declared.items() if odds.turned]
+        raise UsageError(f"--turned is given for {_listed(turning)}, and only there")
+    if args.trump != "best" and own.no_trump:
+        taking = [name for name, odds in declared.items() if not odds.no_trump]
+        raise UsageError(f"--trump applies to {_listed(taking)}; in {args.game} {own.no_trump}")
+    if args.seat is not None and own.no_seat:
+        taking = [name for name, odds in declared.items() if not odds.no_seat]
+        raise UsageError(f"--seat applies to {_listed(taking)}; in {args.game} {own.no_seat}")
 
-    turned = parse_card(args.turned)
-    seat = whist_seat(hand, turned, args.seat)
-    total = args.deals * len(WHIST_CONTRACTS)
-    with tqdm(total=total, unit="deal", unit_scale=True, disable=not show, leave=False) as bar:
-        deals = play_whist_conditional(
-            run, hand, turned, seat, lambda n: bar.update(n * len(WHIST_CONTRACTS))
-        )
-    estimates = odds.whist_estimates(deals)
-    best = odds.recommend_whist(estimates)
-    if args.json:
-        about = {
-            "game": args.game, "hand": [card_name(card) for card in hand],
-            "turned": card_name(turned), "seat": seat, "deals": args.deals, "seed": args.seed,
-            "seats": list(run.seats), "rules": run.rules,
-        }  # fmt: skip
-        advice = {"contract": best.trump, "expected": best.expected}
-        print(report.odds_json(estimates, about, advice))
-        return 0
-    if best.trump == "pass":
-        advice = "recommended: pass (no contract gains on average)"
-    else:
-        advice = (
-            f"recommended: {best.trump}, the best expected settlement ({best.expected:+.2f} points)"
-        )
-    header = (
-        f"solowhist odds: hand {format_cards(hand)} at seat {seat} of 4 (the dealer is seat 4), "
-        f"turned {card_name(turned)}; {args.deals:,} deals per contract, seed {args.seed}, "
-        f"strategies {' '.join(run.seats)}, rules {run.rules}"
-    )
-    print(report.odds_text(estimates, header, advice))
-    return 0
+
+def _listed(names: Sequence[str]) -> str:
+    """Names joined as in a sentence: `a`, `a and b`, `a, b and c`."""
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
 
 
 ROLE_TEXT = {

@@ -1,46 +1,55 @@
 """Conditional simulation on one known hand: the other hands are dealt at random from the
-rest of the deck and the hand pitches each suit it could (or the one asked for).
+rest of the deck and the hand plays each deal once per trump suit it could pitch (or the
+one asked for), or per contract it could declare.
 
-Pitch: the hand sits at `seat` counted from the dealer's left (the dealer, seat `players`,
-bids last) and pitches without an auction, so each deal's points hold for every bid at
-once: a bid of k is made when the pitcher's side wins at least k points. Phat: the hand
-is the pitcher (4 players, 13 cards each). Solo Whist: the hand sits at `seat` from the
-dealer's left (4 = the dealer, who holds the turned card) and declares each contract in
-turn without an auction.
+Each game that has odds says so in its descriptor (`Game.odds`) and plays its own kernel;
+this module holds what they share: reading the hand and the trump, the chunked loop over
+a conditional kernel, the frame of its results and what `allfours odds` asks and prints.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
+from tqdm import tqdm
 
 from sims.core.cards import (
     SUIT_SYMBOLS,
     SUITS,
     CardError,
-    card_name,
     format_cards,
     mask_of,
     parse_cards,
     suit_mask,
 )
-from sims.core.games import phat, pitch, solowhist
-from sims.engine import odds as kernels
-from sims.run.runner import RunSpec, raise_first_error, seat_strategies, strategy_tables
+from sims.descriptors import game as describe
+from sims.descriptors import names
+from sims.engine.common import BLOCKS
+from sims.run.runner import RunSpec, raise_first_error
 
-HAND_SIZES = {"pitch": pitch.HAND_SIZE, "phat": 13, "solowhist": 13}
-# Contracts a Solo Whist hand is tried in: all but Prop and Cop, whose result depends on
-# which player accepts.
-WHIST_CONTRACTS = tuple(range(solowhist.SOLO, solowhist.ABUNDANCE_DECLARED + 1))
+if TYPE_CHECKING:
+    from sims.descriptors import Odds
+
 CHUNK = 1 << 16  # deals per kernel call
-# Per-deal columns of `play_conditional`, in the kernels' result order.
-COLUMNS = {
-    "pitch": ["won", "high", "low", "jack", "game"],
-    "phat": ["points", "big_phat_ours", "big_phat_kept", "muck"],
-}
+# A conditional kernel's call on one chunk: (first deal, deals, scratch, results, errors).
+Kernel = Callable[[int, int, np.ndarray, np.ndarray, np.ndarray], None]
+
+
+def odds_games() -> tuple[str, ...]:
+    """The games whose descriptor declares odds, in name order (imports every game)."""
+    return tuple(name for name in names() if describe(name).odds is not None)
+
+
+def odds_of(game: str) -> Odds:
+    """The odds `game` declares; ValueError naming the games that have them if none."""
+    declared = describe(game).odds
+    if declared is None:
+        raise ValueError(f"{game} has no odds; games with odds: {', '.join(odds_games())}")
+    return declared
 
 
 def parse_hand(text: str | Sequence[int], game: str) -> tuple[int, ...]:
@@ -51,7 +60,7 @@ def parse_hand(text: str | Sequence[int], game: str) -> tuple[int, ...]:
         raise CardError(f"a card is given twice in {format_cards(cards)}")
     if any(not 0 <= card < 52 for card in cards):
         raise CardError("card codes lie in 0..51")
-    size = HAND_SIZES[game]
+    size = odds_of(game).hand_size
     if len(cards) != size:
         raise CardError(f"a {game} hand has {size} cards; {len(cards)} given")
     return tuple(cards)
@@ -75,122 +84,118 @@ def parse_trump(text: str, hand: Sequence[int]) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class OddsSpec:
-    """A conditional run: `run` gives the game, rules, strategies, seed and deal count;
-    the hand sits at `seat` (Pitch: 1 = the dealer's left .. players = the dealer)."""
+    """A conditional run in which the hand pitches each of `suits`: `run` gives the game,
+    rules, strategies, seed and deal count; the hand sits at `seat` from the dealer's left
+    (1 .. players, the dealer), where the game seats it."""
 
     run: RunSpec
     hand: tuple[int, ...]
     suits: tuple[int, ...]
     seat: int = 1
-    pitcher: int = field(init=False)  # seat index in the kernels
-    dealer: int = field(init=False)
 
     def __post_init__(self) -> None:
-        game, players = self.run.game, self.run.layout.players
+        players = self.run.layout.players
         if self.run.games:
             raise ValueError("odds are taken over single deals, not games")
-        parse_hand(self.hand, game)
+        parse_hand(self.hand, self.run.game)
         if not 1 <= self.seat <= players:
             raise ValueError(f"--seat must lie in 1..{players} with {players} players")
         if not self.suits or any(not mask_of(self.hand) & suit_mask(s) for s in self.suits):
             raise ValueError("every trump suit must be one the hand holds")
-        # Pitch: the dealer is the last seat, so seat k from its left is index k - 1.
-        object.__setattr__(self, "dealer", players - 1 if game == "pitch" else 3)
-        object.__setattr__(self, "pitcher", self.seat - 1 if game == "pitch" else 0)
 
 
-def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = None) -> pd.DataFrame:
-    """One row per (trump suit, deal): the suit's letter, the deal index and the game's
-    per-deal results (Pitch: points won by the pitcher's side and whether it took High,
-    Low, Jack, Game; Phat: its points, whether it took the Big Phat, whether the side dealt
-    the Big Phat kept it, and its muck). `progress` is called with the deals done per
-    chunk. StrategyFault on an illegal play."""
-    run, game = spec.run, spec.run.game
-    fids, params = strategy_tables(seat_strategies(run))
-    hand = mask_of(spec.hand)
-    rest = np.array([card for card in range(52) if card not in spec.hand], np.int64)
-    suits = np.array(spec.suits, np.int64)
-    width = len(COLUMNS[game])
-    results = np.zeros((len(suits), run.count, width), np.int16)
-    for start in range(0, run.count, CHUNK):
-        count = min(CHUNK, run.count - start)
-        errors = np.zeros((count, 4), np.int64)
-        scratch = np.zeros(kernels.BLOCKS, run.layout.dtype)
-        part = np.zeros((len(suits), count, width), np.int16)
-        first = run.first + start
-        if game == "pitch":
-            rules = pitch.rules_array(run.rules, pitcher=spec.pitcher)
-            kernels.pitch_odds_nb(
-                run.seed, first, count, hand, rest, spec.pitcher, spec.dealer, suits, rules,
-                fids, params, scratch, part, errors,
-            )  # fmt: skip
-        else:
-            kernels.phat_odds_nb(
-                run.seed, first, count, hand, rest, suits, phat.rules_array(run.rules), fids,
-                params, phat.CARD_VALUES, scratch, part, errors,
-            )  # fmt: skip
-        raise_first_error(run, first, errors)
-        results[:, start : start + count] = part
-        if progress is not None:
-            progress(count)
-    frame = pd.DataFrame(results.reshape(-1, width), columns=COLUMNS[game])
-    frame.insert(0, "deal", np.tile(np.arange(run.first, run.first + run.count), len(suits)))
-    trumps = pd.Categorical([SUITS[s] for s in spec.suits], categories=list(SUITS))
-    frame.insert(0, "trump", trumps.repeat(run.count))
-    for column in COLUMNS[game][1:]:
-        if column != "muck":
-            frame[column] = frame[column].astype(bool)
-    return frame
+def rest_of(cards: Collection[int]) -> np.ndarray:
+    """The cards of the deck outside `cards`, which the other hands are dealt from."""
+    return np.array([card for card in range(52) if card not in cards], np.int64)
 
 
-def whist_seat(hand: Sequence[int], turned: int, seat: int | None) -> int:
-    """The hand's seat from the dealer's left (1..4, 4 the dealer): the dealer when the hand
-    holds the turned card, else `seat` (default 1, the eldest); ValueError where the seat
-    and the turned card contradict each other."""
-    holds = turned in hand
-    if seat is None:
-        return 4 if holds else 1
-    if not 1 <= seat <= 4:
-        raise ValueError("--seat must lie in 1..4 (4 is the dealer)")
-    if holds and seat != 4:
-        raise ValueError(f"the hand holds the turned {card_name(turned)}, so it is the dealer's")
-    if not holds and seat == 4:
-        raise ValueError(f"the dealer holds the turned {card_name(turned)}; this hand lacks it")
-    return seat
-
-
-def play_whist_conditional(
+def play_chunks(
     run: RunSpec,
-    hand: Sequence[int],
-    turned: int,
-    seat: int,
+    rounds: int,
+    width: int,
+    kernel: Kernel,
     progress: Callable[[int], None] | None = None,
-) -> pd.DataFrame:
-    """One row per (contract, deal) of Solo Whist with `hand` at `seat` (1..4 from the
-    dealer's left) declaring the contract: contract name, deal index, made, the declarer's
-    settlement and tricks, and the trump played (-1: none). StrategyFault on a bad play."""
-    fids, params = strategy_tables(seat_strategies(run))
-    rest = np.array([c for c in range(52) if c not in hand and c != turned], np.int64)
-    contracts = np.array(WHIST_CONTRACTS, np.int64)
-    results = np.zeros((len(contracts), run.count, 4), np.int16)
-    rules = solowhist.rules_array(run.rules)
+) -> np.ndarray:
+    """The results (round, deal, value) of a conditional kernel playing `rounds` trumps or
+    contracts of `width` values each, CHUNK deals a call. `progress` is called with the
+    deals done per chunk. StrategyFault on an illegal play."""
+    results = np.zeros((rounds, run.count, width), np.int16)
     for start in range(0, run.count, CHUNK):
         count = min(CHUNK, run.count - start)
         errors = np.zeros((count, 4), np.int64)
-        scratch = np.zeros(kernels.BLOCKS, solowhist.OUTCOME_DTYPE)
-        part = np.zeros((len(contracts), count, 4), np.int16)
+        scratch = np.zeros(BLOCKS, run.layout.dtype)
+        part = np.zeros((rounds, count, width), np.int16)
         first = run.first + start
-        kernels.whist_odds_nb(
-            run.seed, first, count, mask_of(hand), rest, seat - 1, 3, turned, contracts,
-            rules, fids, params, scratch, part, errors,
-        )  # fmt: skip
+        kernel(first, count, scratch, part, errors)
         raise_first_error(run, first, errors)
         results[:, start : start + count] = part
         if progress is not None:
             progress(count)
-    frame = pd.DataFrame(results.reshape(-1, 4), columns=["made", "settlement", "tricks", "trump"])
-    frame["made"] = frame["made"].astype(bool)
-    frame.insert(0, "deal", np.tile(np.arange(run.first, run.first + run.count), len(contracts)))
-    names = [solowhist.CONTRACT_NAMES[c] for c in WHIST_CONTRACTS]
-    frame.insert(0, "contract", pd.Categorical(names, categories=names).repeat(run.count))
+    return results
+
+
+def rounds_frame(
+    run: RunSpec,
+    results: np.ndarray,
+    key: str,
+    labels: Sequence[str],
+    columns: Sequence[str],
+    flags: Collection[str] = (),
+    categories: Sequence[str] | None = None,
+) -> pd.DataFrame:
+    """One row per (round, deal) of `play_chunks` results: the round's label under `key` (a
+    categorical of `categories`, default `labels`), the deal index, then `columns`, those
+    in `flags` as booleans."""
+    frame = pd.DataFrame(results.reshape(-1, len(columns)), columns=list(columns))
+    for column in flags:
+        frame[column] = frame[column].astype(bool)
+    frame.insert(0, "deal", np.tile(np.arange(run.first, run.first + run.count), len(labels)))
+    kinds = list(labels if categories is None else categories)
+    frame.insert(0, key, pd.Categorical(list(labels), categories=kinds).repeat(run.count))
     return frame
+
+
+def suits_frame(
+    spec: OddsSpec, results: np.ndarray, columns: Sequence[str], flags: Collection[str] = ()
+) -> pd.DataFrame:
+    """`rounds_frame` of a run over the trump suits of `spec`: the suit's letter as `trump`."""
+    labels = [SUITS[suit] for suit in spec.suits]
+    return rounds_frame(spec.run, results, "trump", labels, columns, flags, list(SUITS))
+
+
+@dataclass(frozen=True)
+class OddsQuery:
+    """One `allfours odds` command as a game's `Odds.play` gets it: the run (deals per trump
+    or contract), the hand, and --seat, --trump and --turned as given (each checked to
+    apply to the game); `show` asks for a progress bar."""
+
+    run: RunSpec
+    hand: tuple[int, ...]
+    seat: int | None
+    trump: str
+    turned: str | None
+    show: bool = False
+
+    def with_progress(
+        self, rounds: int, play: Callable[[Callable[[int], None]], pd.DataFrame]
+    ) -> pd.DataFrame:
+        """`play(progress)` under a bar of the run's deals over `rounds` trumps or contracts;
+        `progress` takes the deals done per chunk."""
+        total = self.run.count * rounds
+        with tqdm(
+            total=total, unit="deal", unit_scale=True, disable=not self.show, leave=False
+        ) as bar:
+            return play(lambda done: bar.update(done * rounds))
+
+
+@dataclass(frozen=True)
+class OddsReport:
+    """What `allfours odds` prints of a game's conditional deals: the estimates (indexed by
+    trump or contract, then quantity), the advice line and its JSON, and where the hand
+    sat, as the header says it (`where`: "as the pitcher") and as JSON fields (`about`)."""
+
+    estimates: pd.DataFrame
+    advice: str
+    recommendation: dict[str, Any]
+    where: str
+    about: dict[str, Any]

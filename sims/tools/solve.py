@@ -11,24 +11,27 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from sims import descriptors
 from sims.core.cards import SUITS, card_name, mask_of, parse_card, parse_cards
-from sims.core.games import don, phat, pitch
 from sims.core.options import resolve
-from sims.engine.solver import (
-    GAMES,
-    Solution,
-    don_position,
-    phat_position,
-    pitch_position,
-    solve_position,
-)
-
-MODULES = {"pitch": pitch, "phat": phat, "don": don}
-MAX_END_CARDS = 6  # Phat and Don: beyond this the search grows past what a command waits for
+from sims.descriptors import Solving
+from sims.engine.solver import Solution, solve_position
 
 
 class DealError(ValueError):
     """A position given as text that names no game, no suit or the wrong number of hands."""
+
+
+def solvable() -> list[str]:
+    """The games the solver plays: those whose descriptor says how (`Game.solve`)."""
+    return [name for name in descriptors.names() if descriptors.game(name).solve is not None]
+
+
+def solving(name: str) -> Solving:
+    """How game `name` is solved; DealError for a game the solver does not play."""
+    if name not in solvable():
+        raise DealError(f"unknown game {name!r}: the solver plays {', '.join(solvable())}")
+    return descriptors.game(name).solve
 
 
 def parse_deal(
@@ -45,27 +48,25 @@ def parse_deal(
     Raises a ValueError naming the problem: DealError (game, trump, number of hands),
     CardError (a bad card, or one given twice in a hand), OptionError (a variant) or
     PositionError (a card held twice, unequal or oversized hands, a bad leader or side).
-    Pitch takes its number of players from the hands unless a `players=N` variant says.
+    A game taking any number of hands (Pitch) takes its `players` from them unless a
+    `players=N` variant says.
     """
-    if game not in GAMES:
-        raise DealError(f"unknown game {game!r}: the solver plays {', '.join(GAMES)}")
+    how = solving(game)
     hands = [mask_of(parse_cards(text)) for text in re.split(r"[/|]", hands_text)]
     trump = _parse_trump(trump_text)
-    if game == "pitch":
-        given = any(item.partition("=")[0].strip() == "players" for item in variants)
-        rules = resolve(game, pitch.OPTIONS, [*variants] if given else
-                        [f"players={len(hands)}", *variants])  # fmt: skip
-        return pitch_position(hands, trump, leader, rules, side=side)
-    rules = resolve(game, MODULES[game].OPTIONS, variants)
-    if len(hands) != 4:
-        raise DealError(f"{game} is played by 4 seats: give 4 hands, not {len(hands)}")
-    if max(bin(hand).count("1") for hand in hands) > MAX_END_CARDS:
+    given = any(item.partition("=")[0].strip() == "players" for item in variants)
+    if not how.seats and not given:
+        variants = [f"players={len(hands)}", *variants]
+    rules = resolve(game, descriptors.game(game).rules.OPTIONS, variants)
+    if how.seats and len(hands) != how.seats:
         raise DealError(
-            f"{game}: exact search takes end positions of at most {MAX_END_CARDS} cards a hand"
+            f"{game} is played by {how.seats} seats: give {how.seats} hands, not {len(hands)}"
         )
-    if game == "phat":
-        return phat_position(hands, trump, leader, side=side)
-    return don_position(hands, trump, leader, rules, side=side)
+    if how.most_cards and max(bin(hand).count("1") for hand in hands) > how.most_cards:
+        raise DealError(
+            f"{game}: exact search takes end positions of at most {how.most_cards} cards a hand"
+        )
+    return how.position(hands, trump, leader, rules, side=side)
 
 
 def _parse_trump(text: str) -> int:
@@ -80,9 +81,11 @@ def _parse_trump(text: str) -> int:
 
 def render(solution: Solution, game: str) -> str:
     """The value, the best cards and every legal card's value, one item a line."""
-    whom = f"side {solution.side}" if game == "pitch" else f"team {solution.side}"
-    reach = "of the deal" if game == "pitch" else "from here to the end of the deal"
-    lines = [f"{solution.value} points {reach} for {whom}, seat {solution.seat} to play"]
+    how = solving(game)
+    lines = [
+        f"{solution.value} points {how.reach} for {how.whom} {solution.side}, "
+        f"seat {solution.seat} to play"
+    ]
     if not solution.values:
         lines.append("the deal is over: no card to play")
     else:

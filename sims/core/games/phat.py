@@ -21,12 +21,12 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from sims.core.bits import highest, lowest
-from sims.core.cards import RANK_JACK, suit_mask
+from sims.core.games.tricks import honour_cards
 from sims.core.options import POSITIVE, Option, positive_int
 
 NAME = "phat"
 PLAYERS = 4
+HAND_SIZE = 13
 MUCK_BONUS = 8
 MUCK_TOTAL = 80
 
@@ -116,7 +116,7 @@ def rules_array(rules: dict[str, Any]) -> np.ndarray:
     """Phat's rules as the int64 array the deal loop reads (positions R_*)."""
     array = np.zeros(RULES_SIZE, np.int64)
     array[R_TARGET] = rules["target"]
-    array[R_HAND_SIZE] = 13
+    array[R_HAND_SIZE] = HAND_SIZE
     array[R_GAME_BONUS] = MUCK_BONUS
     array[R_TIE_CARRIES] = 1
     array[R_VALUES] = PHAT_VALUES
@@ -152,13 +152,8 @@ def captor(won_0: int, won_1: int, card: int) -> int:
 def honour_captors(in_play: int, trump: int, won_0: int, won_1: int) -> tuple[int, int, int]:
     """Teams that captured the highest trump in play, the lowest, and the Jack of trumps
     (-1 each where nobody did, or the Jack was not dealt)."""
-    trumps = in_play & suit_mask(trump)
-    jack = trump * 13 + RANK_JACK
-    return (
-        captor(won_0, won_1, highest(trumps)),
-        captor(won_0, won_1, lowest(trumps)),
-        captor(won_0, won_1, jack if trumps >> jack & 1 else -1),
-    )
+    high, low, jack = honour_cards(in_play, trump)
+    return captor(won_0, won_1, high), captor(won_0, won_1, low), captor(won_0, won_1, jack)
 
 
 @njit(cache=True, inline="always")

@@ -1,24 +1,47 @@
-"""Trick mechanics shared by the trick-taking games: legal cards and who wins a trick."""
+"""Trick mechanics shared by the trick-taking games: legal cards, the opening lead that
+names trump and who wins a trick; and what the All Fours games (Pitch, Phat, Don) score:
+game points and the cards of High, Low and Jack. The deal loops, the double-dummy solver
+and the search players all call these: one copy of each rule."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from sims.core.bits import popcount
-from sims.core.cards import suit_mask, suit_of
+from sims.core.bits import highest, lowest, popcount
+from sims.core.cards import RANK_JACK, suit_mask, suit_of
 
 # Game points (Pitch's Game, Phat's muck, Don's game) by rank 2..A: T 10, A 4, K 3, Q 2, J 1.
 GAME_POINT_VALUES = np.array([0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4], np.int64)
+CARD_GAME_POINTS = GAME_POINT_VALUES[np.arange(52) % 13]  # the same by card code
+
+
+@njit(cache=True, inline="always")
+def legal_cards(hand: int, led: int, trump: int, must_follow: bool) -> int:
+    """Cards of `hand` that may be played to a trick whose led suit is `led` (-1: leading):
+    anything when leading or void in the led suit; else the led suit, or (unless
+    `must_follow`) a trump instead. Masks, not branches, on whether the player can follow:
+    in random play that is unpredictable, and LLVM compiles a conditional expression here
+    to a branch."""
+    if led < 0:
+        return hand
+    follow = hand & suit_mask(led)
+    extra = 0 if must_follow else hand & suit_mask(trump)
+    can = -np.int64(follow != 0)  # all ones if it can follow, else zero
+    return ((follow | extra) & can) | (hand & ~can)
 
 
 @njit(cache=True, inline="always")
 def legal_must_follow(hand: int, led_suit: int) -> int:
-    """Cards of `hand` that may be played: the led suit if held, else any (leading: any)."""
-    if led_suit < 0:
-        return hand
-    same = hand & suit_mask(led_suit)
-    return same if same else hand
+    """`legal_cards` where a player able to follow suit must (trump plays no part)."""
+    return legal_cards(hand, led_suit, 0, True)
+
+
+@njit(cache=True, inline="always")
+def opening_cards(trump: int) -> int:
+    """Mask of the cards the opening lead may be: the lead names trump, so with trump fixed
+    in advance (a suit 0..3) only its trumps; -1 (any card) while trump is open (-1)."""
+    return -1 if trump < 0 else suit_mask(trump)
 
 
 @njit(cache=True, inline="always")
@@ -43,3 +66,12 @@ def game_points(pile: int) -> int:
         across = (1 << rank) | (1 << (rank + 13)) | (1 << (rank + 26)) | (1 << (rank + 39))
         total += GAME_POINT_VALUES[rank] * popcount(pile & across)
     return total
+
+
+@njit(cache=True, inline="always")
+def honour_cards(in_play: int, trump: int) -> tuple[int, int, int]:
+    """The cards whose captors score High, Low and Jack: the highest and the lowest trump
+    of the cards `in_play` (-1 each when no trump is), and the Jack of trumps (a Jack not
+    dealt is captured by nobody, so scores for nobody)."""
+    trumps = in_play & suit_mask(trump)
+    return highest(trumps), lowest(trumps) if trumps else -1, trump * 13 + RANK_JACK
