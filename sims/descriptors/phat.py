@@ -17,8 +17,7 @@ from sims.core.cards import SUITS, card_name, format_cards, mask_of
 from sims.core.games import phat
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
-from sims.engine.odds import phat_odds_nb
-from sims.engine.phat import run_phat_nb
+from sims.engine.phat import phat_odds_nb, run_phat_nb
 from sims.reference import phat as reference
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, open_at, relative
 from sims.run.deal_log import common_record, play_order, side_or_none

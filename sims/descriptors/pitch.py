@@ -15,8 +15,7 @@ from sims.core.cards import SUITS, card_name, format_cards, mask_of
 from sims.core.games import pitch
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
-from sims.engine.odds import pitch_odds_nb
-from sims.engine.pitch import run_pitch_nb
+from sims.engine.pitch import pitch_odds_nb, run_pitch_nb
 from sims.reference import pitch as reference
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.run.deal_log import common_record, listed, play_order, side_or_none

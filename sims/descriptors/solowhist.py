@@ -15,8 +15,7 @@ from numba import njit
 from sims.core.cards import SUITS, card_name, format_cards, mask_of, parse_card
 from sims.core.games import solowhist
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds
-from sims.engine.odds import whist_odds_nb
-from sims.engine.solowhist import run_whist_nb
+from sims.engine.solowhist import run_whist_nb, whist_odds_nb
 from sims.reference import solowhist as reference
 from sims.run.counters import Axis, Counter, at, flag
 from sims.run.deal_log import hand_names, listed, play_order

@@ -9,7 +9,7 @@ from numba import njit, prange
 from sims.core.bits import popcount
 from sims.core.cards import suit_mask
 from sims.core.games import phat
-from sims.core.games.tricks import game_points, legal_must_follow
+from sims.core.games.tricks import game_points, legal_must_follow, opening_cards
 from sims.core.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
 from sims.engine.common import (
     BLOCKS,
@@ -21,6 +21,7 @@ from sims.engine.common import (
     record_fault_nb,
     take_card_nb,
 )
+from sims.engine.odds import deal_around_nb
 from sims.strategies import dispatcher
 from sims.strategies import view as v
 
@@ -310,3 +311,47 @@ def play_script_nb(
         log_plays,
         log_winners,
     )
+
+
+# Per (suit, deal) results of `phat_odds_nb`: the pitcher's side's points (phat + muck
+# bonus), 1 when it took the Big Phat, 1 when the side dealt the Big Phat kept it, its muck.
+PHAT_POINTS, PHAT_BIG_PHAT_OURS, PHAT_BIG_PHAT_KEPT, PHAT_MUCK = range(4)
+
+
+@njit(cache=True, parallel=True)
+def phat_odds_nb(seed, first, count, hand, rest, suits, rules, fids, params, card_values,
+                 scratch, results, errors):  # fmt: skip
+    """Play deals `first .. first + count` with `hand` at seat 0, the pitcher, opening in
+    each suit of `suits` into `results[suit index, deal, PHAT_*]`, as Pitch's
+    `pitch_odds_nb` does."""
+    blocks = min(count, BLOCKS, scratch.shape[0])
+    for block in prange(blocks):
+        view = np.zeros(v.SIZE, np.int64)
+        rng = np.zeros(1, np.int64)
+        dealt = np.zeros(4, np.int64)
+        hands = np.zeros(4, np.int64)
+        scores = np.zeros(2, np.int64)
+        deck = np.zeros(52, np.int64)
+        error = np.zeros(2, np.int64)
+        no_script = np.zeros(0, np.int8)
+        no_log = np.zeros((0, 1), np.int8)
+        for u in range(count * block // blocks, count * (block + 1) // blocks):
+            index = first + u
+            rng[0] = stream_key(seed, index, STREAM_DEAL)
+            deal_around_nb(rng, deck, rest, dealt, rules[phat.R_HAND_SIZE], 0, hand)
+            for s in range(suits.shape[0]):
+                scores[:] = 0
+                rng[0] = stream_key(seed, index, STREAM_PLAY)
+                kind = play_phat_deal_nb(
+                    dealt, hands, 0, scores, 0, rules, False, opening_cards(suits[s]), fids,
+                    params, rng, no_script, view, scratch, block, error, card_values, no_log,
+                    no_log,
+                )  # fmt: skip
+                if kind != OK:
+                    record_fault_nb(errors, u, kind, s, error)
+                    break
+                row = scratch[block]
+                results[s, u, PHAT_POINTS] = row.phat_0 + row.bonus_0
+                results[s, u, PHAT_BIG_PHAT_OURS] = row.big_phat_team == 0
+                results[s, u, PHAT_BIG_PHAT_KEPT] = row.big_phat_team == row.big_phat_holder_team
+                results[s, u, PHAT_MUCK] = row.muck_0

@@ -23,6 +23,7 @@ from sims.engine.common import (
     record_fault_nb,
     take_card_nb,
 )
+from sims.engine.odds import deal_around_nb
 from sims.strategies import dispatcher
 from sims.strategies import view as v
 
@@ -334,3 +335,55 @@ def play_pitch_script_nb(
         script_cards, view, out, field_views_nb(out), 0, error, log_calls, log_plays,
         log_winners,
     )  # fmt: skip
+
+
+# Per (suit, deal) results of `pitch_odds_nb`: points the pitcher's side won, then 1 when
+# that side took High, Low, Jack, Game.
+PITCH_WON, PITCH_HIGH, PITCH_LOW, PITCH_JACK, PITCH_GAME = range(5)
+
+
+@njit(cache=True, parallel=True)
+def pitch_odds_nb(seed, first, count, hand, rest, seat, dealer, suits, rules, fids, params,
+                  scratch, results, errors):  # fmt: skip
+    """Play deals `first .. first + count` with `hand` at `seat`, the others dealt from the
+    cards `rest`, pitching each suit of `suits` (no auction) into `results[suit index,
+    deal, PITCH_*]`. `rules` carries the fixed pitcher; `scratch` holds one outcome row
+    per block. `errors[u]` = (kind, suit index, seat, card) of the first illegal play."""
+    players = rules[p.R_PLAYERS]
+    blocks = min(count, BLOCKS, scratch.shape[0])
+    for block in prange(blocks):
+        view = np.zeros(v.SIZE, np.int64)
+        rng = np.zeros(1, np.int64)
+        dealt = np.zeros(players, np.int64)
+        hands = np.zeros(players, np.int64)
+        won = np.zeros(players, np.int64)
+        scores = np.zeros(p.MAX_PLAYERS, np.int64)
+        deck = np.zeros(52, np.int64)
+        error = np.zeros(2, np.int64)
+        no_script = np.zeros(0, np.int8)
+        no_log = np.zeros((0, 1), np.int8)
+        local_rules = rules.copy()
+        fields = field_views_nb(scratch)
+        for u in range(count * block // blocks, count * (block + 1) // blocks):
+            index = first + u
+            rng[0] = stream_key(seed, index, STREAM_DEAL)
+            deal_around_nb(rng, deck, rest, dealt, p.HAND_SIZE, seat, hand)
+            for s in range(suits.shape[0]):
+                local_rules[p.R_FIXED_TRUMP] = suits[s]
+                scores[:] = 0
+                rng[0] = stream_key(seed, index, STREAM_PLAY)
+                kind = play_pitch_deal_nb(
+                    dealt, hands, won, dealer, scores, local_rules, fids, params, rng,
+                    no_script, no_script, view, scratch, fields, block, error, no_log, no_log,
+                    no_log,
+                )  # fmt: skip
+                if kind != OK:
+                    record_fault_nb(errors, u, kind, s, error)
+                    break
+                side = local_rules[p.R_SIDE_OF + seat]
+                row = scratch[block]
+                results[s, u, PITCH_WON] = fields[1][block, side]
+                results[s, u, PITCH_HIGH] = row.high == side
+                results[s, u, PITCH_LOW] = row.low == side
+                results[s, u, PITCH_JACK] = row.jack == side
+                results[s, u, PITCH_GAME] = row.game_point == side

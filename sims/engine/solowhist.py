@@ -10,7 +10,7 @@ from sims.core.bits import popcount
 from sims.core.cards import RANK_ACE, suit_mask
 from sims.core.games import solowhist as w
 from sims.core.games.tricks import legal_must_follow
-from sims.core.rng import STREAM_DEAL, STREAM_PLAY, stream_key
+from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, stream_key
 from sims.engine.common import (
     BID,
     BLOCKS,
@@ -293,3 +293,71 @@ def play_whist_script_nb(
         trump_choice, cards, view, out, out.tricks, out.settlement, 0, error, log_calls,
         log_plays, no_log,
     )  # fmt: skip
+
+
+# Per (contract, deal) results of `whist_odds_nb`: 1 when made, the declarer's settlement,
+# its tricks, the trump played (-1: none).
+WHIST_MADE, WHIST_SETTLEMENT, WHIST_TRICKS, WHIST_TRUMP = range(4)
+
+
+@njit(cache=True)
+def deal_whist_around_nb(state, deck, rest, dealt, seat, hand, dealer, turned):
+    """Give `hand` to `seat` and the other seats 13 cards each drawn uniformly from `rest`,
+    the dealer holding the `turned` card among its 13 (`rest` lacks it unless `hand` holds
+    it, which makes `seat` the dealer)."""
+    n = rest.shape[0]
+    deck[:n] = rest
+    for i in range(n - 1):
+        j = i + below(state, n - i)
+        deck[i], deck[j] = deck[j], deck[i]
+    k = 0
+    for other in range(4):
+        if other == seat:
+            dealt[other] = hand
+            continue
+        mask, size = 0, 13
+        if other == dealer:
+            mask, size = 1 << turned, 12
+        for i in range(k, k + size):
+            mask |= 1 << deck[i]
+        dealt[other] = mask
+        k += size
+
+
+@njit(cache=True, parallel=True)
+def whist_odds_nb(seed, first, count, hand, rest, seat, dealer, turned, contracts, rules, fids,
+                  params, scratch, results, errors):  # fmt: skip
+    """Play deals `first .. first + count` with `hand` at `seat`, declaring each contract of
+    `contracts` in turn without an auction, into `results[contract index, deal, WHIST_*]`;
+    as `sims.engine.pitch.pitch_odds_nb` does."""
+    blocks = min(count, BLOCKS, scratch.shape[0])
+    tricks_out = scratch.tricks
+    settlement_out = scratch.settlement
+    for block in prange(blocks):
+        view = np.zeros(v.SIZE, np.int64)
+        rng = np.zeros(1, np.int64)
+        dealt = np.zeros(4, np.int64)
+        hands = np.zeros(4, np.int64)
+        deck = np.zeros(52, np.int64)
+        error = np.zeros(2, np.int64)
+        no_script = np.zeros(0, np.int8)
+        no_log = np.zeros((0, 1), np.int8)
+        for u in range(count * block // blocks, count * (block + 1) // blocks):
+            index = first + u
+            rng[0] = stream_key(seed, index, STREAM_DEAL)
+            deal_whist_around_nb(rng, deck, rest, dealt, seat, hand, dealer, turned)
+            for c in range(contracts.shape[0]):
+                rng[0] = stream_key(seed, index, STREAM_PLAY)
+                kind = play_whist_deal_nb(
+                    dealt, turned, dealer, hands, rules, contracts[c], seat, fids, params, rng,
+                    False, no_script, no_script, no_script, view, scratch, tricks_out,
+                    settlement_out, block, error, no_log, no_log, no_log,
+                )  # fmt: skip
+                if kind != OK:
+                    record_fault_nb(errors, u, kind, c, error)
+                    break
+                row = scratch[block]
+                results[c, u, WHIST_MADE] = row.made
+                results[c, u, WHIST_SETTLEMENT] = settlement_out[block, seat]
+                results[c, u, WHIST_TRICKS] = tricks_out[block, seat]
+                results[c, u, WHIST_TRUMP] = row.trump
