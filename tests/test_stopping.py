@@ -3,6 +3,7 @@ finished is kept, and the command ends in one line with status 128 + the signal.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -56,6 +57,18 @@ def test_sigterm_while_the_log_is_written_leaves_no_file(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def _wait_for_exec(pid: int, word: str) -> None:
+    """Wait until process `pid` runs the new program (its command line holds `word`): a
+    signal sent between fork and exec reaches the copy of the parent and is lost."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError):
+            if word.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return
+        time.sleep(0.005)
+    raise AssertionError(f"process {pid} did not start its command")
+
+
 def test_ctrl_c_during_start_up_ends_in_one_line(tmp_path):
     """Ctrl-C while the command is still importing its libraries (about a second)."""
     script = Path(sys.executable).parent / "allfours"
@@ -65,6 +78,7 @@ def test_ctrl_c_during_start_up_ends_in_one_line(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
     )
+    _wait_for_exec(process.pid, "simulate")
     time.sleep(0.3)
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
