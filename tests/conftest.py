@@ -1,5 +1,7 @@
 """Shared recorded runs: played once per test session, checked by several test files."""
 
+import sys
+
 import pytest
 
 from sims.run.runner import RunResult, RunSpec, run
@@ -41,3 +43,14 @@ def call(capsys, *args: str) -> tuple[int, str, str]:
         code = stop.code
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def command(*args: str) -> list[str]:
+    """The command line of `allfours ARGS` in a new Python whose Ctrl-C raises
+    KeyboardInterrupt, as when started from a terminal: a job a shell starts in the
+    background, without job control, inherits SIGINT ignored, and Python keeps that."""
+    start = (
+        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from sims.tools.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    return [sys.executable, "-c", start, *args]

@@ -16,7 +16,7 @@ from sims.run.backends import Embedded
 from sims.run.dataset import MANIFEST, DatasetError, read_manifest, read_rows, write_run
 from sims.run.outcomes import game_frame, run_frame
 from sims.run.runner import RunSpec, run
-from tests.conftest import call
+from tests.conftest import call, command
 
 PITCH = RunSpec("pitch", 5, 3_000, seats=("threshold+greedy",))
 RUN_ARGS = ["simulate", "pitch", "--deals", "3000", "--seed", "5", "--strategy", "threshold+greedy"]
@@ -86,7 +86,7 @@ def test_a_record_cut_short_is_ignored_and_its_chunk_redone(tmp_path):
 
 def allfours(*args: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "sims.tools.cli", *args],
+        command(*args),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

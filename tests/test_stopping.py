@@ -7,13 +7,13 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from sims.run.stopping import Stopped, describe, signal_number, stop_on_termination
+from tests.conftest import command
 
 
 def test_sighup_and_sigterm_raise_stopped_while_the_block_runs_and_handlers_come_back():
@@ -30,7 +30,7 @@ def test_sighup_and_sigterm_raise_stopped_while_the_block_runs_and_handlers_come
 
 def start(*args: str) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-m", "sims.tools.cli", *args],
+        command(*args),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -71,10 +71,8 @@ def _wait_for_exec(pid: int, word: str) -> None:
 
 def test_ctrl_c_during_start_up_ends_in_one_line(tmp_path):
     """Ctrl-C while the command is still importing its libraries (about a second)."""
-    script = Path(sys.executable).parent / "allfours"
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "sims.tools.cli"]
     process = subprocess.Popen(
-        [*command, "simulate", "pitch", "--deals", "10", "--out", str(tmp_path / "x.parquet")],
+        command("simulate", "pitch", "--deals", "10", "--out", str(tmp_path / "x.parquet")),
         stderr=subprocess.PIPE,
         text=True,
     )
