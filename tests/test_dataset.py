@@ -5,7 +5,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -114,9 +113,7 @@ def uninterrupted(tmp_path_factory) -> Path:
     """The dataset of INTERRUPTED_ARGS written in one go: what every resumed run must equal."""
     whole = tmp_path_factory.mktemp("uninterrupted") / "whole"
     done = subprocess.run(
-        [sys.executable, "-m", "sims.tools.cli", *INTERRUPTED_ARGS, "--out", str(whole)],
-        capture_output=True,
-        text=True,
+        command(*INTERRUPTED_ARGS, "--out", str(whole)), capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     return whole

@@ -26,14 +26,15 @@ from sims.core.cards import N_CARDS, SUITS, CardError, card_name, parse_card, pa
 from sims.core.games import don, phat, pitch, solowhist
 from sims.core.options import OptionError
 from sims.core.options import resolve as resolve_options
+from sims.descriptors import serving
 from sims.strategies import StrategyError, strategies
 from sims.strategies import resolve as resolve_strategy
 from sims.strategies.registry import MAX_PARAMS, TABLE_OF, functions
-from sims.tools.odds import odds_games, odds_of, parse_hand, parse_trump
+from sims.tools.odds import odds_of, parse_hand, parse_trump
 from tests.conftest import call
 
 GAME_MODULES = {"phat": phat, "pitch": pitch, "don": don, "solowhist": solowhist}
-HAND_SIZES = {game: odds_of(game).hand_size for game in odds_games()}
+HAND_SIZES = {game: odds_of(game).hand_size for game in serving("odds")}
 GAMES = tuple(GAME_MODULES)
 INT64_MAX = (1 << 63) - 1
 # The first call of a helper numba compiles (or loads) may take a while: no deadlines.

@@ -201,6 +201,12 @@ def game(name: str) -> Game:
     return module.GAME
 
 
+def serving(field: str) -> tuple[str, ...]:
+    """The games whose descriptor has `field` (`odds`, `solve`, ...), in name order: the
+    games a tool that field serves can take. Imports every game."""
+    return tuple(name for name in names() if getattr(game(name), field) is not None)
+
+
 def register(described: Game) -> Game:
     """Add a game defined outside this package; a name already taken is refused."""
     if described.name in names():

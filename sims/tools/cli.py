@@ -100,9 +100,9 @@ class _GamesWith:
         self.field = field
 
     def __iter__(self) -> Iterator[str]:
-        from sims.descriptors import game, names
+        from sims.descriptors import serving
 
-        return iter([name for name in names() if getattr(game(name), self.field) is not None])
+        return iter(serving(self.field))
 
     def __contains__(self, name: object) -> bool:
         return name in list(self)
@@ -723,9 +723,10 @@ def _odds(args: argparse.Namespace) -> int:
 def _check_odds_options(args: argparse.Namespace) -> None:
     """Refuse --turned, --trump or --seat where the game does not take it, naming the games
     that do (--turned is required where it applies)."""
-    from sims.tools.odds import odds_games, odds_of
+    from sims.descriptors import serving
+    from sims.tools.odds import odds_of
 
-    declared = {name: odds_of(name) for name in odds_games()}
+    declared = {name: odds_of(name) for name in serving("odds")}
     own = declared[args.game]
     if (args.turned is not None) != own.turned:
         turning = [name for name, odds in declared.items() if odds.turned]

@@ -27,7 +27,7 @@ from sims.core.cards import (
     suit_mask,
 )
 from sims.descriptors import game as describe
-from sims.descriptors import names
+from sims.descriptors import serving
 from sims.engine.common import BLOCKS
 from sims.run.runner import RunSpec, raise_first_error
 
@@ -39,16 +39,11 @@ CHUNK = 1 << 16  # deals per kernel call
 Kernel = Callable[[int, int, np.ndarray, np.ndarray, np.ndarray], None]
 
 
-def odds_games() -> tuple[str, ...]:
-    """The games whose descriptor declares odds, in name order (imports every game)."""
-    return tuple(name for name in names() if describe(name).odds is not None)
-
-
 def odds_of(game: str) -> Odds:
     """The odds `game` declares; ValueError naming the games that have them if none."""
     declared = describe(game).odds
     if declared is None:
-        raise ValueError(f"{game} has no odds; games with odds: {', '.join(odds_games())}")
+        raise ValueError(f"{game} has no odds; games with odds: {', '.join(serving('odds'))}")
     return declared
 
 

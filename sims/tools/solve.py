@@ -22,15 +22,11 @@ class DealError(ValueError):
     """A position given as text that names no game, no suit or the wrong number of hands."""
 
 
-def solvable() -> list[str]:
-    """The games the solver plays: those whose descriptor says how (`Game.solve`)."""
-    return [name for name in descriptors.names() if descriptors.game(name).solve is not None]
-
-
 def solving(name: str) -> Solving:
     """How game `name` is solved; DealError for a game the solver does not play."""
-    if name not in solvable():
-        raise DealError(f"unknown game {name!r}: the solver plays {', '.join(solvable())}")
+    solvable = descriptors.serving("solve")
+    if name not in solvable:
+        raise DealError(f"unknown game {name!r}: the solver plays {', '.join(solvable)}")
     return descriptors.game(name).solve
 
 
