@@ -65,7 +65,7 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
 
 def overview_chart(deals: pd.DataFrame) -> Figure:
     """The chart `allfours simulate --chart` draws for a Don run."""
-    from analysis.plots import don_overview
+    from analysis.plots.don import don_overview
 
     return don_overview(deals)
 

@@ -114,7 +114,7 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
 
 def overview_chart(deals: pd.DataFrame) -> Figure:
     """The chart `allfours simulate --chart` draws for a Pitch run."""
-    from analysis.plots import pitch_bids
+    from analysis.plots.pitch import pitch_bids
 
     return pitch_bids(deals)
 

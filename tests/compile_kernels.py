@@ -33,6 +33,8 @@ JOBS: dict[str, list[list[str]]] = {
         ["simulate", "pitch", "--deals", "3"],
         ["simulate", "pitch", "--deals", "3", "--aggregate"],
         ["solve", "pitch", "--hands", PITCH_HANDS, "--trump", "H", "--leader", "0"],
+        # Bid odds play conditional runs through the run kernel: compiled above.
+        ["odds", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--deals", "2", "--trump", "H"],
     ],
     "phat runs": [
         ["simulate", "phat", "--deals", "3"],
@@ -44,9 +46,6 @@ JOBS: dict[str, list[list[str]]] = {
         ["simulate", "solowhist", "--deals", "3", "--aggregate"],
     ],
     "pitch scripted deals": [["scripted", "pitch"]],
-    "pitch odds": [
-        ["odds", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--deals", "2", "--trump", "H"],
-    ],
     "phat odds and scripted deals": [
         ["odds", "phat", "--hand", PHAT_HAND, "--deals", "2", "--trump", "H"],
         ["scripted", "phat"],

@@ -180,7 +180,7 @@ def test_strategies_lists_every_registered_name_with_games_and_description(capsy
 
 
 def test_replay_prints_the_deal_trick_by_trick(capsys):
-    code, printed, _ = call(capsys, "replay", "--seed", "7", "--deal", "12345")
+    code, printed, _ = call(capsys, "replay", "phat", "--seed", "7", "--deal", "12345")
     assert code == 0
     assert "deal 12345: dealer 0, pitcher 1" in printed
     assert printed.count("trick ") == 13

@@ -1069,7 +1069,7 @@ KNOWN_CRASHES = [
             "--out=rows.parquet",
             "--chart=c.png",
         ],
-        "status 2 ('a rate needs at least one trial': analysis.plots._partnership_overview "
+        "status 2 ('a rate needs at least one trial': analysis.plots.phat.partnership_overview "
         "takes wilson(0, 0) when the 9 of trumps is never in play), and rows.parquet is "
         "already written: cli._write_outputs draws the chart last",
     ),

@@ -634,3 +634,7 @@ def test_positions_that_cannot_arise_are_refused():
                        captured=[cards("2H 3C"), 0])  # fmt: skip
     with pytest.raises(solver.PositionError, match="game_tie=carry"):
         don_position([cards("AH"), cards("KS"), cards("QS"), cards("JS")], 2, 0, carry=8)
+
+
+def test_the_solver_seats_a_full_pitch_table():
+    assert pitch.MAX_PLAYERS <= solver.MAX_SEATS

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from sims.run.counters import Counter
     from sims.run.runner import RunSpec
+    from sims.tools.advise import AdviceQuery, AdviceReport
     from sims.tools.odds import OddsQuery, OddsReport
 
 _REGISTERED: dict[str, Game] = {}
@@ -123,6 +124,15 @@ class Odds:
 
 
 @dataclass(frozen=True)
+class Advice:
+    """What `allfours advise` asks of a game with an auction: `play(query)` deals the other
+    hands conditioned on the calls heard, plays every call legal at the hand's turn on the
+    same deals and returns what the command prints (`sims.tools.advise`)."""
+
+    play: Callable[[AdviceQuery], AdviceReport]
+
+
+@dataclass(frozen=True)
 class Game:
     """What generic code asks of a game.
 
@@ -138,8 +148,8 @@ class Game:
     `frame_widths` says how many slots of each multi-valued column a run uses; `sides`
     how fixed sides score (None where the sides change from deal to deal); `solve` what
     `allfours solve` needs, for a game the double-dummy solver plays; `odds` what
-    `allfours odds` needs, for a game that has odds; `auction` whether calls decide who
-    plays the contract.
+    `allfours odds` needs, for a game that has odds; `advice` what `allfours advise` needs,
+    for a game that advises a call; `auction` whether calls decide who plays the contract.
 
     `referee(spec, record)`, where there is one, re-scores a deal-log object by the
     plain-Python reference, which raises ValueError on an illegal call or card, and returns
@@ -164,10 +174,14 @@ class Game:
     referee: Callable[[RunSpec, dict[str, Any]], dict[str, Any]] | None = None
     bench: tuple[str, ...] = ("random", "greedy")
     bench_search: tuple[str, ...] = ()  # search players whose cost per card bench reports
+    # The run machinery's figures bench takes with this game: "fresh_process", "memory"
+    # (a million-row frame), "scale" (the backends) and "aggregate" (10^8 counted deals).
+    bench_machinery: tuple[str, ...] = ()
     single_deal: bool = False  # every deal settled on its own: no --games
     sides: Sides | None = None
     solve: Solving | None = None
     odds: Odds | None = None
+    advice: Advice | None = None
     auction: bool = False
     plays_as: str = ""  # the game whose registered strategies seat it (default: its own)
     analysis: str = ""  # its pandas module (default: analysis.<name>)

@@ -353,7 +353,7 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
 def play_odds(query: OddsQuery) -> OddsReport:
     """`allfours odds phat`: the hand, the pitcher, pitches each suit it could (or --trump);
     the advice is the trump with the most expected points."""
-    from analysis.odds import phat_estimates, recommend_phat  # it imports this module
+    from analysis.odds.phat import phat_estimates, recommend_phat  # it imports this module
 
     spec = OddsSpec(query.run, query.hand, parse_trump(query.trump, query.hand))
     deals = query.with_progress(len(spec.suits), lambda step: play_conditional(spec, step))
@@ -383,6 +383,7 @@ GAME = Game(
     call_problem=no_call,
     cards_played=cards_played,
     bench_search=("pimc", "ismcts"),
+    bench_machinery=("fresh_process", "memory"),
     sides=sides_scored("Phat points (phat + muck bonus)"),
     odds=Odds(phat.HAND_SIZE, play_odds, no_seat="the hand pitches"),
     solve=solving(

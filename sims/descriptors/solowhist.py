@@ -241,7 +241,7 @@ def play_conditional(
 def play_odds(query: OddsQuery) -> OddsReport:
     """`allfours odds solowhist`: the hand, at its seat, declares each contract in turn; the
     advice is the contract with the best expected settlement, or pass when none gains."""
-    from analysis.odds import recommend_whist, whist_estimates  # it imports this module
+    from analysis.odds.solowhist import recommend_whist, whist_estimates  # it imports this module
 
     turned = parse_card(query.turned)
     seat = hand_seat(query.hand, turned, query.seat)

@@ -16,6 +16,9 @@ OK = 0
 ILLEGAL_CARD = 1
 SCRIPT_EXHAUSTED = 2
 ILLEGAL_CALL = 3
+# Not a fault: in a conditional run, a seat's bidder made another call than the one the
+# conditions name, so the deal is not one of those asked for.
+REJECTED = 4
 
 BLOCKS = 1024  # work units of a parallel run; each reuses its scratch arrays
 

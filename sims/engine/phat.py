@@ -64,6 +64,9 @@ def play_phat_deal_nb(
     record = log_plays.shape[0] > 0
     view[:] = 0
     view[v.PLAYERS] = 4
+    view[v.SIDES] = 2
+    for seat in range(4):
+        view[v.SIDE_OF + seat] = seat & 1
     view[v.PITCHER] = pitcher
     view[v.TARGET] = target
     view[v.CARD_VALUES] = rules[phat.R_VALUES]

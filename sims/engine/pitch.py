@@ -15,6 +15,7 @@ from sims.engine.common import (
     BLOCKS,
     ILLEGAL_CALL,
     OK,
+    REJECTED,
     deal_hands_nb,
     game_stream_nb,
     holder_nb,
@@ -58,6 +59,7 @@ def play_pitch_deal_nb(
     params,
     rng,
     script_calls,
+    heard,
     script_cards,
     view,
     out,
@@ -72,8 +74,10 @@ def play_pitch_deal_nb(
     per-side and per-caller fields go through the views `fields` (see `field_views_nb`).
 
     `hands` and `won` are scratch (cards held and captured per seat); `scores` (per side)
-    is updated. Decisions come from the scripts while they last, then from the strategies.
-    Returns the error kind with seat and card (or call) in `error`.
+    is updated. Decisions come from the scripts while they last, then from the strategies;
+    the first `heard` scripted calls are not imposed but heard: the seats' own bidders make
+    them, and a deal where one calls otherwise is rejected (REJECTED). Returns the error
+    kind with seat and card (or call) in `error`.
     """
     players = rules[p.R_PLAYERS]
     n_sides = rules[p.R_SIDES]
@@ -121,7 +125,7 @@ def play_pitch_deal_nb(
         view[v.POSITION] = k
         view[v.HIGH_BID] = high
         view[v.HIGH_BIDDER] = high_bidder
-        if k < script_calls.shape[0]:
+        if heard <= k < script_calls.shape[0]:
             call = np.int64(script_calls[k])
         elif fids[BID, nowrap(seat)] < 0:  # a scripted deal whose calls ran out
             call = -1
@@ -131,6 +135,8 @@ def play_pitch_deal_nb(
             error[0] = seat
             error[1] = call
             return ILLEGAL_CALL
+        if k < heard and call != script_calls[k]:
+            return REJECTED
         view[nowrap(v.CALLS + seat)] = call
         calls[row, k] = call
         if record:
@@ -148,10 +154,11 @@ def play_pitch_deal_nb(
     view[v.HIGH_BID] = high
     view[v.HIGH_BIDDER] = pitcher
 
-    # Six tricks; the pitcher's first card fixes trump (of the fixed suit, if one is set).
+    # Six tricks; the pitcher's first card fixes trump (of the fixed suit, if one is set
+    # for the pitcher's seat).
     view[v.DECISION] = v.OPENING
     trump = -1
-    opening = opening_cards(rules[p.R_FIXED_TRUMP])
+    opening = opening_cards(rules[p.R_FIXED_TRUMP] if pitcher == rules[p.R_TRUMP_SEAT] else -1)
     leader = pitcher
     played = 0
     for trick_no in range(p.TRICKS):
@@ -265,17 +272,31 @@ def field_views_nb(out):
     return out.call, out.won, out.delta, out.game_points, out.score_before, out.score_after
 
 
+# A conditional run's fixed values (`run_pitch_nb`'s `fixed`): the hand (a mask) and its
+# seat, the dealer, and how many of each round's scripted calls are heard.
+FIXED_HAND, FIXED_SEAT, FIXED_DEALER, FIXED_HEARD = range(4)
+
+
 @njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
 def run_pitch_nb(
     seed, first, count, games, cap, rules, fids, params, out, errors, log_hands, log_calls,
-    log_plays, log_winners,
+    log_plays, log_winners, fixed, rest, round_calls, round_trumps,
 ):  # fmt: skip
     """Play `count` units from index `first`: single deals (games=False, one row each,
     dealer = index % players) or whole games to the target (up to `cap` rows each; the
     deal passes left). Row `u * cap + k` holds deal k of unit u; rows left unused keep
     deal = -1. `errors[u]` = (kind, deal in unit, seat, card or call) of the first fault.
+
+    A conditional run (bid odds, advice) has rounds (`round_trumps` not empty): in unit u,
+    one deal, seat `fixed[FIXED_SEAT]` holds `fixed[FIXED_HAND]`, the dealer is
+    `fixed[FIXED_DEALER]` and the other seats are dealt from the cards `rest`; the deal is
+    played once per round k, from 0-0, into row `u * cap + k` (cap: the rounds), with the
+    scripted calls `round_calls[k]` (the first `fixed[FIXED_HEARD]` of them heard, see
+    `play_pitch_deal_nb`) and `round_trumps[k]` the suit the fixed seat pitches if it
+    pitches (-1: its strategy's choice). A deal rejected keeps deal = -1 in all its rows.
     """
     players = rules[p.R_PLAYERS]
+    rounds = round_trumps.shape[0]
     blocks = min(count, BLOCKS)
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
@@ -287,11 +308,12 @@ def run_pitch_nb(
         deck = np.zeros(52, np.int64)
         error = np.zeros(2, np.int64)
         no_script = np.zeros(0, np.int8)
+        round_rules = rules.copy()
         fields = field_views_nb(out)
         for u in range(count * block // blocks, count * (block + 1) // blocks):
             index = first + u
             scores[:] = 0
-            dealer = index % players
+            dealer = fixed[FIXED_DEALER] if rounds else index % players
             if games:
                 rng[0] = stream_key(seed, index, STREAM_GAME)
                 dealer = below(rng, players)
@@ -299,24 +321,45 @@ def run_pitch_nb(
                 row = u * cap + k
                 deal_key = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
                 play_key = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
-                rng[0] = stream_key(seed, index, deal_key)
-                deal_hands_nb(rng, deck, dealt, players, p.HAND_SIZE)
+                if rounds == 0 or k == 0:
+                    rng[0] = stream_key(seed, index, deal_key)
+                    if rounds == 0:
+                        deal_hands_nb(rng, deck, dealt, players, p.HAND_SIZE)
+                    else:
+                        deal_around_nb(
+                            rng, deck, rest, dealt, p.HAND_SIZE, fixed[FIXED_SEAT],
+                            fixed[FIXED_HAND],
+                        )  # fmt: skip
                 if log_hands.shape[0] > 0:
                     log_hands[row, :players] = dealt
                 rng[0] = stream_key(seed, index, play_key)
+                calls = no_script
+                heard = 0
+                if rounds:
+                    scores[:] = 0
+                    round_rules[p.R_FIXED_TRUMP] = round_trumps[k]
+                    round_rules[p.R_TRUMP_SEAT] = fixed[FIXED_SEAT]
+                    calls = round_calls[k]
+                    heard = fixed[FIXED_HEARD]
                 kind = play_pitch_deal_nb(
-                    dealt, hands, won, dealer, scores, rules, fids, params, rng, no_script,
-                    no_script, view, out, fields, row, error, log_calls, log_plays, log_winners,
+                    dealt, hands, won, dealer, scores, round_rules, fids, params, rng, calls,
+                    heard, no_script, view, out, fields, row, error, log_calls, log_plays,
+                    log_winners,
                 )  # fmt: skip
                 record = out[row]
                 record.game = index if games else -1
                 record.deal = k if games else index
+                if kind == REJECTED:
+                    for j in range(cap):
+                        out[u * cap + j].deal = -1
+                    break
                 if kind != OK:
                     record_fault_nb(errors, u, kind, k, error)
                     break
-                if not games or record.winner >= 0:
+                if rounds == 0 and (not games or record.winner >= 0):
                     break
-                dealer = next_seat_nb(dealer, players)
+                if rounds == 0:
+                    dealer = next_seat_nb(dealer, players)
 
 
 @njit(cache=True)
@@ -331,59 +374,24 @@ def play_pitch_script_nb(
     hands = np.zeros(players, np.int64)
     won = np.zeros(players, np.int64)
     return play_pitch_deal_nb(
-        dealt, hands, won, dealer, scores, rules, fids, params, rng, script_calls,
+        dealt, hands, won, dealer, scores, rules, fids, params, rng, script_calls, 0,
         script_cards, view, out, field_views_nb(out), 0, error, log_calls, log_plays,
         log_winners,
     )  # fmt: skip
 
 
-# Per (suit, deal) results of `pitch_odds_nb`: points the pitcher's side won, then 1 when
-# that side took High, Low, Jack, Game.
-PITCH_WON, PITCH_HIGH, PITCH_LOW, PITCH_JACK, PITCH_GAME = range(5)
+def conditions(
+    hand: int, seat: int, dealer: int, rest: np.ndarray, calls: np.ndarray, heard: int,
+    trumps: np.ndarray,
+) -> tuple[np.ndarray, ...]:  # fmt: skip
+    """`run_pitch_nb`'s last four arguments for a conditional run (see there): rounds of
+    scripted `calls` (rounds x calls, the first `heard` heard) and `trumps`."""
+    fixed = np.zeros(4, np.int64)
+    fixed[[FIXED_HAND, FIXED_SEAT, FIXED_DEALER, FIXED_HEARD]] = hand, seat, dealer, heard
+    return fixed, rest, calls.astype(np.int8), trumps.astype(np.int64)
 
 
-@njit(cache=True, parallel=True)
-def pitch_odds_nb(seed, first, count, hand, rest, seat, dealer, suits, rules, fids, params,
-                  scratch, results, errors):  # fmt: skip
-    """Play deals `first .. first + count` with `hand` at `seat`, the others dealt from the
-    cards `rest`, pitching each suit of `suits` (no auction) into `results[suit index,
-    deal, PITCH_*]`. `rules` carries the fixed pitcher; `scratch` holds one outcome row
-    per block. `errors[u]` = (kind, suit index, seat, card) of the first illegal play."""
-    players = rules[p.R_PLAYERS]
-    blocks = min(count, BLOCKS, scratch.shape[0])
-    for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        dealt = np.zeros(players, np.int64)
-        hands = np.zeros(players, np.int64)
-        won = np.zeros(players, np.int64)
-        scores = np.zeros(p.MAX_PLAYERS, np.int64)
-        deck = np.zeros(52, np.int64)
-        error = np.zeros(2, np.int64)
-        no_script = np.zeros(0, np.int8)
-        no_log = np.zeros((0, 1), np.int8)
-        local_rules = rules.copy()
-        fields = field_views_nb(scratch)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            rng[0] = stream_key(seed, index, STREAM_DEAL)
-            deal_around_nb(rng, deck, rest, dealt, p.HAND_SIZE, seat, hand)
-            for s in range(suits.shape[0]):
-                local_rules[p.R_FIXED_TRUMP] = suits[s]
-                scores[:] = 0
-                rng[0] = stream_key(seed, index, STREAM_PLAY)
-                kind = play_pitch_deal_nb(
-                    dealt, hands, won, dealer, scores, local_rules, fids, params, rng,
-                    no_script, no_script, view, scratch, fields, block, error, no_log, no_log,
-                    no_log,
-                )  # fmt: skip
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, s, error)
-                    break
-                side = local_rules[p.R_SIDE_OF + seat]
-                row = scratch[block]
-                results[s, u, PITCH_WON] = fields[1][block, side]
-                results[s, u, PITCH_HIGH] = row.high == side
-                results[s, u, PITCH_LOW] = row.low == side
-                results[s, u, PITCH_JACK] = row.jack == side
-                results[s, u, PITCH_GAME] = row.game_point == side
+def no_conditions() -> tuple[np.ndarray, ...]:
+    """`run_pitch_nb`'s last four arguments for a normal run: no rounds."""
+    no_cards = np.zeros(0, np.int64)
+    return np.zeros(4, np.int64), no_cards, np.zeros((0, 0), np.int8), no_cards

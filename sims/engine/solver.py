@@ -65,7 +65,6 @@ from numba import njit
 
 from sims.core.bits import highest, lowest
 from sims.core.cards import card_name, rank_of, suit_mask, suit_of
-from sims.core.games import pitch
 from sims.core.games.tricks import (
     CARD_GAME_POINTS,
     beats,
@@ -74,7 +73,7 @@ from sims.core.games.tricks import (
     opening_cards,
 )
 
-MAX_SEATS = pitch.MAX_PLAYERS
+MAX_SEATS = 7  # the most seats of a deal it solves (a full Pitch table; a test checks)
 
 (P_PLAYERS, P_SIDES, P_TRUMP, P_LEADER, P_TRICK_LEN, P_SIDE, P_MUST_FOLLOW, P_OPENING,
  P_LOW_TO_HOLDER, P_HIGH_LOW, P_JACK, P_GAME_WORTH) = range(12)  # fmt: skip

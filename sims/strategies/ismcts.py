@@ -9,7 +9,8 @@ Rewards are the points its side wins, scaled to 0..1 by the points in the deal; 
 sides play to minimise them (the solver's paranoid reduction, as `pimc`). Everything it
 uses comes from the view, so it never reads a hidden card. Parameters: `iterations` (at
 most `MAX_ITERATIONS`: the tree takes 200 bytes a node) and `exploration` (UCB1's
-constant). In Pitch it bids as `threshold` (parameter `margin`).
+constant). Each game's search module (`pitch_search`, `phat_search`) registers it with
+the game's card points and hand size.
 """
 
 from __future__ import annotations
@@ -21,24 +22,21 @@ from numba import njit
 
 from sims.core.bits import lowest, nth_bit, popcount
 from sims.core.cards import suit_of
-from sims.core.games import don, phat
 from sims.core.rng import below
 from sims.engine import solver as s
 from sims.strategies import view as v
-from sims.strategies.pitch_bidding import threshold_bid
-from sims.strategies.registry import Param, register
-from sims.strategies.sampling import CARD_POINTS, DON, PHAT, PITCH, deal_hidden, position_of
+from sims.strategies.registry import Param
+from sims.strategies.sampling import deal_hidden, position_of
 
-PITCH_SLOT, PHAT_SLOT = 1, 0  # where `iterations` lies; `exploration` follows it
 MAX_ITERATIONS = 100_000
 
 
 @njit(cache=True)
-def _scale(view, game: int, trump: int) -> float:
+def _scale(view, card_points, trump: int) -> float:
     """The most points the deal can bring one side: a bound that puts rewards in 0..1."""
     total = view[v.GAME_WORTH] + view[v.CARRY] + 2 * view[v.HIGH_LOW_WORTH] + view[v.JACK_WORTH]
     for card in range(52):
-        total += CARD_POINTS[game, trump, card]
+        total += card_points[trump, card]
     return max(1.0, float(total))
 
 
@@ -74,9 +72,10 @@ def _select(node, cards, children, visits, wins, seen, maximising, exploration, 
 
 
 @njit(cache=True)
-def ismcts_choice(view, params, rng, game: int, hand_size: int, slot: int) -> int:
-    """The legal card visited most by `params[slot]` descents (at once when only one card
-    is legal: nothing to search)."""
+def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int) -> int:
+    """The legal card visited most by `params[slot]` descents (`params[slot + 1]` the
+    exploration constant; at once when only one card is legal: nothing to search);
+    `card_points` and `hand_size` are the game's (see `sampling.position_of`)."""
     legal = view[v.LEGAL]
     if legal & (legal - 1) == 0:
         return lowest(legal)
@@ -98,7 +97,7 @@ def ismcts_choice(view, params, rng, game: int, hand_size: int, slot: int) -> in
         if opening:  # the opening card names trump: choose it before the deal's position
             first = _select(0, legal, children, visits, wins, seen, True, exploration, rng)
             trump = suit_of(first)
-        position = position_of(view, hands, game, trump)
+        position = position_of(view, hands, card_points, trump)
         ctx, held, played, diff, moves, frames, value = s.line_start_nb(position)
         node, depth, in_tree = 0, 0, True
         path[0] = 0
@@ -127,7 +126,7 @@ def ismcts_choice(view, params, rng, game: int, hand_size: int, slot: int) -> in
             value += s.line_play_nb(ctx, held, played, diff, moves, frames, ply, card)
             ply += 1
         value += s.line_end_nb(ctx, held, diff, frames, ply)
-        reward = value / _scale(view, game, trump)
+        reward = value / _scale(view, card_points, trump)
         for k in range(depth + 1):
             visits[path[k]] += 1.0
             wins[path[k]] += reward
@@ -139,45 +138,11 @@ def ismcts_choice(view, params, rng, game: int, hand_size: int, slot: int) -> in
     return best
 
 
-@njit(cache=True)
-def ismcts_pitch(view, params, rng):
-    """Pitch: every card, the opening lead included, by IS-MCTS."""
-    return ismcts_choice(view, params, rng, PITCH, 6, PITCH_SLOT)
-
-
-@njit(cache=True)
-def ismcts_phat(view, params, rng):
-    """Phat and Don: every card, the opening lead included, by IS-MCTS."""
-    game = DON if view[v.CARD_VALUES] else PHAT
-    hand_size = don.HAND_SIZE if game == DON else phat.HAND_SIZE
-    return ismcts_choice(view, params, rng, game, hand_size, PHAT_SLOT)
-
-
 SEARCH = {
     "iterations": Param(1000, 1, MAX_ITERATIONS, whole=True),
     "exploration": Param(0.7, 0),
 }
-_ABOUT = (
+ABOUT = (
     "information-set Monte Carlo tree search over sampled deals of the unseen cards "
     f"(iterations at most {MAX_ITERATIONS:,})"
 )
-register(
-    "ismcts",
-    "pitch",
-    f"{_ABOUT}; bids as threshold",
-    play=ismcts_pitch,
-    lead=ismcts_pitch,
-    bid=threshold_bid,
-    params={"margin": 0.0, **SEARCH},
-    inline=False,
-)
-for _game in ("phat", "don"):
-    register(
-        "ismcts",
-        _game,
-        _ABOUT,
-        play=ismcts_phat,
-        lead=ismcts_phat,
-        params=SEARCH,
-        inline=False,
-    )

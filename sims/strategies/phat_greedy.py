@@ -4,7 +4,8 @@ dearest low trump (Phat's Big Phat, Don's 5 of trumps) where a higher trump is s
 unseen (parameter `guard_big_phat`, 1 = on).
 
 It counts only cards it has seen (its hand and the cards played), values cards by the
-game's own table (the view says whose), and opens with `lead_long`.
+game's own table (the view says whose), and opens with `lead_long`. Also `random` for Phat
+and Don: every card uniform over the legal cards.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sims.core.games import don, phat
 from sims.core.games.tricks import GAME_POINT_VALUES
 from sims.strategies import view as v
 from sims.strategies.phat_leads import lead_long
+from sims.strategies.random_play import play_random
 from sims.strategies.registry import Param, register
 from sims.strategies.tactics import beating, cheapest, dearest
 
@@ -88,4 +90,11 @@ for _game, _guarded in (("phat", "the Big Phat"), ("don", "the 5 of trumps")):
         play=play_greedy,
         lead=lead_long,
         params={"guard_big_phat": GUARD_PARAM},
+    )
+    register(
+        "random",
+        _game,
+        "every card uniform over the legal cards; the opening lead uniform over the hand",
+        play=play_random,
+        lead=play_random,
     )

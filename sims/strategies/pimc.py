@@ -8,8 +8,8 @@ Everything it uses comes from the view, so it never reads a hidden card; the auc
 not used to shape the deals. Its side maximises its own points (in cutthroat Pitch, the
 other seats are assumed to play against it). Parameters: `samples` (deals per decision)
 and `depth` (tricks solved: with more tricks left it plays as `greedy` does; 0 solves to
-the end of the deal). In Pitch it bids as `threshold` (parameter `margin`), in Phat and
-Don `greedy`'s `guard_big_phat` serves the tricks it does not solve.
+the end of the deal). Each game's search module (`pitch_search`, `phat_search`)
+registers it with the game's card points, hand size and the strategies it falls back on.
 """
 
 from __future__ import annotations
@@ -19,24 +19,20 @@ from numba import njit
 
 from sims.core.bits import lowest
 from sims.core.cards import suit_mask
-from sims.core.games import don, phat
 from sims.engine import solver as s
-from sims.strategies import phat_greedy, pitch_greedy
 from sims.strategies import view as v
-from sims.strategies.phat_leads import lead_long
-from sims.strategies.pitch_bidding import threshold_bid
-from sims.strategies.pitch_leads import lead_best
-from sims.strategies.registry import Param, register
-from sims.strategies.sampling import DON, PHAT, PITCH, deal_hidden, position_of
+from sims.strategies.registry import Param
+from sims.strategies.sampling import deal_hidden, position_of
 
 SAMPLES, DEPTH = 1, 2  # parameter slots; slot 0 is the fallback strategy's
 TABLE_BITS = 14  # transposition table of the solver, per decision
 
 
 @njit(cache=True)
-def pimc_choice(view, params, rng, game: int, hand_size: int) -> int:
+def pimc_choice(view, params, rng, card_points, hand_size: int) -> int:
     """The legal card with the best total value over `samples` solved deals (at once when
-    only one card is legal: nothing to search)."""
+    only one card is legal: nothing to search); `card_points` and `hand_size` are the
+    game's (see `sims.strategies.sampling.position_of`)."""
     legal = view[v.LEGAL]
     if legal & (legal - 1) == 0:
         return lowest(legal)
@@ -53,7 +49,7 @@ def pimc_choice(view, params, rng, game: int, hand_size: int) -> int:
                     continue
             elif trump != view[v.TRUMP]:
                 continue
-            values, _ = s.move_values_nb(position_of(view, hands, game, trump), table, True)
+            values, _ = s.move_values_nb(position_of(view, hands, card_points, trump), table, True)
             for card in range(52):
                 if legal >> card & 1 and values[card] >= 0:  # -1: not a card of this trump
                     totals[card] += values[card]
@@ -65,58 +61,11 @@ def pimc_choice(view, params, rng, game: int, hand_size: int) -> int:
 
 
 @njit(cache=True)
-def _solving(view, params, hand_size: int) -> bool:
+def solving(view, params, hand_size: int) -> bool:
     """Whether this trick is within the solved depth (0: every trick)."""
     depth = int(params[DEPTH])
     return depth <= 0 or hand_size - view[v.TRICK_NO] <= depth
 
 
-@njit(cache=True)
-def pimc_pitch(view, params, rng):
-    """Pitch: every card, the opening lead included, by PIMC within the depth, else as
-    `greedy` (whose opening lead is `lead_best`)."""
-    if _solving(view, params, 6):
-        return pimc_choice(view, params, rng, PITCH, 6)
-    if view[v.DECISION] == v.OPENING:
-        return lead_best(view, params, rng)
-    return pitch_greedy.play_greedy(view, params, rng)
-
-
-@njit(cache=True)
-def pimc_phat(view, params, rng):
-    """Phat and Don: PIMC within the depth, else `greedy` (opening with `lead_long`)."""
-    game = DON if view[v.CARD_VALUES] else PHAT
-    hand_size = don.HAND_SIZE if game == DON else phat.HAND_SIZE
-    if _solving(view, params, hand_size):
-        return pimc_choice(view, params, rng, game, hand_size)
-    if view[v.DECISION] == v.OPENING:
-        return lead_long(view, params, rng)
-    return phat_greedy.play_greedy(view, params, rng)
-
-
 SAMPLES_PARAM = Param(12, 1, 10_000, whole=True)
-_ABOUT = "perfect-information Monte Carlo: solves sampled deals of the unseen cards"
-register(
-    "pimc",
-    "pitch",
-    f"{_ABOUT}; bids as threshold",
-    play=pimc_pitch,
-    lead=pimc_pitch,
-    bid=threshold_bid,
-    params={"margin": 0.0, "samples": SAMPLES_PARAM, "depth": Param(0, 0, 6, whole=True)},
-    inline=False,
-)
-for _game in ("phat", "don"):
-    register(
-        "pimc",
-        _game,
-        f"{_ABOUT} for the last `depth` tricks, greedy before",
-        play=pimc_phat,
-        lead=pimc_phat,
-        params={
-            "guard_big_phat": phat_greedy.GUARD_PARAM,
-            "samples": SAMPLES_PARAM,
-            "depth": Param(4, 0, 13, whole=True),
-        },
-        inline=False,
-    )
+ABOUT = "perfect-information Monte Carlo: solves sampled deals of the unseen cards"

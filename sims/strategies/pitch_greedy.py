@@ -1,6 +1,7 @@
 """`greedy` for Pitch: draw trumps with the top trump, win tricks that hold points as
 cheaply as possible, feed game points to a partner's safe trick, and keep its Jack and
-low trumps out of tricks it cannot win. Bids by `threshold`, pitches by `lead_best`.
+low trumps out of tricks it cannot win. Bids by `threshold`, pitches by `lead_best`. Also
+`random` for Pitch: every call and card uniform over the legal ones.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from sims.core.bits import highest, lowest
 from sims.core.cards import FULL_DECK, RANK_JACK, suit_mask
 from sims.core.games.tricks import GAME_POINT_VALUES
 from sims.strategies import view as v
-from sims.strategies.pitch_bidding import threshold_bid
+from sims.strategies.pitch_bidding import random_bid, threshold_bid
 from sims.strategies.pitch_leads import lead_best
+from sims.strategies.random_play import play_random
 from sims.strategies.registry import register
 from sims.strategies.tactics import beating, cheapest, dearest
 
@@ -74,4 +76,12 @@ register(
     lead=lead_best,
     bid=threshold_bid,
     params={"margin": 0.0},
+)
+register(
+    "random",
+    "pitch",
+    "every call and card uniform over the legal ones; the pitch uniform over the hand",
+    play=play_random,
+    lead=play_random,
+    bid=random_bid,
 )

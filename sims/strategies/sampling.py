@@ -8,16 +8,11 @@ from numba import njit
 
 from sims.core.bits import lowest, popcount
 from sims.core.cards import FULL_DECK
-from sims.core.games import don, phat
 from sims.core.rng import below
 from sims.engine import solver as s
 from sims.strategies import view as v
 
 REJECTIONS = 64  # uniform deals tried before the deal is built seat by seat
-# The games a search player plays, numbered as the rows of their card points (Pitch's
-# cards score nothing at once).
-PITCH, PHAT, DON = 0, 1, 2
-CARD_POINTS = np.stack([np.zeros((4, 52), np.int64), phat.CARD_VALUES, don.CARD_VALUES])
 
 
 @njit(cache=True)
@@ -68,9 +63,10 @@ def deal_hidden(view, hand_size: int, rng, hands) -> None:
 
 
 @njit(cache=True)
-def position_of(view, hands, game: int, trump: int):
-    """The solver's position for the seat deciding in `game` (PITCH, PHAT or DON), with
-    `hands` as the deal and `trump` (the suit its opening card would name, when it opens)."""
+def position_of(view, hands, card_points, trump: int):
+    """The solver's position for the seat deciding, with `hands` as the deal, `trump` (the
+    suit its opening card would name, when it opens) and `card_points[trump, card]` the
+    points a card scores when won (the game's card values; zeros where cards score none)."""
     players = view[v.PLAYERS]
     me = view[v.SEAT]
     position = np.zeros(s.POSITION_SIZE, np.int64)
@@ -86,10 +82,9 @@ def position_of(view, hands, game: int, trump: int):
     position[s.P_HIGH_LOW] = view[v.HIGH_LOW_WORTH]
     position[s.P_JACK] = view[v.JACK_WORTH]
     position[s.P_GAME_WORTH] = view[v.GAME_WORTH] + view[v.CARRY]
-    sides = view[v.SIDES] if game == PITCH else 2
-    position[s.P_SIDES] = sides
+    position[s.P_SIDES] = view[v.SIDES]
     for seat in range(players):
-        side = view[v.SIDE_OF + seat] if game == PITCH else seat & 1
+        side = view[v.SIDE_OF + seat]
         position[s.P_SIDE_OF + seat] = side
         position[s.P_HANDS + seat] = hands[seat]
         position[s.P_DEALT + seat] = hands[seat] | view[v.PLAYED_BY + seat]
@@ -98,5 +93,5 @@ def position_of(view, hands, game: int, trump: int):
     for k in range(length):
         seat = (leader + k) % players
         position[s.P_TRICK + k] = lowest(view[v.TRICK_CARDS] & view[v.PLAYED_BY + seat])
-    position[s.P_CARD_POINTS : s.P_CARD_POINTS + 52] = CARD_POINTS[game, trump]
+    position[s.P_CARD_POINTS : s.P_CARD_POINTS + 52] = card_points[trump]
     return position

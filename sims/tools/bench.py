@@ -74,15 +74,24 @@ def reference_figures(deals: int) -> dict[str, float]:
     return figures
 
 
-def fresh_process_seconds(cold: bool = False) -> float:
-    """Wall time of `allfours simulate phat --deals 1000` in a new process: with the warm
+def machinery_game(scenario: str) -> str:
+    """The game the run machinery's `scenario` is timed with: the one whose descriptor
+    lists it in `bench_machinery`."""
+    games = [game for game in names() if scenario in describe(game).bench_machinery]
+    if len(games) != 1:
+        raise ValueError(f"bench scenario {scenario!r} needs one game, not {games}")
+    return games[0]
+
+
+def fresh_process_seconds(game: str, cold: bool = False) -> float:
+    """Wall time of `allfours simulate GAME --deals 1000` in a new process: with the warm
     cache, or (cold) with an empty cache folder, so that it compiles every kernel."""
     command = [
         sys.executable,
         "-m",
         "sims.tools.cli",
         "simulate",
-        "phat",
+        game,
         "--deals",
         "1000",
         "--quiet",
@@ -109,12 +118,12 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / scale
 
 
-def memory_figures(deals: int) -> dict[str, float]:
-    """Memory of a million-row Phat outcome frame, and the peak resident size of a fresh
-    process that plays the deals and builds the frame."""
+def memory_figures(game: str, deals: int) -> dict[str, Any]:
+    """Memory of a `game` outcome frame of `deals` rows, and the peak resident size of a
+    fresh process that plays the deals and builds the frame."""
     code = (
         "import json; from sims.tools.bench import _memory_of_rows, peak_rss_mb; "
-        f"figures = _memory_of_rows({deals}); "
+        f"figures = _memory_of_rows({game!r}, {deals}); "
         "figures['peak_rss_mb'] = peak_rss_mb(); "
         "print(json.dumps(figures))"
     )
@@ -122,10 +131,11 @@ def memory_figures(deals: int) -> dict[str, float]:
     return json.loads(done.stdout)
 
 
-def _memory_of_rows(deals: int) -> dict[str, float]:
-    result = run(RunSpec("phat", 1, deals))
+def _memory_of_rows(game: str, deals: int) -> dict[str, Any]:
+    result = run(RunSpec(game, 1, deals))
     frame = run_frame(result)
     return {
+        "game": game,
         "rows": deals,
         "frame_mb": frame.memory_usage(deep=True).sum() / 1e6,
         "table_mb": result.table.nbytes / 1e6,
@@ -141,18 +151,19 @@ def _best_seconds(play: Callable[[], Any], repeats: int) -> float:
     return best
 
 
-def scale_figures(deals: int, repeats: int) -> dict[str, Any]:
-    """End-to-end deals/s of one run (4-player Pitch, threshold+greedy) on the embedded
-    default and on a Dask LocalCluster of 2 worker processes (started and warmed
-    beforehand): returning every row, and keeping counters only (--aggregate). Also checks
-    that both backends give the same rows and counters."""
+def scale_figures(game: str, deals: int, repeats: int) -> dict[str, Any]:
+    """End-to-end deals/s of one run of `game` (default rules, the last of its bench
+    strategies) on the embedded default and on a Dask LocalCluster of 2 worker processes
+    (started and warmed beforehand): returning every row, and keeping counters only
+    (--aggregate). Also checks that both backends give the same rows and counters."""
     from sims.run.backends import Backend, DaskCluster, Embedded
     from sims.run.dataset import count_run
 
-    spec = RunSpec("pitch", 1, deals, seats=("threshold+greedy",))
+    strategy = describe(game).bench[-1]
+    spec = RunSpec(game, 1, deals, seats=(strategy,))
     chunk = max(1, deals // 16)  # enough chunks to keep both workers busy
     rows, counts = run(spec, chunk=chunk).table, count_run(spec, Embedded(), size=chunk).counts
-    figures: dict[str, Any] = {"deals": deals}
+    figures: dict[str, Any] = {"game": game, "strategy": strategy, "deals": deals}
 
     def time_on(label: str, backend: Backend) -> None:
         rows_s = _best_seconds(partial(run, spec, chunk=chunk, backend=backend), repeats)
@@ -173,22 +184,22 @@ def scale_figures(deals: int, repeats: int) -> dict[str, Any]:
     return figures | {"same_rows": same_rows, "same_counters": same_counts}
 
 
-def aggregate_memory(deals: int) -> dict[str, float]:
-    """Peak resident size and wall time of `allfours simulate pitch --deals N --aggregate`
+def aggregate_memory(game: str, deals: int) -> dict[str, Any]:
+    """Peak resident size and wall time of `allfours simulate GAME --deals N --aggregate`
     in a fresh process with the kernels cached: the memory of a counters-only run, which
     must not grow with N (a process that compiles peaks higher)."""
     code = (
         "import json, time; from sims.tools.bench import peak_rss_mb; "
         "from sims.tools.cli import main; "
         "start = time.perf_counter(); "
-        f"main(['simulate', 'pitch', '--deals', '{deals}', '--aggregate', '--quiet']); "
+        f"main(['simulate', '{game}', '--deals', '{deals}', '--aggregate', '--quiet']); "
         "print(json.dumps({'seconds': time.perf_counter() - start, 'peak_rss_mb': "
         "peak_rss_mb()}))"
     )
     warm = code.replace(f"'{deals}'", "'1000'")  # compiles what the cache lacks, apart
     subprocess.run([sys.executable, "-c", warm], check=True, capture_output=True)
     done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-    return {"deals": deals} | json.loads(done.stdout)
+    return {"game": game, "deals": deals} | json.loads(done.stdout)
 
 
 def search_figures(deals: int) -> dict[str, dict[str, float]]:
@@ -228,12 +239,14 @@ def measure(
         for game in names()
         if f"{game}_random_deals_per_s" in python
     }
-    figures["fresh_process_s"] = fresh_process_seconds()
+    started = machinery_game("fresh_process")
+    figures["fresh_process_game"] = started
+    figures["fresh_process_s"] = fresh_process_seconds(started)
     if cold:
-        figures["fresh_process_cold_cache_s"] = fresh_process_seconds(cold=True)
-    figures["memory"] = memory_figures(1_000_000)
-    figures["scale"] = scale_figures(deals, repeats)
-    figures["aggregate"] = aggregate_memory(aggregate_deals)
+        figures["fresh_process_cold_cache_s"] = fresh_process_seconds(started, cold=True)
+    figures["memory"] = memory_figures(machinery_game("memory"), 1_000_000)
+    figures["scale"] = scale_figures(machinery_game("scale"), deals, repeats)
+    figures["aggregate"] = aggregate_memory(machinery_game("aggregate"), aggregate_deals)
     figures["search"] = search_figures(search_deals)
     figures["cpu_count"] = os.cpu_count()
     return figures
@@ -264,22 +277,24 @@ def report(figures: dict[str, Any]) -> str:
             f"(random, 1 thread) is {figures['speedup_random_1t_vs_python'][game]:,.0f}x faster"
             for game in figures["speedup_random_1t_vs_python"]
         ),
-        f"fresh process, `allfours simulate phat --deals 1000`: {figures['fresh_process_s']:.2f} s"
+        f"fresh process, `allfours simulate {figures['fresh_process_game']} --deals 1000`: "
+        f"{figures['fresh_process_s']:.2f} s"
         + (
             f" (with an empty cache, compiling everything: "
             f"{figures['fresh_process_cold_cache_s']:.1f} s)"
             if "fresh_process_cold_cache_s" in figures
             else ""
         ),
-        f"memory: {memory['rows']:,} rows = {memory['frame_mb']:.0f} MB as a DataFrame "
-        f"({memory['table_mb']:.0f} MB kernel table), peak RSS {memory['peak_rss_mb']:.0f} MB",
-        f"pitch threshold+greedy, {scale['deals']:,} deals end to end, rows: embedded "
+        f"memory: {memory['rows']:,} {memory['game']} rows = {memory['frame_mb']:.0f} MB as a "
+        f"DataFrame ({memory['table_mb']:.0f} MB kernel table), peak RSS "
+        f"{memory['peak_rss_mb']:.0f} MB",
+        f"{scale['game']} {scale['strategy']}, {scale['deals']:,} deals end to end, rows: embedded "
         f"{scale['embedded_deals_per_s']:,.0f} deals/s, Dask local:2 "
         f"{scale['local2_deals_per_s']:,.0f}; counters only: embedded "
         f"{scale['embedded_aggregate_deals_per_s']:,.0f}, local:2 "
         f"{scale['local2_aggregate_deals_per_s']:,.0f}"
         + ("" if scale["same_rows"] and scale["same_counters"] else " (RESULTS DIFFER)"),
-        f"--aggregate, {aggregate['deals']:,} pitch deals: peak RSS "
+        f"--aggregate, {aggregate['deals']:,} {aggregate['game']} deals: peak RSS "
         f"{aggregate['peak_rss_mb']:.0f} MB, {aggregate['seconds']:.0f} s",
         *(
             f"search player {name} at every seat, {row['deals']:,} deals, 1 thread: "

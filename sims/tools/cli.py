@@ -30,6 +30,7 @@ examples:
   allfours replay phat --seed 7 --deal 12345
   allfours replay pitch --players 5 --seed 3 --deal 42
   allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3
+  allfours advise pitch --hand "AS 2S 8D TD QH 4C" --seat 3 --calls pass,2
   allfours compare phat --leads lead_long,lead_phat,lead_high --deals 200000
   allfours solve pitch --hands "AH JH 5H KS 3C 2D / QH 9H 4C 8D TS 2S / ..." --trump H
   allfours strategies
@@ -245,7 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Re-deal and re-play exactly one deal of a run: same seed, strategies and "
         "variants give the same cards, row and log as the run that produced it.",
     )
-    replay.add_argument("game", nargs="?", default="phat", choices=names(), help="default phat")
+    replay.add_argument("game", choices=names(), help="the game of the run")
     which = replay.add_mutually_exclusive_group(required=True)
     which.add_argument("--deal", type=_non_negative, help="index of an independent deal")
     which.add_argument(
@@ -303,6 +304,53 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(odds)
     odds.add_argument("--quiet", action="store_true", help="print no progress")
     odds.add_argument("--json", action="store_true", help="print the estimates as JSON")
+
+    advise = commands.add_parser(
+        "advise",
+        help="what to call from a seat, after the calls heard so far",
+        description="Hold one hand fixed at --seat (1 = the dealer's left; the dealer, seat = "
+        "players, bids last), deal the other hands at random from the rest of the deck and keep "
+        "a deal only if the earlier seats' bidders, seeing their hands, make exactly the --calls "
+        "given (rejection sampling; the share kept is printed). On the same kept deals, the "
+        "hand then makes every call legal at its turn (pass, each legal bid, the dealer's steal "
+        "or forced bid); the later seats bid and everyone plays by their strategies. Printed per "
+        "call: P(the hand wins the contract), P(made | it won), the expected score change of its "
+        "side and the paired difference from the best call, each with a 95% interval; then the "
+        "call with the highest expected score change, and whether the best two can be told "
+        "apart at this deal count.",
+        epilog="examples:\n"
+        '  allfours advise pitch --hand "AS 2S 8D TD QH 4C" --seat 3 --calls pass,2\n'
+        '  allfours advise pitch --hand "AH KH QH JH TH 2H" --seat 4 --calls pass,pass,pass\n'
+        '  allfours advise pitch --hand "AS 2S 8D TD QH 4C" --seat 1 --trump best --json\n',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    advise.add_argument(
+        "game", choices=_GamesWith("advice"), metavar="GAME", help="the game: %(choices)s"
+    )
+    advise.add_argument("--hand", required=True, help='the hand, e.g. "AS 2S 8D TD QH 4C"')
+    advise.add_argument(
+        "--seat", type=_positive, required=True,
+        help="the hand's seat counted from the dealer's left (the dealer is seat = players)",
+    )  # fmt: skip
+    advise.add_argument(
+        "--calls", default="", help="the calls of the seats before it, in order, e.g. pass,2 "
+        "(none when it speaks first)",
+    )  # fmt: skip
+    advise.add_argument(
+        "--trump", help="the suit the hand pitches when it wins the contract (C D H S), or best: "
+        "each suit it holds, the table showing the best (default: its strategy chooses)",
+    )  # fmt: skip
+    advise.add_argument(
+        "--deals", type=_up_to(5_000_000, KEPT), default=20_000,
+        help="deals kept, each played once per call (default 20000)",
+    )  # fmt: skip
+    advise.add_argument(
+        "--max-tries", type=_positive, default=0,
+        help="the most deals dealt to find them (default 500 per deal kept)",
+    )  # fmt: skip
+    _add_run_options(advise)
+    advise.add_argument("--quiet", action="store_true", help="print no progress")
+    advise.add_argument("--json", action="store_true", help="print the table as JSON")
 
     compare = commands.add_parser(
         "compare",
@@ -720,6 +768,41 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _advise(args: argparse.Namespace) -> int:
+    """`advise GAME`: the game's descriptor deals conditioned on the calls heard and plays
+    every legal call on the same deals."""
+    from sims.core.cards import card_name, format_cards
+    from sims.run.progress import wanted
+    from sims.tools import report
+    from sims.tools.advise import AdviceQuery, advice_of, parse_calls
+    from sims.tools.odds import parse_hand
+
+    declared = advice_of(args.game)
+    hand = parse_hand(args.hand, args.game)
+    run = _spec(args, args.deals, games=False)
+    calls = parse_calls(args.calls)
+    query = AdviceQuery(run, hand, args.seat, calls, args.trump, args.max_tries, wanted(args.quiet))
+    played = declared.play(query)
+    heard = ", ".join("pass" if c == 0 else f"bid {c}" for c in calls) or "none"
+    players = run.layout.players
+    if args.json:
+        about = {
+            "game": args.game, "hand": [card_name(card) for card in hand], "seat": args.seat,
+            "players": players, "calls": heard, "deals": played.accepted, "dealt": played.tries,
+            "seed": args.seed, "seats": list(run.seats), "rules": run.rules,
+        }  # fmt: skip
+        print(report.advice_json(played.table, about, played.recommendation))
+    else:
+        header = (
+            f"{args.game} advice: hand {format_cards(hand)} as seat {args.seat} of {players} "
+            f"(the dealer is seat {players}), calls heard: {heard}; {played.accepted:,} deals "
+            f"kept of {played.tries:,} dealt ({played.accepted / played.tries:.2%}), seed "
+            f"{args.seed}, strategies {' '.join(run.seats)}, rules {run.rules}"
+        )
+        print(report.advice_text(played.table, header, played.advice))
+    return 0
+
+
 def _check_odds_options(args: argparse.Namespace) -> None:
     """Refuse --turned, --trump or --seat where the game does not take it, naming the games
     that do (--turned is required where it applies)."""
@@ -855,6 +938,7 @@ HANDLERS = {
     "simulate": _simulate,
     "replay": _replay,
     "odds": _odds,
+    "advise": _advise,
     "compare": _compare,
     "solve": _solve,
     "strategies": _strategies,

@@ -32,11 +32,14 @@ from sims.engine.common import BLOCKS
 from sims.run.runner import RunSpec, raise_first_error
 
 if TYPE_CHECKING:
-    from sims.descriptors import Odds
+    from sims.descriptors import Layout, Odds
 
 CHUNK = 1 << 16  # deals per kernel call
+ROUND_ROWS = 1 << 18  # outcome rows per call of a run kernel playing rounds
 # A conditional kernel's call on one chunk: (first deal, deals, scratch, results, errors).
 Kernel = Callable[[int, int, np.ndarray, np.ndarray, np.ndarray], None]
+# A run kernel's call on one chunk of a conditional run: (first deal, deals, rows, errors).
+RoundsKernel = Callable[[int, int, np.ndarray, np.ndarray], None]
 
 
 def odds_of(game: str) -> Odds:
@@ -127,6 +130,40 @@ def play_chunks(
         if progress is not None:
             progress(count)
     return results
+
+
+def no_log(layout: Layout) -> tuple[np.ndarray, ...]:
+    """Deal-log arrays with no rows, of the types a run passes its kernel: nothing logged."""
+    return (
+        np.zeros((0, layout.players), np.int64), np.full((0, max(layout.calls, 1)), -1, np.int8),
+        np.full((0, layout.cards), -1, np.int8), np.full((0, layout.tricks), -1, np.int8),
+    )  # fmt: skip
+
+
+def play_round_chunks(
+    run: RunSpec,
+    rounds: int,
+    kernel: RoundsKernel,
+    results: Callable[[np.ndarray], np.ndarray],
+    progress: Callable[[int], None] | None = None,
+) -> np.ndarray:
+    """The results (round, deal, value) of a run kernel playing each deal of a conditional
+    run once per round, a row each (deal-major): `results(rows)` gives a chunk's values per
+    row. `progress` is called with the deals done per chunk. StrategyFault on a fault."""
+    chunk = max(1, ROUND_ROWS // rounds)
+    parts = []
+    for start in range(0, run.count, chunk):
+        count = min(chunk, run.count - start)
+        rows = np.zeros(count * rounds, run.layout.dtype)
+        rows["deal"] = -1
+        errors = np.zeros((count, 4), np.int64)
+        first = run.first + start
+        kernel(first, count, rows, errors)
+        raise_first_error(run, first, errors)
+        parts.append(results(rows).reshape(count, rounds, -1).astype(np.int16))
+        if progress is not None:
+            progress(count)
+    return np.concatenate(parts).transpose(1, 0, 2)
 
 
 def rounds_frame(

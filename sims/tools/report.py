@@ -115,3 +115,44 @@ def compare_json(
     body["matrix"] = matrix(pairs).to_dict(orient="index")
     body["matrix_se"] = matrix(pairs, "se").to_dict(orient="index")
     return json.dumps(body, indent=2)
+
+
+ADVICE_QUANTITIES = (
+    "P(wins contract)",
+    "P(made | wins)",
+    "E[score change]",
+    "difference from best",
+)
+
+
+def advice_text(table: pd.DataFrame, header: str, advice: str) -> str:
+    """A row per call (the best first): trump, each quantity with its 95% interval."""
+    lines = [header, f"{'call':<8}{'trump':>6}  " + "".join(f"{q:<30}" for q in ADVICE_QUANTITIES)]
+    for call, row in table.iterrows():
+        cells = []
+        for quantity in ADVICE_QUANTITIES:
+            value, low, high = (row[quantity], row[f"{quantity} low"], row[f"{quantity} high"])
+            if math.isnan(value):
+                cells.append(f"{'-':<30}")
+            elif quantity.startswith("P("):
+                cells.append(f"{f'{value:.2%} [{low:.2%}, {high:.2%}]':<30}")
+            else:
+                cells.append(f"{f'{value:+.3f} [{low:+.3f}, {high:+.3f}]':<30}")
+        lines.append(f"{call:<8}{row['trump']:>6}  " + "".join(cells).rstrip())
+    lines.append(advice)
+    return "\n".join(lines)
+
+
+def advice_json(table: pd.DataFrame, about: dict[str, Any], advice: dict[str, Any]) -> str:
+    """{about..., "calls": {call: {trump, deals, quantity: {estimate, se, low, high}}},
+    recommendation}; a missing value is null."""
+    calls = {}
+    for call, row in table.iterrows():
+        entry: dict[str, Any] = {"trump": row["trump"], "deals": int(row["deals"])}
+        for quantity in ADVICE_QUANTITIES:
+            entry[quantity] = {
+                "estimate": _number(row[quantity]),
+                **{key: _number(row[f"{quantity} {key}"]) for key in ("se", "low", "high")},
+            }
+        calls[str(call)] = entry
+    return json.dumps(about | {"calls": calls, "recommendation": advice}, indent=2)

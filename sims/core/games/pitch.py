@@ -47,9 +47,9 @@ OPTIONS = {
 # Positions in the int64 rules array the kernels read.
 R_PLAYERS, R_SIDES, R_MUST_FOLLOW, R_LOW_TO_HOLDER, R_MIN_BID, R_TARGET = 0, 1, 2, 3, 4, 5
 R_SMUDGE, R_WIN_NEEDS_MADE = 6, 7
-# Conditional play (bid odds): the seat that pitches without an auction and the suit it
-# must pitch; -1 in a normal run.
-R_FIXED_PITCHER, R_FIXED_TRUMP, R_SIDE_OF = 8, 9, 10
+# Conditional play (bid odds, advice): the seat that pitches without an auction, and the
+# suit seat R_TRUMP_SEAT must pitch if it pitches; -1 in a normal run.
+R_FIXED_PITCHER, R_FIXED_TRUMP, R_TRUMP_SEAT, R_SIDE_OF = 8, 9, 10, 11
 RULES_SIZE = R_SIDE_OF + MAX_PLAYERS
 
 
@@ -73,9 +73,10 @@ def sides(rules: dict[str, Any]) -> list[list[int]]:
     return [[seat for seat in range(players) if seat % count == side] for side in range(count)]
 
 
-def rules_array(rules: dict[str, Any], pitcher: int = -1, trump: int = -1) -> np.ndarray:
-    """The rules as the int64 array the kernels read (positions R_*); `pitcher` and `trump`
-    skip the auction and fix who pitches which suit (conditional play for bid odds)."""
+def rules_array(rules: dict[str, Any], pitcher: int = -1) -> np.ndarray:
+    """The rules as the int64 array the kernels read (positions R_*); `pitcher` skips the
+    auction and fixes who pitches (conditional play for bid odds; a conditional run sets
+    the fixed trump round by round)."""
     array = np.full(RULES_SIZE, -1, np.int64)
     layout = sides(rules)
     array[R_PLAYERS] = rules["players"]
@@ -87,7 +88,6 @@ def rules_array(rules: dict[str, Any], pitcher: int = -1, trump: int = -1) -> np
     array[R_SMUDGE] = rules["smudge"]
     array[R_WIN_NEEDS_MADE] = rules["win_needs_made"]
     array[R_FIXED_PITCHER] = pitcher
-    array[R_FIXED_TRUMP] = trump
     for side, seats in enumerate(layout):
         for seat in seats:
             array[R_SIDE_OF + seat] = side

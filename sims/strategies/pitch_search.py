@@ -1,0 +1,61 @@
+"""The search players in Auction Pitch: `pimc` and `ismcts` play every card, the opening
+lead included, and bid as `threshold` (parameter `margin`)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sims.core.games.pitch import HAND_SIZE
+from sims.strategies import pitch_greedy
+from sims.strategies import view as v
+from sims.strategies.ismcts import ABOUT as ISMCTS_ABOUT
+from sims.strategies.ismcts import SEARCH, ismcts_choice
+from sims.strategies.pimc import ABOUT as PIMC_ABOUT
+from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
+from sims.strategies.pitch_bidding import threshold_bid
+from sims.strategies.pitch_leads import lead_best
+from sims.strategies.registry import Param, register
+
+# No card scores when it is won: High, Low, Jack and Game are settled at the end.
+CARD_POINTS = np.zeros((4, 52), np.int64)
+ITERATIONS_SLOT = 1  # `ismcts`'s parameters follow `threshold`'s margin
+
+
+@njit(cache=True)
+def pimc_pitch(view, params, rng):
+    """Every card, the opening lead included, by PIMC within the depth, else as `greedy`
+    (whose opening lead is `lead_best`)."""
+    if solving(view, params, HAND_SIZE):
+        return pimc_choice(view, params, rng, CARD_POINTS, HAND_SIZE)
+    if view[v.DECISION] == v.OPENING:
+        return lead_best(view, params, rng)
+    return pitch_greedy.play_greedy(view, params, rng)
+
+
+@njit(cache=True)
+def ismcts_pitch(view, params, rng):
+    """Every card, the opening lead included, by IS-MCTS."""
+    return ismcts_choice(view, params, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT)
+
+
+register(
+    "pimc",
+    "pitch",
+    f"{PIMC_ABOUT}; bids as threshold",
+    play=pimc_pitch,
+    lead=pimc_pitch,
+    bid=threshold_bid,
+    params={"margin": 0.0, "samples": SAMPLES_PARAM, "depth": Param(0, 0, 6, whole=True)},
+    inline=False,
+)
+register(
+    "ismcts",
+    "pitch",
+    f"{ISMCTS_ABOUT}; bids as threshold",
+    play=ismcts_pitch,
+    lead=ismcts_pitch,
+    bid=threshold_bid,
+    params={"margin": 0.0, **SEARCH},
+    inline=False,
+)
