@@ -21,16 +21,13 @@ from tqdm import tqdm
 
 from sims.descriptors import game as describe
 from sims.descriptors import serving
-from sims.run.runner import RunSpec, raise_first_error
+from sims.run.runner import RunSpec
+from sims.tools.odds import ROUND_ROWS, RoundsKernel, round_rows
 
 if TYPE_CHECKING:
     from sims.descriptors import Advice
 
-ROUND_ROWS = 1 << 18  # outcome rows per kernel call
 TRIES_PER_DEAL = 500  # candidate deals dealt, at most, per deal asked for
-# A run kernel's call on candidate deals: (first deal, deals, rows, errors); a rejected
-# deal keeps deal = -1 in its rows.
-Kernel = Callable[[int, int, np.ndarray, np.ndarray], None]
 
 
 class AdviceError(ValueError):
@@ -76,7 +73,7 @@ class Accepted:
 def play_until_accepted(
     run: RunSpec,
     rounds: int,
-    kernel: Kernel,
+    kernel: RoundsKernel,
     values: Callable[[np.ndarray], np.ndarray],
     max_tries: int,
     progress: Callable[[int], None] | None = None,
@@ -95,12 +92,8 @@ def play_until_accepted(
         needed = run.count - found
         expected = needed if tried == 0 else 6 * needed * tried // (5 * max(found, 1)) + 1
         count = min(chunk, max_tries - tried, expected)
-        rows = np.zeros(count * rounds, run.layout.dtype)
-        rows["deal"] = -1
-        errors = np.zeros((count, 4), np.int64)
         first = run.first + tried
-        kernel(first, count, rows, errors)
-        raise_first_error(run, first, errors)
+        rows = round_rows(run, first, count, rounds, kernel)
         accepted = rows["deal"][::rounds] >= 0
         take = np.flatnonzero(accepted)[: run.count - found]
         kept.append(values(rows).reshape(count, rounds, -1)[take])

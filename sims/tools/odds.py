@@ -140,6 +140,19 @@ def no_log(layout: Layout) -> tuple[np.ndarray, ...]:
     )  # fmt: skip
 
 
+def round_rows(
+    run: RunSpec, first: int, count: int, rounds: int, kernel: RoundsKernel
+) -> np.ndarray:
+    """The outcome rows of deals `first .. first + count` played once per round by a run
+    kernel, deal-major (a rejected deal's rows keep deal = -1). StrategyFault on a fault."""
+    rows = np.zeros(count * rounds, run.layout.dtype)
+    rows["deal"] = -1
+    errors = np.zeros((count, 4), np.int64)
+    kernel(first, count, rows, errors)
+    raise_first_error(run, first, errors)
+    return rows
+
+
 def play_round_chunks(
     run: RunSpec,
     rounds: int,
@@ -154,12 +167,7 @@ def play_round_chunks(
     parts = []
     for start in range(0, run.count, chunk):
         count = min(chunk, run.count - start)
-        rows = np.zeros(count * rounds, run.layout.dtype)
-        rows["deal"] = -1
-        errors = np.zeros((count, 4), np.int64)
-        first = run.first + start
-        kernel(first, count, rows, errors)
-        raise_first_error(run, first, errors)
+        rows = round_rows(run, run.first + start, count, rounds, kernel)
         parts.append(results(rows).reshape(count, rounds, -1).astype(np.int16))
         if progress is not None:
             progress(count)
