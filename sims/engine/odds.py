@@ -1,6 +1,6 @@
 """Conditional deals for bid odds: one hand held fixed, the other hands dealt at random
 from the rest of the deck. Each game's conditional play (Pitch's run kernel given
-`Conditions`, `phat_odds_nb`, `whist_odds_nb`) plays every deal once per trump suit,
+rounds, `phat_odds_nb`, `whist_odds_nb`) plays every deal once per trump suit,
 contract or call the hand tries, with the same play stream, so they are compared on
 common random numbers.
 """
