@@ -40,20 +40,16 @@ JOBS: dict[str, list[list[str]]] = {
         ["simulate", "phat", "--deals", "3"],
         ["simulate", "phat", "--deals", "3", "--aggregate"],
         ["solve", "phat", "--hands", PHAT_END, "--trump", "H", "--leader", "1", "--side", "0"],
+        ["odds", "phat", "--hand", PHAT_HAND, "--deals", "2", "--trump", "H"],
     ],
     "solowhist runs": [
         ["simulate", "solowhist", "--deals", "3"],
         ["simulate", "solowhist", "--deals", "3", "--aggregate"],
+        ["odds", "solowhist", "--hand", WHIST_HAND, "--turned", "2C", "--deals", "2"],
     ],
     "pitch scripted deals": [["scripted", "pitch"]],
-    "phat odds and scripted deals": [
-        ["odds", "phat", "--hand", PHAT_HAND, "--deals", "2", "--trump", "H"],
-        ["scripted", "phat"],
-    ],
-    "solowhist odds and scripted deals": [
-        ["odds", "solowhist", "--hand", WHIST_HAND, "--turned", "2C", "--deals", "2"],
-        ["scripted", "solowhist"],
-    ],
+    "phat scripted deals": [["scripted", "phat"]],
+    "solowhist scripted deals": [["scripted", "solowhist"]],
 }
 
 

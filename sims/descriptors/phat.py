@@ -17,7 +17,7 @@ from sims.core.cards import SUITS, card_name, format_cards, mask_of
 from sims.core.games import phat
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
-from sims.engine.phat import phat_odds_nb, run_phat_nb
+from sims.engine.phat import conditions, no_conditions, run_phat_nb
 from sims.reference import phat as reference
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, open_at, relative
 from sims.run.deal_log import common_record, play_order, side_or_none
@@ -26,8 +26,9 @@ from sims.tools.odds import (
     OddsQuery,
     OddsReport,
     OddsSpec,
+    no_log,
     parse_trump,
-    play_chunks,
+    play_round_chunks,
     rest_of,
     suits_frame,
 )
@@ -58,6 +59,7 @@ def arguments_of(rules_module: ModuleType):
         return (
             k.spec.seed, k.first, k.count, k.spec.games, k.cap, rules, k.fids, k.params,
             rules_module.CARD_VALUES, k.out, k.errors, k.hands, k.plays, k.winners,
+            *no_conditions(),
         )  # fmt: skip
 
     return arguments
@@ -327,7 +329,7 @@ def solving(position) -> Solving:
     )  # fmt: skip
 
 
-ODDS_COLUMNS = ["points", "big_phat_ours", "big_phat_kept", "muck"]  # phat_odds_nb's order
+ODDS_COLUMNS = ["points", "big_phat_ours", "big_phat_kept", "muck"]  # of the pitcher's side
 
 
 def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = None) -> pd.DataFrame:
@@ -338,16 +340,24 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
     run = spec.run
     fids, params = strategy_tables(seat_strategies(run))
     rules = phat.rules_array(run.rules)
-    hand, rest, suits = mask_of(spec.hand), rest_of(spec.hand), np.array(spec.suits, np.int64)
+    suits = np.array(spec.suits, np.int64)
+    fixed = conditions(mask_of(spec.hand), 0, rest_of(spec.hand), suits)  # seat 0, team 0
+    hands, _, plays, winners = no_log(run.layout)  # Phat's deal loop logs no calls
 
-    def kernel(first, count, scratch, results, errors) -> None:
-        phat_odds_nb(
-            run.seed, first, count, hand, rest, suits, rules, fids, params, phat.CARD_VALUES,
-            scratch, results, errors,
+    def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
+        run_phat_nb(
+            run.seed, first, count, False, len(suits), rules, fids, params, phat.CARD_VALUES,
+            out, errors, hands, plays, winners, *fixed,
         )  # fmt: skip
 
-    results = play_chunks(run, len(suits), len(ODDS_COLUMNS), kernel, progress)
-    return suits_frame(spec, results, ODDS_COLUMNS, flags=("big_phat_ours", "big_phat_kept"))
+    def results(rows: np.ndarray) -> np.ndarray:
+        big_phat = rows["big_phat_team"]
+        kept = big_phat == rows["big_phat_holder_team"]
+        points = rows["phat_0"].astype(np.int64) + rows["bonus_0"]
+        return np.stack([points, big_phat == 0, kept, rows["muck_0"]], -1)
+
+    table = play_round_chunks(run, len(suits), kernel, results, progress)
+    return suits_frame(spec, table, ODDS_COLUMNS, flags=("big_phat_ours", "big_phat_kept"))
 
 
 def play_odds(query: OddsQuery) -> OddsReport:

@@ -15,12 +15,19 @@ from numba import njit
 from sims.core.cards import SUITS, card_name, format_cards, mask_of, parse_card
 from sims.core.games import solowhist
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds
-from sims.engine.solowhist import run_whist_nb, whist_odds_nb
+from sims.engine.solowhist import conditions, no_conditions, run_whist_nb
 from sims.reference import solowhist as reference
 from sims.run.counters import Axis, Counter, at, flag
 from sims.run.deal_log import hand_names, listed, play_order
 from sims.run.runner import RunSpec, seat_strategies, strategy_tables
-from sims.tools.odds import OddsQuery, OddsReport, play_chunks, rest_of, rounds_frame
+from sims.tools.odds import (
+    OddsQuery,
+    OddsReport,
+    no_log,
+    play_round_chunks,
+    rest_of,
+    rounds_frame,
+)
 from sims.tools.replay import listed_text, tricks_shown
 
 MIN_TRUMPS = -1  # -1 without trumps
@@ -35,7 +42,7 @@ def arguments(k: KernelInputs) -> tuple:
     rules = solowhist.rules_array(k.spec.rules)
     return (
         k.spec.seed, k.first, k.count, rules, k.fids, k.params, k.out, k.errors, k.hands,
-        k.calls, k.plays, k.winners,
+        k.calls, k.plays, k.winners, *no_conditions(),
     )  # fmt: skip
 
 
@@ -192,7 +199,7 @@ def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
 # Contracts a hand is tried in by `allfours odds`: all but Prop and Cop, whose result
 # depends on which player accepts.
 ODDS_CONTRACTS = tuple(range(solowhist.SOLO, solowhist.ABUNDANCE_DECLARED + 1))
-ODDS_COLUMNS = ["made", "settlement", "tricks", "trump"]  # per deal, in whist_odds_nb's order
+ODDS_COLUMNS = ["made", "settlement", "tricks", "trump"]  # per deal, of the declaring hand
 
 
 def hand_seat(hand: Sequence[int], turned: int, seat: int | None) -> int:
@@ -227,13 +234,20 @@ def play_conditional(
     contracts = np.array(ODDS_CONTRACTS, np.int64)
     rules = solowhist.rules_array(run.rules)
 
-    def kernel(first, count, scratch, results, errors) -> None:
-        whist_odds_nb(
-            run.seed, first, count, mask_of(hand), rest, seat - 1, 3, turned, contracts,
-            rules, fids, params, scratch, results, errors,
+    fixed = conditions(mask_of(hand), seat - 1, 3, turned, rest, contracts)
+    logs = no_log(run.layout)
+
+    def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
+        run_whist_nb(
+            run.seed, first, count, rules, fids, params, out, errors, *logs, *fixed
         )  # fmt: skip
 
-    results = play_chunks(run, len(contracts), len(ODDS_COLUMNS), kernel, progress)
+    def values(rows: np.ndarray) -> np.ndarray:
+        declarer = seat - 1
+        taken = (rows["settlement"][:, declarer], rows["tricks"][:, declarer], rows["trump"])
+        return np.stack([rows["made"], *taken], -1)
+
+    results = play_round_chunks(run, len(contracts), kernel, values, progress)
     names = [solowhist.CONTRACT_NAMES[c] for c in ODDS_CONTRACTS]
     return rounds_frame(run, results, "contract", names, ODDS_COLUMNS, flags=("made",))
 

@@ -1,8 +1,7 @@
 """Conditional deals for bid odds: one hand held fixed, the other hands dealt at random
-from the rest of the deck. Each game's conditional play (Pitch's run kernel given
-rounds, `phat_odds_nb`, `whist_odds_nb`) plays every deal once per trump suit,
-contract or call the hand tries, with the same play stream, so they are compared on
-common random numbers.
+from the rest of the deck. Each game's run kernel, given rounds, plays every such deal
+once per trump suit, contract or call the hand tries, with the same play stream, so they
+are compared on common random numbers.
 """
 
 from __future__ import annotations

@@ -187,29 +187,28 @@ def leader_at_target_nb(scores, target: int) -> int:
     return -1
 
 
+# A conditional run's fixed values (`run_phat_nb`'s `fixed`): the hand (a mask) and its
+# seat, which pitches.
+FIXED_HAND, FIXED_SEAT = range(2)
+
+
 @njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
 def run_phat_nb(
-    seed,
-    first,
-    count,
-    games,
-    cap,
-    rules,
-    fids,
-    params,
-    card_values,
-    out,
-    errors,
-    log_hands,
-    log_plays,
-    log_winners,
-):
+    seed, first, count, games, cap, rules, fids, params, card_values, out, errors, log_hands,
+    log_plays, log_winners, fixed, rest, round_trumps,
+):  # fmt: skip
     """Play `count` units from index `first`: single deals (games=False, one row each,
     pitcher = index % 4) or whole games to the target (up to `cap` rows each).
 
     Row `u * cap + k` holds deal k of unit u; rows left unused keep deal = -1.
     `errors[u]` = (kind, deal in unit, seat, card) of the first illegal play.
+
+    A conditional run (bid odds) has rounds (`round_trumps` not empty): in unit u, one
+    deal, seat `fixed[FIXED_SEAT]` holds `fixed[FIXED_HAND]` and pitches, the other seats
+    are dealt from the cards `rest`, and the deal is played once per round k, from 0-0,
+    into row `u * cap + k` (cap: the rounds), opening in the suit `round_trumps[k]`.
     """
+    rounds = round_trumps.shape[0]
     blocks = min(count, BLOCKS)
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
@@ -228,47 +227,42 @@ def run_phat_nb(
                 rng[0] = stream_key(seed, index, STREAM_GAME)
                 pitcher = below(rng, 4)
             else:
-                pitcher = index & 3
+                pitcher = fixed[FIXED_SEAT] if rounds else index & 3
             for k in range(cap):
                 row = u * cap + k
                 deal_key = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
                 play_key = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
-                rng[0] = stream_key(seed, index, deal_key)
-                deal_hands_nb(rng, deck, dealt, 4, rules[phat.R_HAND_SIZE])
+                if rounds == 0 or k == 0:
+                    rng[0] = stream_key(seed, index, deal_key)
+                    if rounds == 0:
+                        deal_hands_nb(rng, deck, dealt, 4, rules[phat.R_HAND_SIZE])
+                    else:
+                        deal_around_nb(
+                            rng, deck, rest, dealt, rules[phat.R_HAND_SIZE], fixed[FIXED_SEAT],
+                            fixed[FIXED_HAND],
+                        )  # fmt: skip
                 if log_hands.shape[0] > 0:
                     log_hands[row, :] = dealt
                 rng[0] = stream_key(seed, index, play_key)
+                opening = -1
+                if rounds:
+                    scores[:] = 0
+                    opening = opening_cards(round_trumps[k])
                 kind = play_phat_deal_nb(
-                    dealt,
-                    hands,
-                    pitcher,
-                    scores,
-                    carry,
-                    rules,
-                    games,
-                    -1,
-                    fids,
-                    params,
-                    rng,
-                    script,
-                    view,
-                    out,
-                    row,
-                    error,
-                    card_values,
-                    log_plays,
-                    log_winners,
-                )
+                    dealt, hands, pitcher, scores, carry, rules, games, opening, fids, params,
+                    rng, script, view, out, row, error, card_values, log_plays, log_winners,
+                )  # fmt: skip
                 record = out[row]
                 record.game = index if games else -1
                 record.deal = k if games else index
                 if kind != OK:
                     record_fault_nb(errors, u, kind, k, error)
                     break
-                if not games or record.winner >= 0:
+                if rounds == 0 and (not games or record.winner >= 0):
                     break
-                pitcher = (pitcher + 1) & 3
-                carry = record.carry_out
+                if rounds == 0:
+                    pitcher = (pitcher + 1) & 3
+                    carry = record.carry_out
 
 
 @njit(cache=True)
@@ -316,45 +310,16 @@ def play_script_nb(
     )
 
 
-# Per (suit, deal) results of `phat_odds_nb`: the pitcher's side's points (phat + muck
-# bonus), 1 when it took the Big Phat, 1 when the side dealt the Big Phat kept it, its muck.
-PHAT_POINTS, PHAT_BIG_PHAT_OURS, PHAT_BIG_PHAT_KEPT, PHAT_MUCK = range(4)
+def conditions(
+    hand: int, seat: int, rest: np.ndarray, trumps: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """`run_phat_nb`'s last three arguments for a conditional run (see there)."""
+    fixed = np.zeros(2, np.int64)
+    fixed[[FIXED_HAND, FIXED_SEAT]] = hand, seat
+    return fixed, rest, trumps.astype(np.int64)
 
 
-@njit(cache=True, parallel=True)
-def phat_odds_nb(seed, first, count, hand, rest, suits, rules, fids, params, card_values,
-                 scratch, results, errors):  # fmt: skip
-    """Play deals `first .. first + count` with `hand` at seat 0, the pitcher, opening in
-    each suit of `suits` into `results[suit index, deal, PHAT_*]`, as Pitch's
-    `pitch_odds_nb` does."""
-    blocks = min(count, BLOCKS, scratch.shape[0])
-    for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        dealt = np.zeros(4, np.int64)
-        hands = np.zeros(4, np.int64)
-        scores = np.zeros(2, np.int64)
-        deck = np.zeros(52, np.int64)
-        error = np.zeros(2, np.int64)
-        no_script = np.zeros(0, np.int8)
-        no_log = np.zeros((0, 1), np.int8)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            rng[0] = stream_key(seed, index, STREAM_DEAL)
-            deal_around_nb(rng, deck, rest, dealt, rules[phat.R_HAND_SIZE], 0, hand)
-            for s in range(suits.shape[0]):
-                scores[:] = 0
-                rng[0] = stream_key(seed, index, STREAM_PLAY)
-                kind = play_phat_deal_nb(
-                    dealt, hands, 0, scores, 0, rules, False, opening_cards(suits[s]), fids,
-                    params, rng, no_script, view, scratch, block, error, card_values, no_log,
-                    no_log,
-                )  # fmt: skip
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, s, error)
-                    break
-                row = scratch[block]
-                results[s, u, PHAT_POINTS] = row.phat_0 + row.bonus_0
-                results[s, u, PHAT_BIG_PHAT_OURS] = row.big_phat_team == 0
-                results[s, u, PHAT_BIG_PHAT_KEPT] = row.big_phat_team == row.big_phat_holder_team
-                results[s, u, PHAT_MUCK] = row.muck_0
+def no_conditions() -> tuple[np.ndarray, ...]:
+    """`run_phat_nb`'s last three arguments for a normal run: no rounds."""
+    no_cards = np.zeros(0, np.int64)
+    return np.zeros(2, np.int64), no_cards, no_cards

@@ -242,13 +242,27 @@ def deal_whist_nb(rng, deck, dealt, dealer: int) -> int:
     return deck[13 * dealer + 12]
 
 
+# A conditional run's fixed values (`run_whist_nb`'s `fixed`): the hand (a mask) and its
+# seat, which declares, the dealer and the turned card.
+FIXED_HAND, FIXED_SEAT, FIXED_DEALER, FIXED_TURNED = range(4)
+
+
 @njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
 def run_whist_nb(
     seed, first, count, rules, fids, params, out, errors, log_hands, log_calls, log_plays,
-    log_winners,
+    log_winners, fixed, rest, round_contracts,
 ):  # fmt: skip
     """Play deals `first .. first + count` (deal i: dealer seat i % 4) into `out`, one row
-    each. `errors[u]` = (kind, 0, seat, card or call) of the first fault of deal u."""
+    each. `errors[u]` = (kind, round, seat, card or call) of the first fault of deal u.
+
+    A conditional run (contract odds) has rounds (`round_contracts` not empty): in deal u,
+    seat `fixed[FIXED_SEAT]` holds `fixed[FIXED_HAND]`, `fixed[FIXED_DEALER]` deals and
+    holds the turned card `fixed[FIXED_TURNED]`, the others are dealt from the cards
+    `rest`; the deal is played once per round k into row `u * rounds + k`, the fixed seat
+    declaring `round_contracts[k]` without an auction.
+    """
+    rounds = round_contracts.shape[0]
+    cap = max(rounds, 1)
     blocks = min(count, BLOCKS)
     tricks_out = out.tricks
     settlement_out = out.settlement
@@ -262,20 +276,30 @@ def run_whist_nb(
         no_script = np.zeros(0, np.int8)
         for u in range(count * block // blocks, count * (block + 1) // blocks):
             index = first + u
-            dealer = index & 3
+            dealer = fixed[FIXED_DEALER] if rounds else index & 3
             rng[0] = stream_key(seed, index, STREAM_DEAL)
-            turned = deal_whist_nb(rng, deck, dealt, dealer)
-            if log_hands.shape[0] > 0:
-                log_hands[u, :] = dealt
-            rng[0] = stream_key(seed, index, STREAM_PLAY)
-            kind = play_whist_deal_nb(
-                dealt, turned, dealer, hands, rules, w.PASS, -1, fids, params, rng, False,
-                no_script, no_script, no_script, view, out, tricks_out, settlement_out, u,
-                error, log_calls, log_plays, log_winners,
-            )  # fmt: skip
-            out[u].deal = index
-            if kind != OK:
-                record_fault_nb(errors, u, kind, 0, error)
+            if rounds:
+                turned = fixed[FIXED_TURNED]
+                deal_whist_around_nb(
+                    rng, deck, rest, dealt, fixed[FIXED_SEAT], fixed[FIXED_HAND], dealer, turned
+                )
+            else:
+                turned = deal_whist_nb(rng, deck, dealt, dealer)
+            for k in range(cap):
+                row = u * cap + k
+                if log_hands.shape[0] > 0:
+                    log_hands[row, :] = dealt
+                rng[0] = stream_key(seed, index, STREAM_PLAY)
+                contract = round_contracts[k] if rounds else w.PASS
+                kind = play_whist_deal_nb(
+                    dealt, turned, dealer, hands, rules, contract, fixed[FIXED_SEAT], fids,
+                    params, rng, False, no_script, no_script, no_script, view, out, tricks_out,
+                    settlement_out, row, error, log_calls, log_plays, log_winners,
+                )  # fmt: skip
+                out[row].deal = index
+                if kind != OK:
+                    record_fault_nb(errors, u, kind, k, error)
+                    break
 
 
 @njit(cache=True)
@@ -293,11 +317,6 @@ def play_whist_script_nb(
         trump_choice, cards, view, out, out.tricks, out.settlement, 0, error, log_calls,
         log_plays, no_log,
     )  # fmt: skip
-
-
-# Per (contract, deal) results of `whist_odds_nb`: 1 when made, the declarer's settlement,
-# its tricks, the trump played (-1: none).
-WHIST_MADE, WHIST_SETTLEMENT, WHIST_TRICKS, WHIST_TRUMP = range(4)
 
 
 @njit(cache=True)
@@ -324,40 +343,16 @@ def deal_whist_around_nb(state, deck, rest, dealt, seat, hand, dealer, turned):
         k += size
 
 
-@njit(cache=True, parallel=True)
-def whist_odds_nb(seed, first, count, hand, rest, seat, dealer, turned, contracts, rules, fids,
-                  params, scratch, results, errors):  # fmt: skip
-    """Play deals `first .. first + count` with `hand` at `seat`, declaring each contract of
-    `contracts` in turn without an auction, into `results[contract index, deal, WHIST_*]`;
-    as `sims.engine.pitch.pitch_odds_nb` does."""
-    blocks = min(count, BLOCKS, scratch.shape[0])
-    tricks_out = scratch.tricks
-    settlement_out = scratch.settlement
-    for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        dealt = np.zeros(4, np.int64)
-        hands = np.zeros(4, np.int64)
-        deck = np.zeros(52, np.int64)
-        error = np.zeros(2, np.int64)
-        no_script = np.zeros(0, np.int8)
-        no_log = np.zeros((0, 1), np.int8)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            rng[0] = stream_key(seed, index, STREAM_DEAL)
-            deal_whist_around_nb(rng, deck, rest, dealt, seat, hand, dealer, turned)
-            for c in range(contracts.shape[0]):
-                rng[0] = stream_key(seed, index, STREAM_PLAY)
-                kind = play_whist_deal_nb(
-                    dealt, turned, dealer, hands, rules, contracts[c], seat, fids, params, rng,
-                    False, no_script, no_script, no_script, view, scratch, tricks_out,
-                    settlement_out, block, error, no_log, no_log, no_log,
-                )  # fmt: skip
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, c, error)
-                    break
-                row = scratch[block]
-                results[c, u, WHIST_MADE] = row.made
-                results[c, u, WHIST_SETTLEMENT] = settlement_out[block, seat]
-                results[c, u, WHIST_TRICKS] = tricks_out[block, seat]
-                results[c, u, WHIST_TRUMP] = row.trump
+def conditions(
+    hand: int, seat: int, dealer: int, turned: int, rest: np.ndarray, contracts: np.ndarray
+) -> tuple[np.ndarray, ...]:
+    """`run_whist_nb`'s last three arguments for a conditional run (see there)."""
+    fixed = np.zeros(4, np.int64)
+    fixed[[FIXED_HAND, FIXED_SEAT, FIXED_DEALER, FIXED_TURNED]] = hand, seat, dealer, turned
+    return fixed, rest, contracts.astype(np.int64)
+
+
+def no_conditions() -> tuple[np.ndarray, ...]:
+    """`run_whist_nb`'s last three arguments for a normal run: no rounds."""
+    no_cards = np.zeros(0, np.int64)
+    return np.array([0, -1, 0, 0], np.int64), no_cards, no_cards

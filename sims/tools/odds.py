@@ -2,9 +2,10 @@
 rest of the deck and the hand plays each deal once per trump suit it could pitch (or the
 one asked for), or per contract it could declare.
 
-Each game that has odds says so in its descriptor (`Game.odds`) and plays its own kernel;
-this module holds what they share: reading the hand and the trump, the chunked loop over
-a conditional kernel, the frame of its results and what `allfours odds` asks and prints.
+Each game that has odds says so in its descriptor (`Game.odds`) and plays the rounds (a
+trump suit or contract each) through its run kernel; this module holds what they share:
+reading the hand and the trump, the chunked loop over a conditional run, the frame of its
+results and what `allfours odds` asks and prints.
 """
 
 from __future__ import annotations
@@ -28,16 +29,12 @@ from sims.core.cards import (
 )
 from sims.descriptors import game as describe
 from sims.descriptors import serving
-from sims.engine.common import BLOCKS
 from sims.run.runner import RunSpec, raise_first_error
 
 if TYPE_CHECKING:
     from sims.descriptors import Layout, Odds
 
-CHUNK = 1 << 16  # deals per kernel call
 ROUND_ROWS = 1 << 18  # outcome rows per call of a run kernel playing rounds
-# A conditional kernel's call on one chunk: (first deal, deals, scratch, results, errors).
-Kernel = Callable[[int, int, np.ndarray, np.ndarray, np.ndarray], None]
 # A run kernel's call on one chunk of a conditional run: (first deal, deals, rows, errors).
 RoundsKernel = Callable[[int, int, np.ndarray, np.ndarray], None]
 
@@ -107,31 +104,6 @@ def rest_of(cards: Collection[int]) -> np.ndarray:
     return np.array([card for card in range(52) if card not in cards], np.int64)
 
 
-def play_chunks(
-    run: RunSpec,
-    rounds: int,
-    width: int,
-    kernel: Kernel,
-    progress: Callable[[int], None] | None = None,
-) -> np.ndarray:
-    """The results (round, deal, value) of a conditional kernel playing `rounds` trumps or
-    contracts of `width` values each, CHUNK deals a call. `progress` is called with the
-    deals done per chunk. StrategyFault on an illegal play."""
-    results = np.zeros((rounds, run.count, width), np.int16)
-    for start in range(0, run.count, CHUNK):
-        count = min(CHUNK, run.count - start)
-        errors = np.zeros((count, 4), np.int64)
-        scratch = np.zeros(BLOCKS, run.layout.dtype)
-        part = np.zeros((rounds, count, width), np.int16)
-        first = run.first + start
-        kernel(first, count, scratch, part, errors)
-        raise_first_error(run, first, errors)
-        results[:, start : start + count] = part
-        if progress is not None:
-            progress(count)
-    return results
-
-
 def no_log(layout: Layout) -> tuple[np.ndarray, ...]:
     """Deal-log arrays with no rows, of the types a run passes its kernel: nothing logged."""
     return (
@@ -183,7 +155,7 @@ def rounds_frame(
     flags: Collection[str] = (),
     categories: Sequence[str] | None = None,
 ) -> pd.DataFrame:
-    """One row per (round, deal) of `play_chunks` results: the round's label under `key` (a
+    """One row per (round, deal) of `play_round_chunks` results: the round's label under `key` (a
     categorical of `categories`, default `labels`), the deal index, then `columns`, those
     in `flags` as booleans."""
     frame = pd.DataFrame(results.reshape(-1, len(columns)), columns=list(columns))
