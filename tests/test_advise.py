@@ -106,6 +106,8 @@ def test_calls_the_auction_cannot_hear_are_refused_naming_the_problem():
         parse_calls("pass,x")
     code, _, err = call_quiet(("--seat", "3", "--calls", "2,1"))
     assert code == 2 and "may not bid 1 after a high bid of 2" in err
+    code, _, err = call_quiet(("--seat", "1", "--deals", "100", "--max-tries", "50"))
+    assert code == 2 and "--max-tries (50) must be at least --deals (100)" in err
 
 
 def call_quiet(extra: tuple[str, ...]) -> tuple[int, str, str]:

@@ -94,9 +94,9 @@ def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
     accepted deals): the trump it pitches (the best on average when it tried several),
     P(it wins the contract), P(made | it won), E[its side's score change] and the paired
     difference from the best call, each with a 95% interval. The best call is first (of
-    equally good calls, the higher); the
-    recommendation (`Recommendation`) and whether the two best calls can be told apart
-    (`tied`: the interval of their difference holds 0) are in `.attrs`."""
+    equally good calls, the higher); the recommendation (`Recommendation`) and whether the
+    two best calls can be told apart (`tied`: the interval of their difference holds 0)
+    are in `.attrs`."""
     chosen = {}
     for (call, trump), group in deals.groupby(["call", "trump"], observed=True, sort=False):
         best = chosen.get(call)

@@ -779,6 +779,8 @@ def _advise(args: argparse.Namespace) -> int:
 
     declared = advice_of(args.game)
     hand = parse_hand(args.hand, args.game)
+    if args.max_tries and args.max_tries < args.deals:
+        raise UsageError(f"--max-tries ({args.max_tries}) must be at least --deals ({args.deals})")
     run = _spec(args, args.deals, games=False)
     calls = parse_calls(args.calls)
     query = AdviceQuery(run, hand, args.seat, calls, args.trump, args.max_tries, wanted(args.quiet))
