@@ -70,6 +70,7 @@ def play_phat_deal_nb(
     view[v.PITCHER] = pitcher
     view[v.TARGET] = target
     view[v.CARD_VALUES] = rules[phat.R_VALUES]
+    view[v.HAND_SIZE] = tricks
     view[v.CARRY] = carry_in
     view[v.FOLLOW] = 1
     view[v.GAME_WORTH] = rules[phat.R_GAME_BONUS]

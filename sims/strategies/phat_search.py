@@ -21,11 +21,11 @@ ITERATIONS_SLOT = 0  # `ismcts`'s first parameter
 
 @njit(cache=True, inline="always")
 def rules_of(view):
-    """The card points and hand size of the game being played: Don's when the view says
-    its card values are Don's, else Phat's."""
+    """The card points and hand size of the game being played: Don's card values when the
+    view says so, else Phat's; the hand size as dealt."""
     if view[v.CARD_VALUES]:
-        return don.CARD_VALUES, don.HAND_SIZE
-    return phat.CARD_VALUES, phat.HAND_SIZE
+        return don.CARD_VALUES, view[v.HAND_SIZE]
+    return phat.CARD_VALUES, view[v.HAND_SIZE]
 
 
 @njit(cache=True)

@@ -37,6 +37,7 @@ CALLS = 44  # CALLS + seat: each seat's call, 0 pass, -1 not yet called (8 slots
 SIDE_OF = 52  # SIDE_OF + seat: its side (its team, or the seat itself cutthroat) (8 slots)
 SIDES = 60  # number of sides
 CARD_VALUES = 61  # partnership games: whose card values score, 0 Phat, 1 Don (games.phat)
+HAND_SIZE = 62  # partnership games: the cards dealt to each seat
 # Solo Whist (games.solowhist): HIGH_BID holds the contract so far (a call code) and
 # HIGH_BIDDER its declarer during the auction, CONTRACT the contract played; CALLS + seat
 # each seat's latest call.
