@@ -1,5 +1,6 @@
-"""`allfours`: simulate deals, replay one exactly, bid odds of a hand, compare strategies
-on the same deals, list strategies, measure speed.
+"""`allfours`: simulate deals, replay one exactly, bid odds of a hand, advice for a call
+after the calls heard, compare strategies on the same deals, list strategies, measure
+speed.
 
 Every input is checked before any work starts; a bad input prints one line naming the
 problem and exits with status 2, and nothing is written.
