@@ -19,6 +19,7 @@ from sims.run.runner import RunResult, RunSpec, seat_strategies, strategy_tables
 from sims.tools.advise import AdviceError, AdviceQuery, parse_calls
 from sims.tools.odds import rest_of
 from tests.conftest import call
+from tests.test_hostile_input import assert_clear_error
 
 HAND = "AS 2S 8D TD QH 4C"
 LOCK = "AH KH QH JH TH 2H"
@@ -188,3 +189,23 @@ def test_the_command_prints_a_row_per_call_and_json():
 def test_advise_help_teaches(capsys):
     code, text, _ = call(capsys, "advise", "--help")
     assert code == 0 and "--calls" in text and "rejection" in text
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (("--seat", "5"), "--seat must lie in 1..4"),
+        (("--seat", "0"), "--seat"),
+        (("--seat", "2", "--calls", "pass,pass"), "speaks after 1 call"),
+        (("--seat", "2", "--calls", "five"), "bad call 'five'"),
+        (("--seat", "2", "--calls", "4"), "never speaks"),
+        (("--seat", "1", "--trump", "X"), "bad trump"),
+        (("--seat", "1", "--trump", "H", "--deals", "0"), "--deals"),
+        (("--seat", "1", "--strategy", "nonesuch"), "nonesuch"),
+        (("--seat", "1", "--variant", "players=9"), "players"),
+    ],
+)
+def test_bad_input_ends_in_one_line_with_status_2(extra, message):
+    code, out, err = call_quiet(extra)
+    assert code == 2 and out == "" and message in err
+    assert_clear_error(err)  # one line, or argparse's usage lines then its error line
