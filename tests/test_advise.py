@@ -15,7 +15,7 @@ from sims.descriptors import game
 from sims.descriptors.pitch import advice_deals, auction_so_far
 from sims.engine.pitch import conditions, run_pitch_nb
 from sims.run.deal_log import deal_records
-from sims.run.runner import RunResult, RunSpec, seat_strategies, strategy_tables
+from sims.run.runner import RunResult, RunSpec, log_arrays, seat_strategies, strategy_tables
 from sims.tools.advise import AdviceError, AdviceQuery, parse_calls
 from sims.tools.odds import rest_of
 from tests.conftest import call
@@ -40,12 +40,7 @@ def _logged_advice_run(spec: RunSpec, hand: str, seat: int, heard: tuple[int, ..
     rows = spec.count * len(own)
     out = np.zeros(rows, spec.layout.dtype)
     out["deal"] = -1
-    logs = (
-        np.zeros((rows, players), np.int64),
-        np.full((rows, players), -1, np.int8),
-        np.full((rows, 6 * players), -1, np.int8),
-        np.full((rows, 6), -1, np.int8),
-    )
+    logs = log_arrays(rows, spec.layout)
     errors = np.zeros((spec.count, 4), np.int64)
     fids, params = strategy_tables(seat_strategies(spec))
     rules = game("pitch").rules.rules_array(spec.rules)
@@ -96,7 +91,7 @@ def test_a_dealer_facing_three_passes_may_not_pass():
     assert (table["P(wins contract)"] == 1.0).all()
 
 
-def test_calls_the_auction_cannot_hear_are_refused_naming_the_problem():
+def test_calls_the_auction_cannot_hear_are_refused_naming_the_problem(capsys):
     with pytest.raises(AdviceError, match="may not bid 2 after a high bid of 3"):
         auction_so_far((3, 2), 3, 4, 1)
     with pytest.raises(AdviceError, match="never speaks"):
@@ -105,26 +100,15 @@ def test_calls_the_auction_cannot_hear_are_refused_naming_the_problem():
         auction_so_far((0,), 3, 4, 1)
     with pytest.raises(AdviceError, match="bad call"):
         parse_calls("pass,x")
-    code, _, err = call_quiet(("--seat", "3", "--calls", "2,1"))
+    code, _, err = advise(capsys, "--seat", "3", "--calls", "2,1")
     assert code == 2 and "may not bid 1 after a high bid of 2" in err
-    code, _, err = call_quiet(("--seat", "1", "--deals", "100", "--max-tries", "50"))
+    code, _, err = advise(capsys, "--seat", "1", "--deals", "100", "--max-tries", "50")
     assert code == 2 and "--max-tries (50) must be at least --deals (100)" in err
 
 
-def call_quiet(extra: tuple[str, ...]) -> tuple[int, str, str]:
-    """`allfours advise pitch` on HAND with `extra` options, run in a subprocess-free way."""
-    import io
-    from contextlib import redirect_stderr, redirect_stdout
-
-    from sims.tools import cli
-
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            code = cli.main(["advise", "pitch", "--hand", HAND, "--quiet", *extra])
-        except SystemExit as stop:
-            code = stop.code
-    return code, out.getvalue(), err.getvalue()
+def advise(capsys, *extra: str) -> tuple[int, str, str]:
+    """`allfours advise pitch` on HAND, quietly, with `extra` options."""
+    return call(capsys, "advise", "pitch", "--hand", HAND, "--quiet", *extra)
 
 
 def test_too_few_fitting_deals_are_refused_naming_the_count():
@@ -174,13 +158,13 @@ def test_trump_best_tries_each_suit_and_shows_the_best_per_call():
             assert row["trump"] == means.idxmax()
 
 
-def test_the_command_prints_a_row_per_call_and_json():
-    code, text, _ = call_quiet(("--seat", "3", "--calls", "pass,2", "--deals", "500"))
+def test_the_command_prints_a_row_per_call_and_json(capsys):
+    code, text, _ = advise(capsys, "--seat", "3", "--calls", "pass,2", "--deals", "500")
     assert code == 0
     assert "calls heard: pass, bid 2" in text and "recommended:" in text
     for name in ("pass", "bid 3", "bid 4"):
         assert any(line.startswith(name) for line in text.splitlines())
-    code, text, _ = call_quiet(("--seat", "3", "--calls", "pass,2", "--deals", "500", "--json"))
+    code, text, _ = advise(capsys, "--seat", "3", "--calls", "pass,2", "--deals", "500", "--json")
     answer = json.loads(text)
     assert code == 0 and set(answer["calls"]) == {"pass", "bid 3", "bid 4"}
     assert answer["deals"] == 500 and answer["dealt"] >= 500
@@ -205,7 +189,7 @@ def test_advise_help_teaches(capsys):
         (("--seat", "1", "--variant", "players=9"), "players"),
     ],
 )
-def test_bad_input_ends_in_one_line_with_status_2(extra, message):
-    code, out, err = call_quiet(extra)
+def test_bad_input_ends_in_one_line_with_status_2(extra, message, capsys):
+    code, out, err = advise(capsys, *extra)
     assert code == 2 and out == "" and message in err
     assert_clear_error(err)  # one line, or argparse's usage lines then its error line

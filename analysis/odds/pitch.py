@@ -14,7 +14,7 @@ from analysis.stats import estimates_frame, mean, wilson
 from sims.core.games.pitch import MAX_PLAYERS
 from sims.descriptors.pitch import advice_deals, play_conditional
 from sims.run.runner import RunSpec
-from sims.tools.advise import AdviceQuery, parse_calls
+from sims.tools.advise import AdviceQuery, call_name, parse_calls
 from sims.tools.odds import OddsSpec, parse_hand, parse_trump
 
 __all__ = ["advice_table", "pitch_advice", "pitch_estimates", "pitch_odds", "recommend_pitch"]
@@ -84,10 +84,6 @@ def pitch_odds(
     return estimates
 
 
-def _call_name(call: int) -> str:
-    return "pass" if call == 0 else f"bid {call}"
-
-
 def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
     """Per call legal at the hand's turn, from per-deal rows of an advice run (`call`,
     `trump`, `deal`, `won_contract`, `made`, `delta`; every call played on the same
@@ -116,7 +112,7 @@ def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
             "E[score change]": mean(delta),
             "difference from best": mean(delta - top),
         }
-        row = {"call": _call_name(int(call)), "trump": trump, "deals": len(group)}
+        row = {"call": call_name(int(call)), "trump": trump, "deals": len(group)}
         for name, estimate in parts.items():
             row |= {name: estimate.value, f"{name} low": estimate.low}
             row |= {f"{name} high": estimate.high, f"{name} se": estimate.se}

@@ -21,12 +21,11 @@ from sims.engine.phat import conditions, no_conditions, run_phat_nb
 from sims.reference import phat as reference
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, open_at, relative
 from sims.run.deal_log import common_record, play_order, side_or_none
-from sims.run.runner import seat_strategies, strategy_tables
+from sims.run.runner import log_arrays, seat_strategies, strategy_tables
 from sims.tools.odds import (
     OddsQuery,
     OddsReport,
     OddsSpec,
-    no_log,
     parse_trump,
     play_round_chunks,
     rest_of,
@@ -342,7 +341,7 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
     rules = phat.rules_array(run.rules)
     suits = np.array(spec.suits, np.int64)
     fixed = conditions(mask_of(spec.hand), 0, rest_of(spec.hand), suits)  # seat 0, team 0
-    hands, _, plays, winners = no_log(run.layout)  # Phat's deal loop logs no calls
+    hands, _, plays, winners = log_arrays(0, run.layout)  # Phat's deal loop logs no calls
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
         run_phat_nb(

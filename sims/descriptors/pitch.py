@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from sims.core.cards import SUITS, card_name, format_cards, mask_of, suit_mask
+from sims.core.cards import SUITS, card_name, format_cards, mask_of
 from sims.core.games import pitch
 from sims.descriptors import (
     Advice,
@@ -28,13 +28,18 @@ from sims.engine.pitch import conditions, legal_calls_nb, no_conditions, run_pit
 from sims.reference import pitch as reference
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.run.deal_log import common_record, listed, play_order, side_or_none
-from sims.run.runner import seat_strategies, strategy_tables
-from sims.tools.advise import AdviceError, AdviceQuery, AdviceReport, play_until_accepted
+from sims.run.runner import log_arrays, seat_strategies, strategy_tables
+from sims.tools.advise import (
+    AdviceError,
+    AdviceQuery,
+    AdviceReport,
+    call_name,
+    play_until_accepted,
+)
 from sims.tools.odds import (
     OddsQuery,
     OddsReport,
     OddsSpec,
-    no_log,
     parse_trump,
     play_round_chunks,
     rest_of,
@@ -318,7 +323,7 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
         run_pitch_nb(
             run.seed, first, count, False, len(suits), rules, fids, params, out, errors,
-            *no_log(run.layout), *fixed,
+            *log_arrays(0, run.layout), *fixed,
         )  # fmt: skip
 
     def results(rows: np.ndarray) -> np.ndarray:
@@ -383,11 +388,6 @@ def auction_so_far(calls: Sequence[int], seat: int, players: int, min_bid: int) 
     return int(legal_calls_nb(high, seat == players, min_bid))
 
 
-def call_name(call: int) -> str:
-    """A call as the tables show it: pass, or bid k."""
-    return "pass" if call == 0 else f"bid {call}"
-
-
 ADVICE_COLUMNS = ["won_contract", "made", "delta"]  # per deal, for the hand's side
 
 
@@ -403,10 +403,7 @@ def advice_deals(
     run = query.run
     players = run.layout.players
     legal = auction_so_far(query.calls, query.seat, players, run.rules["min_bid"])
-    held = [suit for suit in range(4) if mask_of(query.hand) & suit_mask(suit)]
-    tried = {None: [-1], "best": held}.get(query.trump)
-    if tried is None:
-        tried = list(parse_trump(query.trump, query.hand))
+    tried = [-1] if query.trump is None else parse_trump(query.trump, query.hand)
     rounds = [
         (call, trump)
         for call in range(5)
@@ -427,7 +424,7 @@ def advice_deals(
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
         run_pitch_nb(
             run.seed, first, count, False, len(rounds), rules, fids, params, out, errors,
-            *no_log(run.layout), *fixed,
+            *log_arrays(0, run.layout), *fixed,
         )  # fmt: skip
 
     def values(rows: np.ndarray) -> np.ndarray:

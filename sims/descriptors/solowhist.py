@@ -19,11 +19,10 @@ from sims.engine.solowhist import conditions, no_conditions, run_whist_nb
 from sims.reference import solowhist as reference
 from sims.run.counters import Axis, Counter, at, flag
 from sims.run.deal_log import hand_names, listed, play_order
-from sims.run.runner import RunSpec, seat_strategies, strategy_tables
+from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
 from sims.tools.odds import (
     OddsQuery,
     OddsReport,
-    no_log,
     play_round_chunks,
     rest_of,
     rounds_frame,
@@ -235,7 +234,7 @@ def play_conditional(
     rules = solowhist.rules_array(run.rules)
 
     fixed = conditions(mask_of(hand), seat - 1, 3, turned, rest, contracts)
-    logs = no_log(run.layout)
+    logs = log_arrays(0, run.layout)
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
         run_whist_nb(

@@ -309,6 +309,7 @@ def run_pitch_nb(
         error = np.zeros(2, np.int64)
         no_script = np.zeros(0, np.int8)
         round_rules = rules.copy()
+        round_rules[p.R_TRUMP_SEAT] = fixed[FIXED_SEAT] if rounds else -1
         fields = field_views_nb(out)
         for u in range(count * block // blocks, count * (block + 1) // blocks):
             index = first + u
@@ -338,7 +339,6 @@ def run_pitch_nb(
                 if rounds:
                     scores[:] = 0
                     round_rules[p.R_FIXED_TRUMP] = round_trumps[k]
-                    round_rules[p.R_TRUMP_SEAT] = fixed[FIXED_SEAT]
                     calls = round_calls[k]
                     heard = fixed[FIXED_HEARD]
                 kind = play_pitch_deal_nb(

@@ -141,6 +141,17 @@ def strategy_tables(plans: Sequence[SeatStrategy]) -> tuple[np.ndarray, np.ndarr
     return fids, params
 
 
+def log_arrays(logged: int, layout: Layout) -> tuple[np.ndarray, ...]:
+    """The deal log's arrays for `logged` rows (hands dealt, calls, cards played, trick
+    winners; -1 until written), as every run kernel takes them: no rows, nothing logged."""
+    return (
+        np.zeros((logged, layout.players), np.int64),
+        np.full((logged, max(layout.calls, 1)), -1, np.int8),
+        np.full((logged, layout.cards), -1, np.int8),
+        np.full((logged, layout.tricks), -1, np.int8),
+    )
+
+
 class _Buffers:
     """Kernel outputs for `rows` rows (logs only when recording); every row starts marked
     unused (deal -1), so the rows a kernel has finished can be counted while it runs."""
@@ -149,10 +160,7 @@ class _Buffers:
         logged = rows if record else 0
         self.out = np.zeros(rows, layout.dtype)  # slots a rule set leaves unused read 0
         self.out["deal"] = -1
-        self.hands = np.zeros((logged, layout.players), np.int64)
-        self.calls = np.full((logged, max(layout.calls, 1)), -1, np.int8)
-        self.plays = np.full((logged, layout.cards), -1, np.int8)
-        self.winners = np.full((logged, layout.tricks), -1, np.int8)
+        self.hands, self.calls, self.plays, self.winners = log_arrays(logged, layout)
 
     def arrays(self, rows: slice | np.ndarray = slice(None)) -> tuple[np.ndarray, ...]:
         logs = (self.hands, self.calls, self.plays, self.winners)

@@ -60,6 +60,11 @@ def parse_calls(text: str | Sequence[int] | None) -> tuple[int, ...]:
     return tuple(calls)
 
 
+def call_name(call: int) -> str:
+    """A call as the tables show it: pass, or bid k (`parse_calls` reads it back)."""
+    return "pass" if call == 0 else f"bid {call}"
+
+
 @dataclass(frozen=True)
 class Accepted:
     """The values of the accepted deals, `(round, deal, value)`, their candidate indexes,

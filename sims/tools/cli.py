@@ -775,7 +775,7 @@ def _advise(args: argparse.Namespace) -> int:
     from sims.core.cards import card_name, format_cards
     from sims.run.progress import wanted
     from sims.tools import report
-    from sims.tools.advise import AdviceQuery, advice_of, parse_calls
+    from sims.tools.advise import AdviceQuery, advice_of, call_name, parse_calls
     from sims.tools.odds import parse_hand
 
     declared = advice_of(args.game)
@@ -786,7 +786,7 @@ def _advise(args: argparse.Namespace) -> int:
     calls = parse_calls(args.calls)
     query = AdviceQuery(run, hand, args.seat, calls, args.trump, args.max_tries, wanted(args.quiet))
     played = declared.play(query)
-    heard = ", ".join("pass" if c == 0 else f"bid {c}" for c in calls) or "none"
+    heard = ", ".join(map(call_name, calls)) or "none"
     players = run.layout.players
     if args.json:
         about = {

@@ -32,7 +32,7 @@ from sims.descriptors import serving
 from sims.run.runner import RunSpec, raise_first_error
 
 if TYPE_CHECKING:
-    from sims.descriptors import Layout, Odds
+    from sims.descriptors import Odds
 
 ROUND_ROWS = 1 << 18  # outcome rows per call of a run kernel playing rounds
 # A run kernel's call on one chunk of a conditional run: (first deal, deals, rows, errors).
@@ -102,14 +102,6 @@ class OddsSpec:
 def rest_of(cards: Collection[int]) -> np.ndarray:
     """The cards of the deck outside `cards`, which the other hands are dealt from."""
     return np.array([card for card in range(52) if card not in cards], np.int64)
-
-
-def no_log(layout: Layout) -> tuple[np.ndarray, ...]:
-    """Deal-log arrays with no rows, of the types a run passes its kernel: nothing logged."""
-    return (
-        np.zeros((0, layout.players), np.int64), np.full((0, max(layout.calls, 1)), -1, np.int8),
-        np.full((0, layout.cards), -1, np.int8), np.full((0, layout.tricks), -1, np.int8),
-    )  # fmt: skip
 
 
 def round_rows(
