@@ -130,14 +130,18 @@ class RunResult:
 
 def seat_strategies(spec: RunSpec) -> list[SeatStrategy]:
     """The resolved strategy of every seat."""
-    return [resolve(label, spec.described.strategy_game) for label in spec.seats]
+    return [resolve(label, spec.described.strategy_game, spec.rules) for label in spec.seats]
 
 
 def strategy_tables(plans: Sequence[SeatStrategy]) -> tuple[np.ndarray, np.ndarray]:
     """The kernels' strategy tables `fids[kind, seat]` and `params[kind, seat, :]`, kinds
-    in the rows BID, PLAY, LEAD."""
+    in the rows BID, PLAY, LEAD; rows shorter than the longest (no data) end in zeros."""
     fids = np.array([[p.bid_fid, p.play_fid, p.lead_fid] for p in plans], np.int64).T.copy()
-    params = np.stack([np.stack([p.bid_params, p.play_params, p.lead_params]) for p in plans], 1)
+    rows = [[p.bid_params, p.play_params, p.lead_params] for p in plans]
+    params = np.zeros((3, len(plans), max(len(row) for seat in rows for row in seat)))
+    for seat, kinds in enumerate(rows):
+        for kind, row in enumerate(kinds):
+            params[kind, seat, : len(row)] = row
     return fids, params
 
 

@@ -7,6 +7,8 @@ This module holds what every game's scripted deals share; each game's own are in
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from sims.core.cards import card_name
@@ -30,8 +32,11 @@ def raise_for_card(kind: int, error: np.ndarray) -> None:
         raise IllegalPlayError(f"the deal is incomplete: seat {error[0]} has no card to play")
 
 
-def script_tables(strategy: str | None, game: str, players: int) -> tuple[np.ndarray, np.ndarray]:
-    """Strategy tables with `strategy` at every seat, or none (fid -1) to end at the script."""
+def script_tables(
+    strategy: str | None, game: str, players: int, rules: dict[str, Any] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Strategy tables with `strategy` at every seat (under `rules`, for strategies with
+    data), or none (fid -1) to end at the script."""
     if strategy is None:
         return np.full((3, players), -1, np.int64), np.zeros((3, players, 1), np.float64)
-    return strategy_tables([resolve_strategy(strategy, game)] * players)
+    return strategy_tables([resolve_strategy(strategy, game, rules)] * players)

@@ -67,7 +67,7 @@ def pitch_deal(
         raise ValueError("a card is dealt twice")
     before = np.zeros(pitch.MAX_PLAYERS, np.int64)
     before[: len(scores or [])] = scores or []
-    fids, params = script_tables(strategy, "pitch", players)
+    fids, params = script_tables(strategy, "pitch", players, rules)
     out = np.zeros(1, pitch.OUTCOME_DTYPE)
     error = np.zeros(2, np.int64)
     plays = np.full((1, pitch.TRICKS * players), -1, np.int8)

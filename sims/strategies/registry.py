@@ -17,6 +17,7 @@ import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -86,6 +87,7 @@ class Strategy:
     lead: Callable | None = None
     bid: Callable | None = None
     params: dict[str, Param] = field(default_factory=dict)
+    data: Callable[[dict[str, Any]], np.ndarray] | None = None
 
     @property
     def kind(self) -> str:
@@ -121,12 +123,15 @@ def register(
     lead: Callable | None = None,
     bid: Callable | None = None,
     params: dict[str, float | Param] | None = None,
+    data: Callable[[dict[str, Any]], np.ndarray] | None = None,
     inline: bool = True,
 ) -> None:
     """Register a play strategy (`play`, its own `lead` and, for auction games, `bid`), a
     lead policy (`lead` only) or a bid strategy (`bid` only). `params` gives each
     parameter's default, or a `Param` with the values it takes (a plain default: any
-    finite number).
+    finite number). `data(rules)`, where given, returns the numbers the strategy reads
+    after its parameters under the rules of a run (fitted tables, say); it raises
+    StrategyError where it has none for those rules.
 
     `inline=False` has the dispatcher call these functions rather than inline them: every
     kernel of the game's table holds its dispatcher, so a large strategy inlined there
@@ -154,7 +159,7 @@ def register(
         key: value if isinstance(value, Param) else Param(float(value))
         for key, value in (params or {}).items()
     }
-    _REGISTRY[(name, game)] = Strategy(name, game, description, play, lead, bid, ranges)
+    _REGISTRY[(name, game)] = Strategy(name, game, description, play, lead, bid, ranges, data)
 
 
 def functions(table: str) -> list[Callable]:
@@ -180,10 +185,13 @@ def _lookup(name: str, game: str) -> Strategy:
     return _REGISTRY[(name, game)]
 
 
-def _parse_part(part: str, game: str) -> tuple[Strategy, np.ndarray]:
-    """`name` or `name:key=value:key=value` -> (strategy, its parameter row). A value out
-    of its parameter's range, not a plain finite number, or a parameter given twice is
-    refused."""
+def _parse_part(
+    part: str, game: str, rules: dict[str, Any] | None
+) -> tuple[Strategy, np.ndarray]:
+    """`name` or `name:key=value:key=value` -> (strategy, its parameter row: the
+    parameters, then its data under `rules`). A value out of its parameter's range, not a
+    plain finite number, or a parameter given twice is refused; so is a strategy with data
+    when no rules are given."""
     name, *settings = part.strip().split(":")
     strategy = _lookup(name.strip(), game)
     values = {key: param.default for key, param in strategy.params.items()}
@@ -207,22 +215,27 @@ def _parse_part(part: str, game: str) -> tuple[Strategy, np.ndarray]:
         values[key] = value
     row = np.zeros(MAX_PARAMS, np.float64)
     row[: len(values)] = list(values.values())
+    if strategy.data is not None:
+        if rules is None:
+            raise StrategyError(f"strategy {strategy.name!r} needs the rules of a run")
+        row = np.concatenate([row, strategy.data(rules)])
     return strategy, row
 
 
-def resolve(spec: str, game: str) -> SeatStrategy:
-    """Turn `greedy`, `greedy+lead_phat`, `lead_high` or `greedy:key=1` into a seat's plan."""
+def resolve(spec: str, game: str, rules: dict[str, Any] | None = None) -> SeatStrategy:
+    """Turn `greedy`, `greedy+lead_phat`, `lead_high` or `greedy:key=1` into a seat's plan
+    under `rules` (the options of the run; needed by strategies with data)."""
     chosen: dict[str, tuple[Strategy, np.ndarray]] = {}
     for part in spec.split("+"):
         if not part.strip():
             raise StrategyError(f"empty strategy name in {spec!r}")
-        strategy, row = _parse_part(part, game)
+        strategy, row = _parse_part(part, game, rules)
         if strategy.kind in chosen:
             raise StrategyError(
                 f"{spec!r} names two {strategy.kind} strategies; give at most one of each"
             )
         chosen[strategy.kind] = (strategy, row)
-    play, play_params = chosen.get("play") or _parse_part(DEFAULT_PLAY, game)
+    play, play_params = chosen.get("play") or _parse_part(DEFAULT_PLAY, game, rules)
     lead, lead_params = chosen.get("lead", (play, play_params))
     bidder, bid_params = chosen.get("bid", (play, play_params))
     table = _FUNCTIONS[TABLE_OF[game]]
