@@ -11,7 +11,7 @@ import pytest
 from analysis.compare import difference_pairs, matrix, policy_means, policy_pairs
 from sims.run.outcomes import run_frame
 from sims.run.runner import RunSpec, run
-from sims.tools.compare import lead_trials, role_trials, seating, side_trials
+from sims.tools.compare import game_trials, lead_trials, role_trials, seating, side_trials
 from tests.conftest import call
 
 
@@ -168,3 +168,25 @@ def test_compare_pitch_strategies_reports_both_roles(capsys):
     assert roles["pitcher"][0]["n"] == roles["defender"][0]["n"] == 400
     code, out, _ = call(capsys, *args)
     assert "as the pitcher's side" in out and "as a defending side" in out
+
+
+def test_whole_games_are_compared_on_the_same_games_with_the_sides_swapped(capsys):
+    bidders = ["threshold+greedy", "pass_unless_forced+greedy"]
+    trials = game_trials("pitch", bidders, games=300, seed=4)
+    values = trials.iloc[:, 0].to_numpy()
+    assert set(np.unique(values)) <= {-1.0, -0.5, 0.0, 0.5, 1.0}
+    assert values.mean() > 0.3  # a bidder that never bids loses its games
+    # The same games, the names the other way round: every game's result changes sign.
+    swapped = game_trials("pitch", bidders[::-1], games=300, seed=4).iloc[:, 0].to_numpy()
+    assert np.array_equal(swapped, -values)
+    code, out, _ = call(
+        capsys, "compare", "pitch", "--bids", "threshold,pass_unless_forced", "--games", "300",
+        "--seed", "4", "--quiet", "--json",
+    )  # fmt: skip
+    assert code == 0
+    shown = json.loads(out)
+    assert shown["games"] == 300 and "deals" not in shown
+    assert shown["pairs"][0]["difference"] == pytest.approx(values.mean())
+    code, _, err = call(capsys, "compare", "pitch", "--leads", "lead_best,lead_high",
+                        "--games", "10")  # fmt: skip
+    assert code == 2 and "--games compares --strategies or --bids" in err

@@ -367,6 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  allfours compare phat --leads lead_long,lead_phat,lead_high --deals 200000\n"
         "  allfours compare phat --strategies greedy,random --deals 100000 --json\n"
         "  allfours compare pitch --bids threshold,pass_unless_forced,random_bid --deals 100000\n"
+        "  allfours compare pitch --bids calibrated,threshold --players 3 --games 20000\n"
         "  allfours compare pitch --leads lead_best,lead_best_low --base threshold+greedy\n"
         "  allfours compare pitch --strategies ismcts,pimc,greedy --deals 1500\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -386,6 +387,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=100_000,
         help="deals per policy (default 100000)",
     )
+    compare.add_argument(
+        "--games", type=_up_to(5_000_000, KEPT),
+        help="--strategies or --bids over whole games to the target instead of deals: a's "
+        "share of the games won minus b's, the sides swapped on the same games",
+    )  # fmt: skip
     compare.add_argument("--seed", type=_non_negative, default=0, help="seed (default 0)")
     _add_rule_options(compare)
     compare.add_argument("--quiet", action="store_true", help="print no progress")
@@ -842,7 +848,7 @@ def _compare(args: argparse.Namespace) -> int:
     from sims.run.progress import wanted
     from sims.run.runner import RunSpec
     from sims.tools import report
-    from sims.tools.compare import lead_trials, role_trials, scoring
+    from sims.tools.compare import game_trials, lead_trials, role_trials, scoring
 
     variants = _variants(args)
     probe = RunSpec(args.game, args.seed, 0, variants=variants)
@@ -867,7 +873,16 @@ def _compare(args: argparse.Namespace) -> int:
         if show:
             print(f"playing {what} ...", file=sys.stderr)
 
-    if args.leads is not None:
+    if args.games is not None:
+        if args.leads is not None:
+            raise UsageError("--games compares --strategies or --bids, not --leads")
+        trials = game_trials(
+            args.game, labels, games=args.games, seed=args.seed, variants=variants,
+            progress=progress,
+        )  # fmt: skip
+        means, pairs, roles = None, difference_pairs(trials), {}
+        design = "sides swapped on the same games; result: a's share of the games won minus b's"
+    elif args.leads is not None:
         trials = lead_trials(
             args.game, names, deals=args.deals, seed=args.seed, base=args.base,
             variants=variants, progress=progress,
@@ -885,13 +900,16 @@ def _compare(args: argparse.Namespace) -> int:
     rules = probe.rules
     if args.json:
         about = {
-            "game": args.game, "mode": "leads" if args.leads else "sides", "deals": args.deals,
+            "game": args.game, "mode": "leads" if args.leads else "sides",
+            **({"games": args.games} if args.games else {"deals": args.deals}),
             "seed": args.seed, "base": args.base, "rules": rules, "result": design,
         }  # fmt: skip
         print(report.compare_json(about, means, pairs, roles))
     else:
-        header = f"{args.game}: {args.deals:,} deals, seed {args.seed}, rules {rules}; {design}"
-        print(report.compare_text(header, means, pairs))
+        unit = "game" if args.games else "deal"
+        count = args.games or args.deals
+        header = f"{args.game}: {count:,} {unit}s, seed {args.seed}, rules {rules}; {design}"
+        print(report.compare_text(header, means, pairs, unit))
         for role, role_pairs in roles.items():
             print(report.role_text(f"\nas {ROLE_TEXT[role]}", role_pairs))
     return 0

@@ -9,6 +9,8 @@ once per policy or seating, so the luck of the cards cancels in the differences.
   minus b's, averaged over the two seatings. Where an auction decides the pitcher
   (Pitch), the same runs also give it by role: a's mean as the pitcher's side minus b's,
   and the same for the defending sides.
+- Whole games (`game_trials`): the same seatings on the same games played to the target;
+  a game's result is whether a's sides won it minus whether b's did.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from sims.descriptors import Sides
-from sims.run.outcomes import run_frame
+from sims.run.outcomes import game_frame, run_frame
 from sims.run.runner import RunSpec, run
 
 
@@ -154,3 +156,33 @@ def side_trials(
         game, strategies, deals=deals, seed=seed, variants=variants, swap_seed=swap_seed,
         progress=progress,
     )["all"]  # fmt: skip
+
+
+def game_trials(
+    game: str,
+    strategies: Sequence[str],
+    *,
+    games: int,
+    seed: int = 0,
+    variants: Sequence[str] = (),
+    progress: Callable[[str], None] | None = None,
+) -> pd.DataFrame:
+    """Per game (rows) and pair `a vs b` (columns): 1 if a's sides won the game, -1 if b's
+    did, 0 if it stopped at the deal cap unwon, the mean of the two seatings (`seating`) on
+    the same games. Its mean is a's share of the games won minus b's."""
+    probe = RunSpec(game, seed, 0, games=True, variants=tuple(variants))
+    sides, players = _sides(probe), probe.layout.players
+    if len(sides) < 2:
+        raise ValueError("comparing whole strategies needs at least two sides")
+    columns = {}
+    for a, b in combinations(strategies, 2):
+        if progress is not None:
+            progress(f"{a} vs {b}")
+        margins = []
+        for first, second in ((a, b), (b, a)):
+            seats = tuple(seating(sides, players, first, second))
+            spec = RunSpec(game, seed, games, games=True, seats=seats, variants=tuple(variants))
+            winner = game_frame(_frame(spec))["winner"].to_numpy()
+            margins.append((winner >= 0) * np.where(winner % 2 == 0, 1.0, -1.0))
+        columns[f"{a} vs {b}"] = (margins[0] - margins[1]) / 2
+    return pd.DataFrame(columns, index=pd.RangeIndex(games, name="game"))

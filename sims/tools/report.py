@@ -59,8 +59,11 @@ def _cell(difference: float, se: float) -> str:
     return "0" if se == 0 and difference == 0 else f"{difference:+.3f} ± {se:.3f}"
 
 
-def compare_text(header: str, means: pd.DataFrame | None, pairs: pd.DataFrame) -> str:
-    """Each policy's mean (when known), every pair's paired difference, and the matrix."""
+def compare_text(
+    header: str, means: pd.DataFrame | None, pairs: pd.DataFrame, unit: str = "deal"
+) -> str:
+    """Each policy's mean (when known), every pair's paired difference, and the matrix
+    (means per `unit`: deal or game)."""
     lines = [header]
     if means is not None:
         lines.append(f"\n{'policy':<28}{'mean':>10}   95% interval")
@@ -77,7 +80,7 @@ def compare_text(header: str, means: pd.DataFrame | None, pairs: pd.DataFrame) -
         )
     differences, errors = matrix(pairs), matrix(pairs, "se")
     width = max(18, *(len(name) + 2 for name in differences.columns))
-    lines.append("\nmatrix: row minus column, mean per deal ± standard error")
+    lines.append(f"\nmatrix: row minus column, mean per {unit} ± standard error")
     lines.append(" " * width + "".join(f"{name:>{width}}" for name in differences.columns))
     for a in differences.index:
         cells = "".join(
