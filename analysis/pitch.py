@@ -3,10 +3,12 @@ a bid is worth to the pitcher's side."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+from numba import njit
 
 from analysis.counters import NOBODY, axis_values, histogram_mean, relative, stacked
 from analysis.stats import (
@@ -19,9 +21,20 @@ from analysis.stats import (
     rate_by,
     wilson,
 )
+from sims.core.cards import mask_of
+from sims.core.games import pitch
+from sims.core.options import resolve as resolve_options
+from sims.engine.pitch import legal_calls_nb
+from sims.strategies import resolve
+from sims.strategies import view as v
+from sims.strategies.pitch_eval import best_suit
+from sims.strategies.registry import functions
+from sims.tools.odds import parse_hand
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
+
+    from sims.run.runner import RunResult
 
 STOPPED_LABEL = "games stopped at the deal cap"  # as `games_summary` names them
 POINT_CAPTORS = {"high": "high", "low": "low", "jack": "jack", "game": "game_point"}
@@ -57,6 +70,78 @@ def bid_success(deals: pd.DataFrame, by: GroupKeys = "contract") -> pd.DataFrame
     high."""
     table = rate_by(deals, "made", by).rename(columns={"successes": "made", "estimate": "rate"})
     return table[["n", "made", "rate", "low", "high"]]
+
+
+@njit(cache=True)
+def _strengths(hands: np.ndarray, players: int, sides: int) -> np.ndarray:
+    """`threshold`'s estimate of the points each hand (a mask) wins pitching its best suit."""
+    out = np.empty(hands.shape, np.float64)
+    for i in range(hands.shape[0]):
+        for j in range(hands.shape[1]):
+            out[i, j] = best_suit(hands[i, j], players, sides, hands[i, j])[1]
+    return out
+
+
+def calls_by_position(result: RunResult) -> pd.DataFrame:
+    """One row per call of a Pitch run recorded with its deal log: the deal, the caller's
+    position (1 = the dealer's left, players = the dealer), the strength of its hand
+    (`threshold`'s estimate of the points pitching its best suit wins: a yardstick shared by
+    every bidder) and its call (0 pass, k a bid of k)."""
+    table, hands, calls = result.table, result.hands, result.calls
+    players = result.spec.layout.players
+    sides = len(result.spec.described.sides.of(result.spec.rules))
+    positions = np.arange(players)
+    seats = (table["dealer"][:, None].astype(np.int64) + 1 + positions) % players
+    dealt = np.take_along_axis(hands[:, :players], seats, 1)
+    made = calls[:, :players].astype(np.int64)
+    called = made >= 0
+    return pd.DataFrame(
+        {
+            "deal": np.repeat(table["deal"], players)[called.ravel()],
+            "position": np.tile(positions + 1, len(table))[called.ravel()],
+            "strength": _strengths(dealt, players, sides)[called],
+            "call": made[called],
+        }
+    )
+
+
+def bidder_call(
+    bidder: str,
+    hand: str | Sequence[int],
+    *,
+    position: int,
+    high: int = 0,
+    variants: Sequence[str] = (),
+) -> int:
+    """The call `bidder` makes holding `hand` at `position` of the auction (1 = the
+    dealer's left, players = the dealer) after the high bid `high` (0: none yet): 0 pass,
+    k a bid of k."""
+    rules = resolve_options("pitch", pitch.OPTIONS, [*variants])
+    pitch.check(rules)
+    players = rules["players"]
+    plan = resolve(bidder, "pitch", rules)
+    if plan.bid_fid < 0 or not 1 <= position <= players or not 0 <= high <= 3:
+        raise ValueError(f"no call for {bidder!r} at position {position} after a bid of {high}")
+    view = np.zeros(v.SIZE, np.int64)
+    view[v.DECISION] = v.BID
+    view[v.HAND] = mask_of(parse_hand(hand, "pitch"))
+    view[v.PLAYERS] = players
+    view[v.SIDES] = len(pitch.sides(rules))
+    view[v.POSITION] = position - 1
+    view[v.HIGH_BID] = high
+    view[v.LEGAL] = legal_calls_nb(high, position == players, rules["min_bid"])
+    decide = functions("pitch")[plan.bid_fid]
+    return int(decide(view, plan.bid_params, np.zeros(1, np.int64)))
+
+
+def dealer_edge(deals: pd.DataFrame) -> Estimate:
+    """The dealer's score change per deal minus the mean of the other seats', with its 95%
+    interval (cutthroat: one seat a side)."""
+    players = sum(column.startswith("delta_") for column in deals.columns)
+    delta = deals[[f"delta_{seat}" for seat in range(players)]].to_numpy(np.float64)
+    dealer = deals["dealer"].to_numpy()
+    own = delta[np.arange(len(deals)), dealer]
+    return mean(own - (delta.sum(1) - own) / (players - 1))
 
 
 def score_change(deals: pd.DataFrame, by: GroupKeys = "contract") -> pd.DataFrame:

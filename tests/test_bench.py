@@ -21,7 +21,7 @@ def test_bench_json_has_every_figure():
     figures = json.loads(done.stdout)
     for game, strategies, cards in [
         ("phat", ("random", "greedy"), 52),
-        ("pitch", ("random", "threshold+greedy"), 24),
+        ("pitch", ("random", "calibrated+greedy", "threshold+greedy"), 24),
         ("don", ("random", "greedy"), 36),
     ]:
         for strategy in strategies:

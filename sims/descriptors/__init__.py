@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from sims.run.counters import Counter
     from sims.run.runner import RunSpec
     from sims.tools.advise import AdviceQuery, AdviceReport
+    from sims.tools.calibrate import CalibrationQuery, CalibrationReport
     from sims.tools.odds import OddsQuery, OddsReport
 
 _REGISTERED: dict[str, Game] = {}
@@ -149,7 +150,9 @@ class Game:
     how fixed sides score (None where the sides change from deal to deal); `solve` what
     `allfours solve` needs, for a game the double-dummy solver plays; `odds` what
     `allfours odds` needs, for a game that has odds; `advice` what `allfours advise` needs,
-    for a game that advises a call; `auction` whether calls decide who plays the contract.
+    for a game that advises a call; `calibrate(query)` fits the tables of the game's
+    calibrated bidder by self-play (`allfours calibrate`); `auction` whether calls decide
+    who plays the contract.
 
     `referee(spec, record)`, where there is one, re-scores a deal-log object by the
     plain-Python reference, which raises ValueError on an illegal call or card, and returns
@@ -182,6 +185,7 @@ class Game:
     solve: Solving | None = None
     odds: Odds | None = None
     advice: Advice | None = None
+    calibrate: Callable[[CalibrationQuery], CalibrationReport] | None = None
     auction: bool = False
     plays_as: str = ""  # the game whose registered strategies seat it (default: its own)
     analysis: str = ""  # its pandas module (default: analysis.<name>)

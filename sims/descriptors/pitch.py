@@ -36,6 +36,7 @@ from sims.tools.advise import (
     call_name,
     play_until_accepted,
 )
+from sims.tools.calibrate import CalibrationQuery, CalibrationReport
 from sims.tools.odds import (
     OddsQuery,
     OddsReport,
@@ -466,6 +467,14 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
     return AdviceReport(table, advice, recommendation, query.run.count, tries)
 
 
+def calibrate_bidder(query: CalibrationQuery) -> CalibrationReport:
+    """`allfours calibrate pitch`: the `calibrated` bidder's table fitted by self-play
+    (`sims.tools.pitch_calibrate`, imported here only when called)."""
+    from sims.tools.pitch_calibrate import calibrate
+
+    return calibrate(query)
+
+
 GAME = Game(
     name="pitch",
     rules=pitch,
@@ -479,7 +488,7 @@ GAME = Game(
     counters=Counters(COUNTERS, lambda rules: {"pitcher_position": rules["players"]}, count),
     call_problem=call_problem,
     cards_played=lambda spec, table: len(table) * spec.layout.cards,
-    bench=("random", "threshold+greedy"),
+    bench=("random", "calibrated+greedy", "threshold+greedy"),  # the last: the machinery's
     bench_search=("pimc", "ismcts"),
     bench_machinery=("scale", "aggregate"),
     frame_widths=pitch.frame_widths,
@@ -489,5 +498,6 @@ GAME = Game(
     solve=Solving(pitch_position, whom="side", reach="of the deal"),
     odds=Odds(pitch.HAND_SIZE, play_odds),
     advice=Advice(play_advice),
+    calibrate=calibrate_bidder,
     auction=True,
 )

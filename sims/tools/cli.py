@@ -353,6 +353,48 @@ def build_parser() -> argparse.ArgumentParser:
     advise.add_argument("--quiet", action="store_true", help="print no progress")
     advise.add_argument("--json", action="store_true", help="print the table as JSON")
 
+    calibrate = commands.add_parser(
+        "calibrate",
+        help="fit the calibrated bidder's table by self-play",
+        description="Fit the tables of the game's calibrated bidder (Pitch: `calibrated`) for "
+        "the rules given. Each round plays --deals deals in which seat 0 calls at random among "
+        "its legal calls and the other seats bid by the current table (by threshold in the "
+        "first round), everyone playing greedy; the mean score change of each call per "
+        "position, high bid heard and hand class becomes the next table. Printed per round: "
+        "the share of the decisions whose best call changed, what the old calls cost there by "
+        "the new table (points per decision) and the mean change of the values. The fitting "
+        "stops once that cost is below --tolerance, or after --rounds rounds. "
+        "The table (and a .json of how it was made) goes to --out, by default the package's "
+        "own tables, which `calibrated` reads; the same command writes the same table.",
+        epilog="examples:\n"
+        "  allfours calibrate pitch --players 4\n"
+        "  allfours calibrate pitch --players 4 --variant partnership --deals 2000000\n"
+        "  allfours calibrate pitch --players 3 --rounds 2 --out /tmp/tables --json\n",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    calibrate.add_argument(
+        "game", choices=_GamesWith("calibrate"), metavar="GAME", help="the game: %(choices)s"
+    )
+    calibrate.add_argument(
+        "--deals", type=_up_to(MAX_UNITS), default=8_000_000,
+        help="deals per round (default 8000000)",
+    )  # fmt: skip
+    calibrate.add_argument(
+        "--rounds", type=_up_to(100), default=6, help="the most rounds (default 6)"
+    )
+    calibrate.add_argument(
+        "--tolerance", type=float, default=0.005,
+        help="stop once the changed decisions cost less than this, in points per decision "
+        "(default 0.005)",
+    )  # fmt: skip
+    calibrate.add_argument("--seed", type=_non_negative, default=0, help="seed (default 0)")
+    calibrate.add_argument(
+        "--out", type=Path, help="folder for the table (default: the package's tables)"
+    )
+    _add_rule_options(calibrate)
+    calibrate.add_argument("--quiet", action="store_true", help="print no progress")
+    calibrate.add_argument("--json", action="store_true", help="print the rounds as JSON")
+
     compare = commands.add_parser(
         "compare",
         help="compare strategies on the same deals",
@@ -447,10 +489,10 @@ def build_parser() -> argparse.ArgumentParser:
         "bench",
         help="measure deals/s and ns per card played",
         description="Measure the engine on Phat (random, greedy), 4-player Pitch (random, "
-        "threshold+greedy), Nine-card Don (random, greedy) and Solo Whist (random, greedy), on "
-        "one thread and on all, against the plain-Python references in the same run; also a "
-        "fresh process's start-up and the memory of a million rows. ns per card counts the "
-        "cards played (a passed-out Solo Whist hand plays none).",
+        "calibrated+greedy, threshold+greedy), Nine-card Don (random, greedy) and Solo Whist "
+        "(random, greedy), on one thread and on all, against the plain-Python references in "
+        "the same run; also a fresh process's start-up and the memory of a million rows. ns "
+        "per card counts the cards played (a passed-out Solo Whist hand plays none).",
     )
     bench.add_argument("--deals", type=_positive, default=1_000_000, help="deals per timing")
     bench.add_argument(
@@ -812,6 +854,22 @@ def _advise(args: argparse.Namespace) -> int:
     return 0
 
 
+def _calibrate(args: argparse.Namespace) -> int:
+    """`calibrate GAME`: the game's descriptor fits its calibrated bidder's table."""
+    from sims.run.progress import wanted
+    from sims.run.runner import RunSpec
+    from sims.tools.calibrate import CalibrationQuery, calibration_of
+
+    fitting = calibration_of(args.game)
+    if not 0 <= args.tolerance < 1:
+        raise UsageError(f"--tolerance must lie in [0, 1) points, not {args.tolerance}")
+    run = RunSpec(args.game, args.seed, args.deals, variants=_variants(args))
+    query = CalibrationQuery(run, args.rounds, args.tolerance, args.out, wanted(args.quiet))
+    report = fitting(query)
+    print(report.json() if args.json else report.text())
+    return 0
+
+
 def _check_odds_options(args: argparse.Namespace) -> None:
     """Refuse --turned, --trump or --seat where the game does not take it, naming the games
     that do (--turned is required where it applies)."""
@@ -960,6 +1018,7 @@ HANDLERS = {
     "replay": _replay,
     "odds": _odds,
     "advise": _advise,
+    "calibrate": _calibrate,
     "compare": _compare,
     "solve": _solve,
     "strategies": _strategies,

@@ -1,0 +1,155 @@
+"""`calibrated`: a Pitch bidder whose calls come from tables the simulator fitted itself.
+
+A table holds, for each position in the auction, high bid so far, hand class and call,
+the caller's expected score change when the other seats bid by the same table and
+everyone plays `greedy` (`allfours calibrate pitch` builds it by self-play; see
+`sims.tools.pitch_calibrate`). The bidder makes the legal call worth most.
+
+A hand's class describes the suit it would pitch (the one `lead_best` pitches): its
+length, its top trumps, whether it holds the Jack, its lowest trump, and the game points
+of the whole hand. The tables ship in `calibrated/` beside this module, one file
+per set of rules that changes a deal's score; the target, `smudge` and `win_needs_made`
+change only when a game ends and share the tables of their deals.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from sims.core.bits import highest, lowest, popcount
+from sims.core.cards import RANK_ACE, RANK_JACK, suit_mask
+from sims.core.games import pitch
+from sims.core.games.tricks import game_points
+from sims.strategies import view as v
+from sims.strategies.pitch_eval import best_suit
+from sims.strategies.registry import MAX_PARAMS, StrategyError, register
+
+TABLES = Path(__file__).parent / "calibrated"
+# A hand class: trumps 1, 2, 3, 4, 5+; top trumps A-K-Q-J, A-K-Q, A-K, the Ace alone, else
+# the King, the Queen or lower highest; the Jack or not; lowest 2, 3, 4-5, 6+; game
+# points in hand 0-3, 4-9, 10+. The class index runs over these axes in this order.
+LENGTHS, TOPS, JACKS, LOWS, GAME_POINTS = 5, 7, 2, 4, 3
+CLASS_AXES = (LENGTHS, TOPS, JACKS, LOWS, GAME_POINTS)
+CLASSES = LENGTHS * TOPS * JACKS * LOWS * GAME_POINTS
+HIGHS = 4  # high bid so far: 0 (none) to 3; a bid of 4 ends the auction
+CALLS = 5  # pass, then bids 1 to 4 (the dealer's steal is the bid equal to the high bid)
+MILLIPOINTS = 1000.0  # the files hold each expected score change in int16 milli-points
+# The rule options a table depends on (each changes the score of a deal).
+TABLE_OPTIONS = ("players", "partnership", "teams", "min_bid", "must_follow", "low_to_holder")
+
+
+@njit(cache=True, inline="always")
+def hand_class(hand: int, suit: int) -> int:
+    """The class of `hand` pitching `suit` (a suit it holds), 0 .. CLASSES - 1."""
+    base = 13 * suit
+    trumps = hand & suit_mask(suit)
+    length = min(popcount(trumps), LENGTHS) - 1
+    run = 0  # trumps held in sequence from the Ace down, up to 4
+    while run < 4 and trumps >> (base + RANK_ACE - run) & 1:
+        run += 1
+    below_ace = min(RANK_ACE - (highest(trumps) - base), 3)  # 1 King, 2 Queen, 3 lower
+    top = 4 - run if run else 3 + below_ace
+    jack = (trumps >> (base + RANK_JACK)) & 1
+    bottom = lowest(trumps) - base
+    low = bottom if bottom < 2 else (2 if bottom < 4 else 3)
+    points = game_points(hand)
+    game = 0 if points < 4 else (1 if points < 10 else 2)
+    return (((length * TOPS + top) * JACKS + jack) * LOWS + low) * GAME_POINTS + game
+
+
+@njit(cache=True)
+def hand_classes(hands: np.ndarray, players: int, sides: int) -> np.ndarray:
+    """The class of each hand (a mask) by the suit `lead_best` would pitch."""
+    classes = np.empty(hands.shape[0], np.int64)
+    for i in range(hands.shape[0]):
+        suit, _ = best_suit(hands[i], players, sides, hands[i])
+        classes[i] = hand_class(hands[i], suit)
+    return classes
+
+
+def table_index(position: int, high: int, hand: int, call: int) -> int:
+    """Where a table (flattened) holds the value of `call` for class `hand` at `position`
+    (0 first to speak) with the high bid `high`."""
+    return ((position * HIGHS + high) * CLASSES + hand) * CALLS + call
+
+
+@njit(cache=True)
+def calibrated_bid(view, params, rng):
+    """The legal call with the largest expected score change in the table (the numbers
+    after the parameters); on a tie the smaller call."""
+    legal = view[v.LEGAL]
+    hand = view[v.HAND]
+    suit, _ = best_suit(hand, view[v.PLAYERS], view[v.SIDES], hand)
+    context = view[v.POSITION] * HIGHS + view[v.HIGH_BID]
+    at = MAX_PARAMS + (context * CLASSES + hand_class(hand, suit)) * CALLS
+    best, value = -1, 0.0
+    for call in range(CALLS):
+        if legal >> call & 1 and (best < 0 or params[at + call] > value):
+            best, value = call, params[at + call]
+    return best
+
+
+def _changed_options(rules: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The options of TABLE_OPTIONS after the players that differ from their defaults
+    (`teams` only in a partnership)."""
+    return [
+        (name, rules[name])
+        for name in TABLE_OPTIONS[1:]
+        if rules[name] != pitch.OPTIONS[name].default and (name != "teams" or rules["partnership"])
+    ]
+
+
+def table_key(rules: dict[str, Any]) -> str:
+    """The file name (without extension) of the table for `rules`: the players, then each
+    changed option (`players4-partnership`)."""
+    parts = [f"players{rules['players']}"]
+    parts += [name if isinstance(value, bool) else f"{name}{value}" for name, value in
+              _changed_options(rules)]  # fmt: skip
+    return "-".join(parts)
+
+
+def table_shape(players: int) -> tuple[int, int, int, int]:
+    """A table's axes: position, high bid so far, hand class, call."""
+    return (players, HIGHS, CLASSES, CALLS)
+
+
+def rebuild_command(rules: dict[str, Any]) -> str:
+    """The command that fits the table for `rules`."""
+    words = ["allfours calibrate pitch", f"--players {rules['players']}"]
+    words += [f"--variant {name}" if isinstance(value, bool) else f"--variant {name}={value}"
+              for name, value in _changed_options(rules)]  # fmt: skip
+    return " ".join(words)
+
+
+def read_table(path: Path, players: int) -> np.ndarray:
+    """A table file as expected score changes in points, flattened."""
+    stored = np.load(path, allow_pickle=False)
+    if stored.dtype != np.int16 or stored.shape != table_shape(players):
+        raise StrategyError(f"{path.name} is not a calibrated table for {players} players")
+    return stored.astype(np.float64).ravel() / MILLIPOINTS
+
+
+def shipped_table(rules: dict[str, Any]) -> np.ndarray:
+    """The table for `rules` from the package; StrategyError naming the command that builds
+    it where there is none."""
+    path = TABLES / f"{table_key(rules)}.npy"
+    if not path.exists():
+        raise StrategyError(
+            f"the calibrated bidder has no table for these rules ({table_key(rules)}); "
+            f"build one with `{rebuild_command(rules)}`"
+        )
+    return read_table(path, rules["players"])
+
+
+register(
+    "calibrated",
+    "pitch",
+    "bidding: the call with the best expected score change in tables fitted by self-play "
+    "(allfours calibrate pitch)",
+    bid=calibrated_bid,
+    data=shipped_table,
+)

@@ -1,0 +1,80 @@
+"""A bidder calibrated by simulation: what `allfours calibrate GAME` asks of a game
+(`Game.calibrate`) and what it prints. Each game fits its own tables; this module holds
+the question, the answer and its text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from sims.descriptors import game as describe
+from sims.descriptors import serving
+from sims.run.runner import RunSpec
+
+
+@dataclass(frozen=True)
+class CalibrationQuery:
+    """One fitting: the rules, seed and deals per round (`run`), at most `rounds` rounds,
+    stopping once the decisions that changed cost less than `tolerance` points per
+    decision by the new table; the tables go to
+    `folder` (None: the package's own, which the bidder reads); `show` asks for a progress
+    bar."""
+
+    run: RunSpec
+    rounds: int
+    tolerance: float
+    folder: Path | None = None
+    show: bool = False
+
+
+@dataclass(frozen=True)
+class CalibrationReport:
+    """The change from table to table per round, and where the table was written."""
+
+    rounds: pd.DataFrame
+    path: Path
+    about: dict[str, Any]
+
+    def text(self) -> str:
+        """The rounds as a table, then the file written."""
+        shown = self.rounds.to_string(index=False, float_format=lambda x: f"{x:.4f}")
+        return f"{shown}\ntable written to {self.path}"
+
+    def json(self) -> str:
+        """The report as JSON: what was fitted, the rounds and the file."""
+        rounds = json.loads(self.rounds.to_json(orient="records"))
+        return json.dumps({**self.about, "rounds": rounds, "path": str(self.path)}, indent=2)
+
+
+def calibration_of(game: str) -> Callable[[CalibrationQuery], CalibrationReport]:
+    """The fitting `game` declares; ValueError naming the games that have one if none."""
+    declared = describe(game).calibrate
+    if declared is None:
+        raise ValueError(
+            f"{game} has no calibrated bidder; games that do: {', '.join(serving('calibrate'))}"
+        )
+    return declared
+
+
+def write_atomically(path: Path, table: np.ndarray, about: dict[str, Any]) -> None:
+    """Write `table` (.npy) and `about` (.json beside it) whole or not at all."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for target, write in (
+        (path, lambda handle: np.save(handle, table, allow_pickle=False)),
+        (path.with_suffix(".json"), lambda handle: handle.write(
+            (json.dumps(about, indent=2, sort_keys=True) + "\n").encode())),
+    ):  # fmt: skip
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
+        with os.fdopen(handle, "wb") as stream:
+            write(stream)
+        os.chmod(temporary, 0o644)  # readable like the package's other files
+        os.replace(temporary, target)

@@ -1,0 +1,142 @@
+"""The `calibrated` Pitch bidder: its tables are fitted reproducibly by self-play, it bids
+4 with a lock hand, steals or passes as play on the same deals says it should, and never
+passes where the rules forbid; the command that fits it, and its refusals."""
+
+import json
+
+import numpy as np
+import pytest
+
+from analysis.odds import pitch_advice
+from analysis.pitch import bidder_call
+from sims.core.games import pitch
+from sims.core.options import resolve as resolve_options
+from sims.run.outcomes import run_frame
+from sims.run.runner import RunSpec, run
+from sims.strategies import StrategyError, resolve
+from sims.strategies.pitch_calibrated import (
+    TABLES,
+    shipped_table,
+    table_key,
+    table_shape,
+)
+from sims.tools.calibrate import CalibrationQuery
+from sims.tools.pitch_calibrate import calibrate
+from tests.conftest import call
+from tests.test_hostile_input import assert_clear_error
+
+LOCK = "AH KH QH JH TH 2H"
+SHIPPED = [[f"players={n}"] for n in (3, 4, 5, 6)] + [["players=4", "partnership"]]
+
+
+def _rules(variants) -> dict:
+    return resolve_options("pitch", pitch.OPTIONS, variants)
+
+
+def _bid(hand: str, position: int, high: int, variants) -> int:
+    """The calibrated bidder's call with `hand` at `position` (0 first, players - 1 the
+    dealer) after the high bid `high`."""
+    return bidder_call("calibrated", hand, position=position + 1, high=high, variants=variants)
+
+
+def test_the_calibration_is_reproducible_from_its_seed(tmp_path):
+    spec = RunSpec("pitch", 5, 40_000, variants=("players=3",))
+    reports = [
+        calibrate(CalibrationQuery(spec, rounds=2, tolerance=0.0, folder=tmp_path / name))
+        for name in ("a", "b")
+    ]
+    first, second = (np.load(report.path) for report in reports)
+    assert first.shape == table_shape(3) and first.dtype == np.int16
+    assert np.array_equal(first, second) and first.any()
+    made = [json.loads(report.path.with_suffix(".json").read_text()) for report in reports]
+    assert made[0] == made[1] and made[0]["seed"] == 5
+    rounds = reports[0].rounds
+    assert list(rounds["round"]) == [1, 2] and rounds["samples"].min() > 30_000
+    assert 0 <= rounds["decisions_changed"].iloc[1] <= 1
+    # Another seed plays other deals: another table.
+    other = calibrate(CalibrationQuery(RunSpec("pitch", 6, 40_000, variants=("players=3",)),
+                                       rounds=1, tolerance=0.0, folder=tmp_path / "c"))  # fmt: skip
+    assert not np.array_equal(np.load(other.path), first)
+
+
+@pytest.mark.parametrize("variants", SHIPPED)
+def test_the_package_ships_a_table_for_each_evidenced_rule_set(variants):
+    rules = _rules(variants)
+    assert (TABLES / f"{table_key(rules)}.npy").exists()
+    made = json.loads((TABLES / f"{table_key(rules)}.json").read_text())
+    assert made["rules"]["players"] == rules["players"]
+    assert made["rules"]["partnership"] == rules["partnership"]
+    assert shipped_table(rules).size == np.prod(table_shape(rules["players"]))
+
+
+def test_rules_without_a_table_are_refused_with_the_command_that_builds_one():
+    with pytest.raises(StrategyError, match="allfours calibrate pitch --players 7"):
+        resolve("calibrated+greedy", "pitch", _rules(["players=7"]))
+    with pytest.raises(StrategyError, match="needs the rules"):
+        resolve("calibrated", "pitch")
+
+
+@pytest.mark.parametrize("variants", SHIPPED)
+def test_the_lock_hand_bids_four_wherever_four_is_best(variants):
+    """Before the dealer a 4 is best: any smaller bid may be outbid or stolen. The dealer
+    speaks last and takes every point with any bid, so its bids tie: it must take the
+    contract."""
+    rules = _rules(variants)
+    dealer = rules["players"] - 1
+    for position in range(rules["players"]):
+        for high in range(4 if position else 1):
+            made = _bid(LOCK, position, high, variants)
+            assert made == 4 if position < dealer else made > 0
+
+
+def test_a_dealer_facing_passes_bids_and_a_real_run_bids_four():
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        hand = [int(card) for card in rng.choice(52, 6, replace=False)]
+        assert _bid(hand, 3, 0, []) >= 2  # pass is not legal: the kernel would refuse it
+    frame = run_frame(run(RunSpec("pitch", 2, 20_000, seats=("calibrated+greedy",))))
+    assert (frame["contract"] == 4).sum() > 20  # `threshold` never bids 4
+    assert (frame["contract"] >= 1).all()
+
+
+# The dealer after "pass,2,pass": a strong hand should take the contract, a weak one pass;
+# advice played on the same deals (every seat bidding `calibrated`) says the same.
+STRONG = "AS KS JS 3S TD 9H"
+WEAK = "3C 5D 7H 9S 4D 6C"
+
+
+@pytest.mark.parametrize(("hand", "takes"), [(STRONG, True), (WEAK, False)])
+def test_the_dealer_steals_when_it_pays_and_passes_when_every_bid_loses(hand, takes):
+    call_made = _bid(hand, 3, 2, [])
+    assert (call_made > 0) == takes
+    table = pitch_advice(
+        hand, seat=4, calls="pass,2,pass", deals=3000, seed=9, strategy="calibrated+greedy"
+    )
+    best = table.attrs["recommendation"].bid
+    assert (best > 0) == takes
+    if not takes:  # every bid loses against passing, clearly
+        bids = [name for name in table.index if name != "pass"]
+        assert (table.loc[bids, "difference from best high"] < 0).all()
+
+
+def test_the_command_writes_the_table_and_refuses_what_it_cannot_do(capsys, tmp_path):
+    code, out, _ = call(
+        capsys, "calibrate", "pitch", "--players", "3", "--deals", "20000", "--rounds", "2",
+        "--tolerance", "0", "--out", str(tmp_path), "--quiet", "--json",
+    )  # fmt: skip
+    assert code == 0
+    shown = json.loads(out)
+    assert [row["round"] for row in shown["rounds"]] == [1, 2] and shown["seed"] == 0
+    assert shown["path"] == str(tmp_path / "players3.npy")
+    assert np.load(shown["path"]).shape == table_shape(3)
+    for args, message in [
+        (["calibrate", "phat"], "invalid choice"),
+        (["calibrate", "pitch", "--tolerance", "1.5"], "--tolerance must lie in [0, 1)"),
+        (["calibrate", "pitch", "--tolerance", "nan"], "--tolerance must lie in [0, 1)"),
+        (["calibrate", "pitch", "--rounds", "0"], "--rounds"),
+        (["simulate", "pitch", "--players", "7", "--strategy", "calibrated+greedy"],
+         "allfours calibrate pitch --players 7"),
+    ]:  # fmt: skip
+        code, _, err = call(capsys, *args)
+        assert code == 2 and message in err, err
+        assert_clear_error(err)
