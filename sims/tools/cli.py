@@ -1,6 +1,6 @@
 """`allfours`: simulate deals, replay one exactly, bid odds of a hand, advice for a call
-after the calls heard, compare strategies on the same deals, list strategies, measure
-speed.
+after the calls heard, fit a calibrated bidder, compare strategies on the same deals, list
+strategies, measure speed.
 
 Every input is checked before any work starts; a bad input prints one line naming the
 problem and exits with status 2, and nothing is written.
@@ -32,7 +32,9 @@ examples:
   allfours replay pitch --players 5 --seed 3 --deal 42
   allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3
   allfours advise pitch --hand "AS 2S 8D TD QH 4C" --seat 3 --calls pass,2
+  allfours calibrate pitch --players 5
   allfours compare phat --leads lead_long,lead_phat,lead_high --deals 200000
+  allfours compare pitch --bids calibrated,threshold --games 20000
   allfours solve pitch --hands "AH JH 5H KS 3C 2D / QH 9H 4C 8D TS 2S / ..." --trump H
   allfours strategies
   allfours bench --json
@@ -359,8 +361,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Fit the tables of the game's calibrated bidder (Pitch: `calibrated`) for "
         "the rules given. Each round plays --deals deals in which seat 0 calls at random among "
         "its legal calls and the other seats bid by the current table (by threshold in the "
-        "first round), everyone playing greedy; the mean score change of each call per "
-        "position, high bid heard and hand class becomes the next table. Printed per round: "
+        "first round), everyone playing greedy; each call's expected score change per "
+        "position, high bid heard and hand class, estimated from them (README: \"A bidder "
+        "calibrated by simulation\"), becomes the next table. Printed per round: "
         "the share of the decisions whose best call changed, what the old calls cost there by "
         "the new table (points per decision) and the mean change of the values. The fitting "
         "stops once that cost is below --tolerance, or after --rounds rounds. "
