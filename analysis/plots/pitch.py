@@ -8,8 +8,10 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analysis.pitch import bid_success, made_grid, won_shares
+from analysis.stats import mean_by
 
-__all__ = ["bid_curves", "made_heatmap", "pitch_bids", "pitch_points"]
+__all__ = ["bid_curves", "calls_by_strength", "made_heatmap", "paired_gains", "pitch_bids",
+           "pitch_points"]  # fmt: skip
 
 RANKS = "23456789TJQKA"  # rank 0..12 as the outcome tables count it
 
@@ -95,4 +97,51 @@ def pitch_points(deals: pd.DataFrame, by: str = "contract", title: str = "Auctio
     axis.set_ylabel("share of deals")
     axis.legend()
     axis.set_title(f"{title}: points won per deal")
+    return figure
+
+
+STRENGTH_BINS = np.arange(0.0, 5.01, 0.5)  # hand strength, in points, binned by half a point
+
+
+def calls_by_strength(
+    calls: pd.DataFrame, by: str = "bidder", min_n: int = 30, title: str = "Auction Pitch"
+) -> Figure:
+    """The mean call (pass 0, a bid of k) by hand strength, one panel per position in the
+    auction and one line per value of `by`, each with its 95% band; a strength bin with
+    fewer than `min_n` calls is left out."""
+    bins = pd.cut(calls["strength"].clip(upper=4.99), STRENGTH_BINS, right=False)
+    middle = bins.map(lambda interval: interval.mid).astype(float)
+    table = mean_by(calls.assign(middle=middle), "call", [by, "position", "middle"])
+    table = table[table["n"] >= min_n]
+    positions = sorted(calls["position"].unique())
+    figure, axes = plt.subplots(
+        1, len(positions), figsize=(3.2 * len(positions), 3.8), sharey=True, layout="constrained"
+    )
+    for axis, position in zip(np.atleast_1d(axes), positions, strict=True):
+        for key, part in table.xs(position, level="position").groupby(level=by, observed=True):
+            part = part.droplevel(by)
+            (line,) = axis.plot(part.index, part["estimate"], marker="o", markersize=3, label=key)
+            axis.fill_between(part.index, part["low"], part["high"], color=line.get_color(),
+                              alpha=0.25)  # fmt: skip
+        last = position == positions[-1]
+        axis.set_title("the dealer" if last else f"position {position}")
+        axis.set_xlabel("hand strength (points)")
+        axis.set_yticks(range(5), ["pass", "1", "2", "3", "4"])
+    np.atleast_1d(axes)[0].set_ylabel("mean call")
+    np.atleast_1d(axes)[0].legend()
+    figure.suptitle(f"{title}: what each bidder calls, by hand strength and position "
+                    f"({len(calls):,} calls; bins under {min_n} left out)")  # fmt: skip
+    return figure
+
+
+def paired_gains(pairs: pd.DataFrame, title: str, ylabel: str) -> Figure:
+    """Paired differences (`difference`, `low`, `high`, `n` per row, the row's name its
+    label) as points with 95% intervals against zero."""
+    figure, axis = plt.subplots(figsize=(7, 4), layout="constrained")
+    labels = [f"{name}\nn={row.n:,}" for name, row in pairs.iterrows()]
+    errors = [pairs["difference"] - pairs["low"], pairs["high"] - pairs["difference"]]
+    axis.errorbar(labels, pairs["difference"], yerr=errors, fmt="o", capsize=5)
+    axis.axhline(0, color="grey", linewidth=0.8)
+    axis.set_ylabel(ylabel)
+    axis.set_title(title)
     return figure
