@@ -185,9 +185,7 @@ def _lookup(name: str, game: str) -> Strategy:
     return _REGISTRY[(name, game)]
 
 
-def _parse_part(
-    part: str, game: str, rules: dict[str, Any] | None
-) -> tuple[Strategy, np.ndarray]:
+def _parse_part(part: str, game: str, rules: dict[str, Any] | None) -> tuple[Strategy, np.ndarray]:
     """`name` or `name:key=value:key=value` -> (strategy, its parameter row: the
     parameters, then its data under `rules`). A value out of its parameter's range, not a
     plain finite number, or a parameter given twice is refused; so is a strategy with data
