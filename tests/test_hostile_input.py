@@ -16,6 +16,7 @@ import json
 import re
 import shutil
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -27,7 +28,7 @@ from sims.core.games import don, phat, pitch, solowhist
 from sims.core.options import OptionError
 from sims.core.options import resolve as resolve_options
 from sims.descriptors import serving
-from sims.strategies import StrategyError, strategies
+from sims.strategies import Strategy, StrategyError, strategies
 from sims.strategies import resolve as resolve_strategy
 from sims.strategies.registry import MAX_PARAMS, TABLE_OF, functions
 from sims.tools.odds import odds_of, parse_hand, parse_trump
@@ -464,7 +465,16 @@ def test_the_metadata_records_the_strategy_exactly_as_it_ran(tmp_path, capsys):
 
 # Strategy labels -----------------------------------------------------------------------
 
+
+def _searches(strategy: Strategy) -> bool:
+    """A search player: a whole-number search budget (samples, iterations) above 1."""
+    return any(p.whole and p.default > 1 for p in strategy.params.values())
+
+
 STRATEGY_NAMES = sorted({s.name for s in strategies()})
+# The names a fuzzed command line may run: a search player's deal costs seconds with 7
+# seats (its play is tested in test_conformance, its cost by `allfours bench`).
+QUICK_NAMES = sorted({s.name for s in strategies() if not _searches(s)})
 PARAM_KEYS = sorted({key for s in strategies() for key in s.params})
 LABEL_JUNK = ("", " ", "Greedy", "greedy ", "lead", "clever", "ränd", "+", ":", "=")
 PARAM_VALUES = (
@@ -474,11 +484,12 @@ PARAM_VALUES = (
 
 
 @st.composite
-def strategy_labels(draw) -> str:
-    """`name[:key=value...]` parts joined by '+', from real and junk names, keys, values."""
+def strategy_labels(draw, names: Sequence[str] = tuple(STRATEGY_NAMES)) -> str:
+    """`name[:key=value...]` parts joined by '+', from real (`names`) and junk names, keys,
+    values."""
     parts = []
     for _ in range(draw(st.integers(1, 3))):
-        name = draw(st.sampled_from(STRATEGY_NAMES + list(LABEL_JUNK)))
+        name = draw(st.sampled_from([*names, *LABEL_JUNK]))
         settings_ = draw(
             st.lists(
                 st.builds(
@@ -562,9 +573,9 @@ BAD_INDEXES = st.one_of(
     st.sampled_from([str(INT64_MAX - 300), "-3", "x", "", "1.0", "+5", "٣", " 7 "]),
     st.text(max_size=4),
 )
-BAD_LABELS = st.one_of(strategy_labels(), st.text(max_size=10))
+BAD_LABELS = st.one_of(strategy_labels(QUICK_NAMES), st.text(max_size=10))
 BAD_SEATS = st.one_of(
-    st.lists(strategy_labels(), min_size=1, max_size=8).map(",".join),
+    st.lists(strategy_labels(QUICK_NAMES), min_size=1, max_size=8).map(",".join),
     st.sampled_from(["greedy,greedy", ",,,", "random,greedy,random,greedy", " , , , "]),
     st.text(max_size=10),
 )
@@ -795,12 +806,13 @@ def odds_args(draw) -> list[str]:
 
 
 def policy_names(game: str, kind: str) -> list[str]:
-    return sorted({s.name for s in strategies(game) if s.kind == kind})
+    """The strategies of one kind a fuzzed `compare` names as valid (no search player)."""
+    return sorted(s.name for s in strategies(game) if s.kind == kind and not _searches(s))
 
 
 BAD_POLICIES = st.one_of(
     st.lists(
-        st.sampled_from(STRATEGY_NAMES + ["", " ", "lead_phat+greedy", "clever", "ß"]),
+        st.sampled_from(QUICK_NAMES + ["", " ", "lead_phat+greedy", "clever", "ß"]),
         min_size=1,
         max_size=4,
     ).map(",".join),
