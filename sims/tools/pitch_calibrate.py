@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import astuple, dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -39,7 +40,7 @@ from tqdm import tqdm
 from sims.core.games import pitch
 from sims.engine.pitch import legal_calls_nb, no_conditions, run_pitch_nb
 from sims.run.runner import RunSpec, log_arrays, raise_first_error, strategy_tables
-from sims.strategies import resolve
+from sims.strategies import SeatStrategy, resolve
 from sims.strategies.pitch_calibrated import (
     CALLS,
     CLASS_AXES,
@@ -61,7 +62,7 @@ EXPLORER = 0  # the seat whose calls are drawn at random
 MAX_POINTS = 4  # High, Low, Jack and Game
 
 
-def seat_plans(rules: dict, values: np.ndarray | None) -> list:
+def seat_plans(rules: dict[str, Any], values: np.ndarray | None) -> list[SeatStrategy]:
     """Seat 0 calls at random; the others bid by `values` (a table in points, flattened),
     or by `threshold` when there is none yet; all play `greedy`."""
     explorer = resolve("random_bid+greedy", "pitch", rules)
@@ -91,7 +92,7 @@ class Tally:
         return Tally(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
 
 
-def tally(run: RunSpec, first: int, count: int, plans: list) -> Tally:
+def tally(run: RunSpec, first: int, count: int, plans: list[SeatStrategy]) -> Tally:
     """Play deals `first .. first + count` and count seat 0's samples."""
     players = run.layout.players
     rules = pitch.rules_array(run.rules)
@@ -189,7 +190,9 @@ def best_calls(table: np.ndarray, min_bid: int) -> np.ndarray:
     return values.argmax(-1)
 
 
-def change(old: np.ndarray, new: np.ndarray, counts: np.ndarray, min_bid: int) -> tuple:
+def change(
+    old: np.ndarray, new: np.ndarray, counts: np.ndarray, min_bid: int
+) -> tuple[float, float, float]:
     """From the old table to the new, weighted by the samples: the share of decisions
     whose best call changed, what the old call costs there by the new table (points per
     decision), and the mean absolute change of the values (points)."""
