@@ -372,7 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="examples:\n"
         "  allfours calibrate pitch --players 4\n"
         "  allfours calibrate pitch --players 4 --variant partnership --deals 2000000\n"
-        "  allfours calibrate pitch --players 3 --rounds 2 --out /tmp/tables --json\n",
+        "  allfours calibrate pitch --players 3 --rounds 2 --out my_tables --json\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     calibrate.add_argument(
