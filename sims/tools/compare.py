@@ -15,7 +15,8 @@ once per policy or seating, so the luck of the cards cancels in the differences.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 
 import numpy as np
@@ -75,6 +76,35 @@ def seating(spec_sides: Sequence[Sequence[int]], players: int, a: str, b: str) -
     return seats
 
 
+def _swapped_runs(
+    probe: RunSpec,
+    strategies: Sequence[str],
+    count: int,
+    swap_seed: int | None,
+    progress: Callable[[str], None] | None,
+) -> Iterator[tuple[str, list[RunSpec]]]:
+    """For each pair of `strategies`, its name `a vs b` and its two runs of `count` units
+    like `probe`: a on the sides of even index and b on the others, then swapped (on the
+    deals of `swap_seed` if given, else the same ones). ValueError for fewer than two
+    sides."""
+    sides, players = _sides(probe), probe.layout.players
+    if len(sides) < 2:
+        raise ValueError("comparing whole strategies needs at least two sides")
+    for a, b in combinations(strategies, 2):
+        if progress is not None:
+            progress(f"{a} vs {b}")
+        swapped = probe.seed if swap_seed is None else swap_seed
+        yield (
+            f"{a} vs {b}",
+            [
+                dataclasses.replace(
+                    probe, seed=run_seed, count=count, seats=tuple(seating(sides, players, x, y))
+                )
+                for x, y, run_seed in ((a, b, probe.seed), (b, a, swapped))
+            ],
+        )
+
+
 def _seating_results(spec: RunSpec) -> tuple[np.ndarray, np.ndarray | None]:
     """Per deal and side the result; per deal the pitcher's side where an auction decides
     it (else None)."""
@@ -117,25 +147,15 @@ def role_trials(
     a role empty for one of them: NaN there. `swap_seed` plays the swapped seating on other
     deals (an unpaired design, for comparison)."""
     probe = RunSpec(game, seed, 0, variants=tuple(variants))
-    sides, players = _sides(probe), probe.layout.players
-    if len(sides) < 2:
-        raise ValueError("comparing whole strategies needs at least two sides")
     roles = ("all", "pitcher", "defender") if probe.described.auction else ("all",)
     columns: dict[str, dict[str, np.ndarray]] = {role: {} for role in roles}
-    for a, b in combinations(strategies, 2):
-        if progress is not None:
-            progress(f"{a} vs {b}")
-        seatings = []
-        swapped_seed = seed if swap_seed is None else swap_seed
-        for first, second, run_seed in ((a, b, seed), (b, a, swapped_seed)):
-            seats = tuple(seating(sides, players, first, second))
-            spec = RunSpec(game, run_seed, deals, seats=seats, variants=tuple(variants))
-            seatings.append(_seating_results(spec))
+    for pair, runs in _swapped_runs(probe, strategies, deals, swap_seed, progress):
+        seatings = [_seating_results(spec) for spec in runs]
         margins = [r[:, 0::2].mean(1) - r[:, 1::2].mean(1) for r, _ in seatings]
-        columns["all"][f"{a} vs {b}"] = (margins[0] - margins[1]) / 2
+        columns["all"][pair] = (margins[0] - margins[1]) / 2
         if probe.described.auction:
-            columns["pitcher"][f"{a} vs {b}"] = _role_margin(seatings, True)
-            columns["defender"][f"{a} vs {b}"] = _role_margin(seatings, False)
+            columns["pitcher"][pair] = _role_margin(seatings, True)
+            columns["defender"][pair] = _role_margin(seatings, False)
     index = pd.RangeIndex(deals, name="deal")
     return {role: pd.DataFrame(table, index=index) for role, table in columns.items()}
 
@@ -171,18 +191,11 @@ def game_trials(
     did, 0 if it stopped at the deal cap unwon, the mean of the two seatings (`seating`) on
     the same games. Its mean is a's share of the games won minus b's."""
     probe = RunSpec(game, seed, 0, games=True, variants=tuple(variants))
-    sides, players = _sides(probe), probe.layout.players
-    if len(sides) < 2:
-        raise ValueError("comparing whole strategies needs at least two sides")
     columns = {}
-    for a, b in combinations(strategies, 2):
-        if progress is not None:
-            progress(f"{a} vs {b}")
+    for pair, runs in _swapped_runs(probe, strategies, games, None, progress):
         margins = []
-        for first, second in ((a, b), (b, a)):
-            seats = tuple(seating(sides, players, first, second))
-            spec = RunSpec(game, seed, games, games=True, seats=seats, variants=tuple(variants))
+        for spec in runs:
             winner = game_frame(_frame(spec))["winner"].to_numpy()
             margins.append((winner >= 0) * np.where(winner % 2 == 0, 1.0, -1.0))
-        columns[f"{a} vs {b}"] = (margins[0] - margins[1]) / 2
+        columns[pair] = (margins[0] - margins[1]) / 2
     return pd.DataFrame(columns, index=pd.RangeIndex(games, name="game"))
