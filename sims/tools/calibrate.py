@@ -5,6 +5,7 @@ the question, the answer and its text.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import tempfile
@@ -66,15 +67,14 @@ def calibration_of(game: str) -> Callable[[CalibrationQuery], CalibrationReport]
 
 
 def write_atomically(path: Path, table: np.ndarray, about: dict[str, Any]) -> None:
-    """Write `table` (.npy) and `about` (.json beside it) whole or not at all."""
+    """Write `table` (.npy) and `about` (.json beside it), each whole or not at all."""
+    stream = io.BytesIO()
+    np.save(stream, table, allow_pickle=False)
+    text = json.dumps(about, indent=2, sort_keys=True) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
-    for target, write in (
-        (path, lambda handle: np.save(handle, table, allow_pickle=False)),
-        (path.with_suffix(".json"), lambda handle: handle.write(
-            (json.dumps(about, indent=2, sort_keys=True) + "\n").encode())),
-    ):  # fmt: skip
+    for target, data in ((path, stream.getvalue()), (path.with_suffix(".json"), text.encode())):
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
-        with os.fdopen(handle, "wb") as stream:
-            write(stream)
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
         os.chmod(temporary, 0o644)  # readable like the package's other files
         os.replace(temporary, target)

@@ -92,11 +92,12 @@ class Tally:
         return Tally(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
 
 
-def tally(run: RunSpec, first: int, count: int, plans: list[SeatStrategy]) -> Tally:
-    """Play deals `first .. first + count` and count seat 0's samples."""
+def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.ndarray]) -> Tally:
+    """Play deals `first .. first + count` with the strategy tables `(fids, params)` of
+    `seat_plans` and count seat 0's samples."""
     players = run.layout.players
     rules = pitch.rules_array(run.rules)
-    fids, params = strategy_tables(plans)
+    fids, params = tables
     out = np.zeros(count, run.layout.dtype)
     errors = np.zeros((count, 4), np.int64)
     hands = np.zeros((count, players), np.int64)
@@ -217,12 +218,13 @@ def calibrate(query: CalibrationQuery) -> CalibrationReport:
     bar = tqdm(total=query.rounds * run.count, unit="deal", unit_scale=True,
                disable=not query.show, leave=False)  # fmt: skip
     for number in range(1, query.rounds + 1):
-        plans = seat_plans(run.rules, None if table is None else table.ravel() / MILLIPOINTS)
+        values = None if table is None else table.ravel() / MILLIPOINTS
+        tables = strategy_tables(seat_plans(run.rules, values))
         counted = None
         start = run.first + (number - 1) * run.count
         for first in range(start, start + run.count, CHUNK):
             count = min(CHUNK, start + run.count - first)
-            part = tally(run, first, count, plans)
+            part = tally(run, first, count, tables)
             counted = part if counted is None else counted + part
             bar.update(count)
         fitted = fit(counted, players)
