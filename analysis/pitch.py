@@ -116,7 +116,7 @@ def bidder_call(
     """The call `bidder` makes holding `hand` at `position` of the auction (1 = the
     dealer's left, players = the dealer) after the high bid `high` (0: none yet): 0 pass,
     k a bid of k."""
-    rules = resolve_options("pitch", pitch.OPTIONS, [*variants])
+    rules = resolve_options("pitch", pitch.OPTIONS, variants)
     pitch.check(rules)
     players = rules["players"]
     plan = resolve(bidder, "pitch", rules)
