@@ -71,9 +71,10 @@ def hand_classes(hands: np.ndarray, players: int, sides: int) -> np.ndarray:
     return classes
 
 
-def table_index(position: int, high: int, hand: int, call: int) -> int:
+@njit(cache=True, inline="always")
+def table_index(position, high, hand, call):
     """Where a table (flattened) holds the value of `call` for class `hand` at `position`
-    (0 first to speak) with the high bid `high`."""
+    (0 first to speak) with the high bid `high`; elementwise on arrays."""
     return ((position * HIGHS + high) * CLASSES + hand) * CALLS + call
 
 
@@ -84,8 +85,7 @@ def calibrated_bid(view, params, rng):
     legal = view[v.LEGAL]
     hand = view[v.HAND]
     suit, _ = best_suit(hand, view[v.PLAYERS], view[v.SIDES], hand)
-    context = view[v.POSITION] * HIGHS + view[v.HIGH_BID]
-    at = MAX_PARAMS + (context * CLASSES + hand_class(hand, suit)) * CALLS
+    at = MAX_PARAMS + table_index(view[v.POSITION], view[v.HIGH_BID], hand_class(hand, suit), 0)
     best, value = -1, 0.0
     for call in range(CALLS):
         if legal >> call & 1 and (best < 0 or params[at + call] > value):

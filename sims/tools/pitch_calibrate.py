@@ -50,6 +50,7 @@ from sims.strategies.pitch_calibrated import (
     TABLES,
     calibrated_bid,
     hand_classes,
+    table_index,
     table_key,
     table_shape,
 )
@@ -113,7 +114,7 @@ def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.nda
     call = said[np.arange(count), position]
     called = call >= 0  # a 4 before seat 0's turn ends the auction without it
     classes = hand_classes(hands[:, EXPLORER], players, rules[pitch.R_SIDES])
-    cell = (((position * HIGHS + heard) * CLASSES + classes) * CALLS + call)[called]
+    cell = table_index(position, heard, classes, call)[called]
     side = rules[pitch.R_SIDE_OF + EXPLORER]
     change = out["delta"][called, side].astype(np.float64)
     pitched = (out["pitcher"] == EXPLORER)[called]
