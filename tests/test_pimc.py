@@ -11,7 +11,7 @@ from sims.core.rng import new_state
 from sims.engine.common import take_card_nb
 from sims.run.runner import RunSpec, run
 from sims.strategies import view as v
-from sims.strategies.sampling import deal_hidden
+from sims.strategies.sampling import deal_hidden, new_pool
 
 HAND = mask_of(parse_cards("AH JH 5H KS 3C 2D"))
 
@@ -60,9 +60,9 @@ def test_sampled_hands_hold_only_unseen_cards_of_the_right_sizes_and_respect_voi
         view[v.PLAYED] |= mask_of(cards)
     view[v.VOIDS + 2] = 1 << 2  # seat 2 has shown it holds no heart
     unseen = FULL_DECK & ~HAND & ~view[v.PLAYED]
-    rng, hands = new_state(5, 0, 1), np.zeros(7, np.int64)
+    rng, hands, pool = new_state(5, 0, 1), np.zeros(7, np.int64), new_pool()
     for _ in range(300):
-        deal_hidden(view, 6, rng, hands)
+        deal_hidden(view, 6, rng, hands, pool)
         assert hands[0] == HAND
         assert [bin(hands[s]).count("1") for s in (1, 2, 3)] == [4, 4, 5]
         others = hands[1] | hands[2] | hands[3]
@@ -72,11 +72,11 @@ def test_sampled_hands_hold_only_unseen_cards_of_the_right_sizes_and_respect_voi
 
 def test_without_voids_every_unseen_card_goes_to_each_seat_as_often_as_its_share():
     view = pitch_view()
-    rng, hands = new_state(9, 0, 1), np.zeros(7, np.int64)
+    rng, hands, pool = new_state(9, 0, 1), np.zeros(7, np.int64), new_pool()
     trials, card = 20_000, parse_cards("TS")[0]
     counts = np.zeros(4, np.int64)
     for _ in range(trials):
-        deal_hidden(view, 6, rng, hands)
+        deal_hidden(view, 6, rng, hands, pool)
         for seat in range(1, 4):
             counts[seat] += hands[seat] >> card & 1
     expected = 6 / 46  # each of three hands of 6 drawn from the 46 unseen cards

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+import numpy as np
 import pytest
 
 from sims.core.cards import mask_of, parse_card, parse_cards
@@ -297,7 +298,7 @@ def line_value(deal: Deal, line: list[int]) -> int:
     ("pitch", 4, ("partnership", "low_to_holder")), ("phat", 4, ()),
     ("don", 4, ("bonus=game5_high_low_jack",)),
 ])  # fmt: skip
-def test_a_line_played_card_by_card_offers_the_legal_cards_and_scores_as_the_rules(
+def test_a_line_offers_the_legal_cards_guesses_the_searchs_first_move_and_scores_as_the_rules(
     game, players, variants
 ):
     rules = resolve(game, (pitch if game == "pitch" else don).OPTIONS,
@@ -313,9 +314,10 @@ def test_a_line_played_card_by_card_offers_the_legal_cards_and_scores_as_the_rul
         deal = random_deal(rnd, game, players, rnd.randint(1, 4), side_of, **flags)
         if game == "don":
             deal.bonus = rules["bonus"]
-        ctx, hands, played, diff, moves, frames, value = solver.line_start_nb(
-            position_of(deal, rules if game != "phat" else None)
-        )
+        ctx, hands, played, diff, frames = solver.line_buffers_nb()
+        moves, scores = np.zeros((2, solver.MAX_PLIES, 13), np.int64)
+        position = position_of(deal, rules if game != "phat" else None)
+        value = solver.line_load_nb(position, ctx, hands, played, diff, frames)
         brute = [list(hand) for hand in deal.hands]
         trick, leader, line, ply = list(deal.trick), deal.leader, [], 0
         while True:
@@ -325,13 +327,16 @@ def test_a_line_played_card_by_card_offers_the_legal_cards_and_scores_as_the_rul
                 break
             assert seat == (leader + len(trick)) % players
             assert legal == mask_of(legal_cards(deal, brute[seat], trick))
+            frames[ply, solver.F_SEAT], frames[ply, solver.F_FIRST] = seat, -1
+            solver._candidates(ctx, hands, played, moves, scores, frames, ply)
+            assert solver.line_guess_nb(ctx, played, frames, ply, legal) == moves[ply, 0]
             card = rnd.choice(legal_cards(deal, brute[seat], trick))
             brute[seat].remove(card)
             trick.append(card)
             if len(trick) == players:
                 leader, trick = (leader + trick_winner(trick, deal.trump)) % players, []
             line.append(card)
-            value += solver.line_play_nb(ctx, hands, played, diff, moves, frames, ply, card)
+            value += solver.line_play_nb(ctx, hands, played, diff, frames, ply, card)
             ply += 1
         value += solver.line_end_nb(ctx, hands, diff, frames, ply)
         assert value == line_value(deal, line), (deal, line)

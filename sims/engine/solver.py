@@ -427,14 +427,28 @@ def _search(ctx, hands, played, diff, moves, scores, frames, table) -> int:
 
 
 @njit(cache=True)
-def _prepare(position, table, prune: bool):
-    """The search state of a position: (context, hands, cards played by ply, game-point
-    gaps, move buffers, node frames with the root's set up, points already won). Clears
-    the table."""
+def _buffers():
+    """Fresh buffers of a search state: (context, hands, cards played by ply, game-point
+    gaps, move buffers, move scores, node frames); `_load` fills them from a position."""
+    return (
+        np.zeros(CONTEXT_SIZE, np.int64),
+        np.zeros(MAX_SEATS, np.int64),
+        np.zeros(MAX_SEATS + MAX_PLIES, np.int64),
+        np.zeros(MAX_SEATS, np.int64),
+        np.zeros((MAX_PLIES, 13), np.int64),
+        np.zeros((MAX_PLIES, 13), np.int64),
+        np.zeros((MAX_PLIES, FRAME_SIZE), np.int64),
+    )
+
+
+@njit(cache=True)
+def _load(position, prune: bool, ctx, hands, played, diff, frames) -> int:
+    """Set the search state of `position` in the buffers (the root's frame set up) and
+    return the points the maximising side has already won."""
     players = position[P_PLAYERS]
     side = position[P_SIDE]
     trump = position[P_TRUMP]
-    ctx = np.zeros(CONTEXT_SIZE, np.int64)
+    ctx[:] = 0
     ctx[C_PLAYERS] = players
     ctx[C_SIDES] = position[P_SIDES]
     ctx[C_SIDE] = side
@@ -444,11 +458,11 @@ def _prepare(position, table, prune: bool):
     ctx[C_PRUNE] = prune
     ctx[C_ROOT_MASK] = opening_cards(trump) if position[P_OPENING] else -1
     ctx[C_SIDE_OF : C_SIDE_OF + MAX_SEATS] = position[P_SIDE_OF : P_SIDE_OF + MAX_SEATS]
-    hands = position[P_HANDS : P_HANDS + players].copy()
+    hands[:] = 0
+    hands[:players] = position[P_HANDS : P_HANDS + players]
     length = position[P_TRICK_LEN]
-    played = np.zeros(MAX_SEATS + MAX_PLIES, np.int64)
+    played[:] = 0
     played[MAX_SEATS - length : MAX_SEATS] = position[P_TRICK : P_TRICK + length]
-    trick = position[P_TRICK : P_TRICK + length]
     out = 0
     in_play = 0
     for seat in range(players):
@@ -456,48 +470,53 @@ def _prepare(position, table, prune: bool):
         in_play |= position[P_DEALT + seat]
     win = 0
     for k in range(length):
-        out |= 1 << trick[k]
-        if beats(trick[k], trick[win], trump):
+        card = position[P_TRICK + k]
+        out |= 1 << card
+        if beats(card, position[P_TRICK + win], trump):
             win = k
     for team in range(position[P_SIDES]):
         in_play |= position[P_WON + team]
     in_play |= out
     # Points a capture brings: card points, then High, Low (unless it goes to its holder)
     # and Jack; the honours already captured by the maximising side count now.
-    honours = np.zeros(52, np.int64)
     high, low, jack = honour_cards(in_play, trump)
+    worth = position[P_HIGH_LOW]
     already = 0
-    if high >= 0:
-        honours[high] += position[P_HIGH_LOW]
-        if position[P_LOW_TO_HOLDER]:
-            for seat in range(players):
-                if position[P_DEALT + seat] >> low & 1 and ctx[C_SIDE_OF + seat] == side:
-                    already += position[P_HIGH_LOW]
-        else:
-            honours[low] += position[P_HIGH_LOW]
-    honours[jack] += position[P_JACK]
+    if position[P_LOW_TO_HOLDER]:
+        for seat in range(players):
+            if low >= 0 and position[P_DEALT + seat] >> low & 1 and ctx[C_SIDE_OF + seat] == side:
+                already += worth
+        low = -1  # no capture scores it
     for card in range(52):
-        points = position[P_CARD_POINTS + card] + honours[card]
+        honour = worth * ((card == high) + (card == low)) + position[P_JACK] * (card == jack)
+        points = position[P_CARD_POINTS + card] + honour
         ctx[C_POINTS + card] = points
         if points:
             ctx[C_VALUED] |= 1 << card
         elif CARD_GAME_POINTS[card] == 0:
             ctx[C_PLAIN] |= 1 << card
         if position[P_WON + side] >> card & 1:
-            already += honours[card]
-    diff = np.zeros(MAX_SEATS, np.int64)
+            already += honour
+    diff[:] = 0
     for team in range(position[P_SIDES]):
         for card in range(52):
             if position[P_WON + team] >> card & 1:
                 diff[team] -= CARD_GAME_POINTS[card]
     diff -= diff[side]
-    moves = np.zeros((MAX_PLIES, 13), np.int64)
-    scores = np.zeros((MAX_PLIES, 13), np.int64)
-    frames = np.zeros((MAX_PLIES, FRAME_SIZE), np.int64)
+    frames[0] = 0
     frames[0, F_LEADER] = position[P_LEADER]
     frames[0, F_LENGTH] = length
     frames[0, F_WIN] = win
     frames[0, F_OUT] = out
+    return already
+
+
+@njit(cache=True)
+def _prepare(position, table, prune: bool):
+    """The search state of a position in fresh buffers (see `_buffers`), then the points
+    already won. Clears the table."""
+    ctx, hands, played, diff, moves, scores, frames = _buffers()
+    already = _load(position, prune, ctx, hands, played, diff, frames)
     table[:, T_OUT] = -1
     return ctx, hands, played, diff, moves, scores, frames, already
 
@@ -554,43 +573,121 @@ def _root_cards(ctx, hands, played, moves, scores, frames) -> int:
 
 # Playing a position out card by card, for search players that sample lines of play
 # rather than solve them (`sims.strategies.ismcts`): a line is the search state of
-# `_prepare` with `ply` counting the cards played since the position.
+# `_load` with `ply` counting the cards played since the position. Its buffers
+# (`line_buffers_nb`) serve line after line: a search allocates them once per decision.
+# These run millions of times a decision, so they index the frames directly: a row taken
+# as an array costs a reference count each time.
 
 
 @njit(cache=True)
-def line_start_nb(position):
-    """A line from `position`: (context, hands, cards played, game-point gaps, move
-    buffer, node frames, points the maximising side has already won)."""
-    ctx, hands, played, diff, moves, _, frames, already = _prepare(
-        position, np.empty((1, 3), np.int64), False
-    )
-    return ctx, hands, played, diff, moves, frames, already
+def line_buffers_nb():
+    """Buffers for lines: (context, hands, cards played, game-point gaps, node frames)."""
+    ctx, hands, played, diff, _, _, frames = _buffers()
+    return ctx, hands, played, diff, frames
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def line_load_nb(position, ctx, hands, played, diff, frames) -> int:
+    """Start a line from `position` in the buffers; the points the maximising side has
+    already won."""
+    return _load(position, False, ctx, hands, played, diff, frames)
+
+
+@njit(cache=True, inline="always")
 def line_turn_nb(ctx, hands, played, frames, ply: int) -> tuple[int, int]:
     """(seat to play, mask of its legal cards) after `ply` cards; the mask is 0 once the
     deal is over."""
-    f = frames[ply]
-    seat = (f[F_LEADER] + f[F_LENGTH]) % ctx[C_PLAYERS]
-    if f[F_LENGTH] == 0 and f[F_OUT] == 0:
+    length = frames[ply, F_LENGTH]
+    seat = (frames[ply, F_LEADER] + length) % ctx[C_PLAYERS]
+    if length == 0 and frames[ply, F_OUT] == 0:
         return seat, 0
-    return seat, _legal(ctx, hands[seat], played, f[F_LENGTH], ply)
+    return seat, _legal(ctx, hands[seat], played, length, ply)
 
 
-@njit(cache=True)
-def line_play_nb(ctx, hands, played, diff, moves, frames, ply: int, card: int) -> int:
+@njit(cache=True, inline="always")
+def line_play_nb(ctx, hands, played, diff, frames, ply: int, card: int) -> int:
     """Play legal `card` as the `ply`-th card of the line: the points it brings the
     maximising side now (those of a trick it completes and that side takes)."""
-    f = frames[ply]
-    f[F_SEAT] = (f[F_LEADER] + f[F_LENGTH]) % ctx[C_PLAYERS]
-    f[F_NEXT] = 0
-    moves[ply, 0] = card
-    _descend(ctx, hands, played, diff, moves, frames, ply)
-    return f[F_GAIN]
+    players = ctx[C_PLAYERS]
+    leader, length, win = frames[ply, F_LEADER], frames[ply, F_LENGTH], frames[ply, F_WIN]
+    seat = leader + length
+    hands[seat - players if seat >= players else seat] ^= 1 << card
+    played[MAX_SEATS + ply] = card
+    trick = MAX_SEATS + ply - length
+    if length == 0 or beats(card, played[trick + win], ctx[C_TRUMP]):
+        win = length
+    out = frames[ply, F_OUT]
+    gain = 0
+    if length + 1 < players:
+        length += 1
+    else:
+        taker = leader + win
+        taker = taker - players if taker >= players else taker
+        taken = ctx[C_SIDE_OF + taker]
+        game = 0
+        for k in range(trick, trick + players):
+            gain += ctx[C_POINTS + played[k]]
+            game += CARD_GAME_POINTS[played[k]]
+            out ^= 1 << played[k]
+        if taken == ctx[C_SIDE]:
+            diff += game
+        else:
+            diff[taken] -= game
+            gain = 0
+        leader, length, win = taker, 0, 0
+    frames[ply + 1, F_LEADER] = leader
+    frames[ply + 1, F_LENGTH] = length
+    frames[ply + 1, F_WIN] = win
+    frames[ply + 1, F_OUT] = out
+    return gain
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def line_guess_nb(ctx, played, frames, ply: int, cards: int) -> int:
+    """The card among `cards` (the legal ones at `ply`) that the search's move ordering
+    (`_candidates`) tries first: lead a suit's top card, else a low one; win a trick as
+    cheaply as possible, else throw the cheapest card; feed a partner's trick without
+    overtaking it. A cheap guess at good play."""
+    players = ctx[C_PLAYERS]
+    leader, length = frames[ply, F_LEADER], frames[ply, F_LENGTH]
+    out = frames[ply, F_OUT]
+    best, best_score = -1, -NONE
+    if length == 0:
+        rest = cards
+        while rest:
+            card = lowest(rest)
+            rest &= rest - 1
+            rank = rank_of(card)
+            score = 64 + rank if highest(out & suit_mask(suit_of(card))) == card else -rank
+            if score > best_score:
+                best, best_score = card, score
+        return best
+    seat = leader + length
+    seat = seat - players if seat >= players else seat
+    top_seat = leader + frames[ply, F_WIN]
+    top_seat = top_seat - players if top_seat >= players else top_seat
+    top = played[MAX_SEATS + ply - length + frames[ply, F_WIN]]
+    mine = ctx[C_SIDE_OF + seat] == ctx[C_SIDE]
+    ally = (ctx[C_SIDE_OF + top_seat] == ctx[C_SIDE]) == mine
+    rest = cards
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
+        rank = rank_of(card)
+        worth = ctx[C_POINTS + card] + CARD_GAME_POINTS[card]
+        wins = beats(card, top, ctx[C_TRUMP])
+        if ally:
+            score = 4 * worth - rank - (64 if wins else 0)
+        elif wins:
+            score = 64 - rank
+        else:
+            score = -4 * worth - rank
+        if score > best_score:
+            best, best_score = card, score
+    return best
+
+
+@njit(cache=True, inline="always")
 def line_end_nb(ctx, hands, diff, frames, ply: int) -> int:
     """At the end of a line's deal: the points of the end-of-deal bonus (Game) the
     maximising side takes."""

@@ -2,15 +2,18 @@
 Whitehouse 2012). One tree of the card sequences from its decision, grown by
 `iterations` descents: each deals the cards it cannot see afresh, consistently with its
 view (`sims.strategies.sampling`), walks the tree among the cards legal in that deal by
-UCB1 with availability counts, adds one node, plays the deal out at random and scores it
-exactly. It plays the most visited card.
+UCB1 with availability counts, adds one node, plays the deal out (at random, or by the
+solver's first guesses: `guide`) and scores it exactly. It plays the most visited card.
 
 Rewards are the points its side wins, scaled to 0..1 by the points in the deal; the other
 sides play to minimise them (the solver's paranoid reduction, as `pimc`). Everything it
 uses comes from the view, so it never reads a hidden card. Parameters: `iterations` (at
 most `MAX_ITERATIONS`: the tree takes 200 bytes a node) and `exploration` (UCB1's
-constant). Each game's search module (`pitch_search`, `phat_search`) registers it with
-the game's card points and hand size.
+constant), `guide` (the share of playout cards chosen by the solver's move ordering
+instead of at random), `per_choice` (1: `iterations` per legal card) and `stop_decided`
+(1: stop once more descents cannot change the choice). Each game's search module
+(`pitch_search`, `phat_search`) registers it, and `guided_ismcts` (the same search with
+other defaults: `GUIDED`), with the game's card points and hand size.
 """
 
 from __future__ import annotations
@@ -26,12 +29,13 @@ from sims.core.rng import below
 from sims.engine import solver as s
 from sims.strategies import view as v
 from sims.strategies.registry import Param
-from sims.strategies.sampling import deal_hidden, position_of
+from sims.strategies.sampling import deal_hidden, load_position, new_pool
 
 MAX_ITERATIONS = 100_000
+GUIDE_STEPS = 1 << 20  # resolution of the chance `guide`
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _scale(view, card_points, trump: int) -> float:
     """The most points the deal can bring one side: a bound that puts rewards in 0..1."""
     total = view[v.GAME_WORTH] + view[v.CARRY] + 2 * view[v.HIGH_LOW_WORTH] + view[v.JACK_WORTH]
@@ -40,7 +44,7 @@ def _scale(view, card_points, trump: int) -> float:
     return max(1.0, float(total))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _select(node, cards, children, visits, wins, seen, maximising, exploration, rng):
     """The card to play at `node` among `cards` (those legal in this deal): a card never
     tried here, uniformly, else the best UCB1 score; each available child's availability
@@ -71,16 +75,49 @@ def _select(node, cards, children, visits, wins, seen, maximising, exploration, 
     return best
 
 
+@njit(cache=True, inline="always")
+def _decided(legal, children, visits, left) -> bool:
+    """Whether the most visited card at the root leads the next by more than the `left`
+    descents still to come: more of them cannot change the choice."""
+    first, second = 0.0, 0.0
+    rest = legal
+    while rest:
+        child = children[0, lowest(rest)]
+        rest &= rest - 1
+        count = visits[child] if child >= 0 else 0.0
+        if count > first:
+            first, second = count, first
+        elif count > second:
+            second = count
+    return first - second > left
+
+
+@njit(cache=True, inline="always")
+def _playout_card(cards, guide, ctx, played, frames, ply, rng) -> int:
+    """A playout's card among `cards`: the solver's first guess (`s.line_guess_nb`) with
+    chance `guide`, else one at random (`guide` 0: always at random, drawing nothing else
+    from the stream)."""
+    if guide > 0 and (guide >= 1 or below(rng, GUIDE_STEPS) < guide * GUIDE_STEPS):
+        return s.line_guess_nb(ctx, played, frames, ply, cards)
+    return nth_bit(cards, below(rng, popcount(cards)))
+
+
 @njit(cache=True)
 def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int) -> int:
-    """The legal card visited most by `params[slot]` descents (`params[slot + 1]` the
-    exploration constant; at once when only one card is legal: nothing to search);
-    `card_points` and `hand_size` are the game's (see `sampling.position_of`)."""
+    """The legal card visited most by `params[slot]` descents, or that many per legal card
+    when `params[slot + 3]` is set (`params[slot + 1]` the exploration constant,
+    `params[slot + 2]` the share of playout cards guided; with `params[slot + 4]` set the
+    search stops once the most visited card can no longer be overtaken; at once when only
+    one card is legal: nothing to search); `card_points` and `hand_size` are the game's
+    (see `sampling.load_position`)."""
     legal = view[v.LEGAL]
     if legal & (legal - 1) == 0:
         return lowest(legal)
-    iterations = min(max(1, int(params[slot])), MAX_ITERATIONS)
+    iterations = max(1, int(params[slot])) * (popcount(legal) if params[slot + 3] else 1)
+    iterations = min(iterations, MAX_ITERATIONS)
     exploration = params[slot + 1]
+    guide = params[slot + 2]
+    stop_decided = params[slot + 4] != 0
     opening = view[v.DECISION] == v.OPENING
     size = iterations + 1
     children = np.full((size, 52), -1, np.int32)
@@ -89,16 +126,21 @@ def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int) -> 
     seen = np.zeros(size, np.float64)
     path = np.zeros(s.MAX_PLIES + 1, np.int64)
     hands = np.zeros(s.MAX_SEATS, np.int64)
+    pool = new_pool()
+    position = np.empty(s.POSITION_SIZE, np.int64)
+    ctx, held, played, diff, frames = s.line_buffers_nb()
     nodes = 1
-    for _ in range(iterations):
-        deal_hidden(view, hand_size, rng, hands)
+    for done in range(iterations):
+        if stop_decided and _decided(legal, children, visits, iterations - done):
+            break
+        deal_hidden(view, hand_size, rng, hands, pool)
         trump = view[v.TRUMP]
         first = -1
         if opening:  # the opening card names trump: choose it before the deal's position
             first = _select(0, legal, children, visits, wins, seen, True, exploration, rng)
             trump = suit_of(first)
-        position = position_of(view, hands, card_points, trump)
-        ctx, held, played, diff, moves, frames, value = s.line_start_nb(position)
+        load_position(view, hands, card_points, trump, position)
+        value = s.line_load_nb(position, ctx, held, played, diff, frames)
         node, depth, in_tree = 0, 0, True
         path[0] = 0
         ply = 0
@@ -122,8 +164,8 @@ def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int) -> 
                 depth += 1
                 path[depth] = node
             else:
-                card = nth_bit(cards, below(rng, popcount(cards)))
-            value += s.line_play_nb(ctx, held, played, diff, moves, frames, ply, card)
+                card = _playout_card(cards, guide, ctx, played, frames, ply, rng)
+            value += s.line_play_nb(ctx, held, played, diff, frames, ply, card)
             ply += 1
         value += s.line_end_nb(ctx, held, diff, frames, ply)
         reward = value / _scale(view, card_points, trump)
@@ -141,8 +183,23 @@ def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int) -> 
 SEARCH = {
     "iterations": Param(1000, 1, MAX_ITERATIONS, whole=True),
     "exploration": Param(0.7, 0),
+    "guide": Param(0.0, 0, 1),
+    "per_choice": Param(0, 0, 1, whole=True),
+    "stop_decided": Param(0, 0, 1, whole=True),
 }
 ABOUT = (
     "information-set Monte Carlo tree search over sampled deals of the unseen cards "
     f"(iterations at most {MAX_ITERATIONS:,})"
+)
+# `guided_ismcts`: the same search with fewer descents, each played out by the solver's
+# first guesses rather than at random, stopping once the choice is settled.
+GUIDED = SEARCH | {
+    "iterations": Param(600, 1, MAX_ITERATIONS, whole=True),
+    "exploration": Param(0.35, 0),
+    "guide": Param(1.0, 0, 1),
+    "stop_decided": Param(1, 0, 1, whole=True),
+}
+GUIDED_ABOUT = (
+    "ismcts whose playouts follow the solver's move ordering (win cheaply, else throw the "
+    "cheapest card, feed a partner's trick) and which stops once its choice is settled"
 )

@@ -22,7 +22,7 @@ from sims.core.cards import suit_mask
 from sims.engine import solver as s
 from sims.strategies import view as v
 from sims.strategies.registry import Param
-from sims.strategies.sampling import deal_hidden, position_of
+from sims.strategies.sampling import deal_hidden, load_position, new_pool
 
 SAMPLES, DEPTH = 1, 2  # parameter slots; slot 0 is the fallback strategy's
 TABLE_BITS = 14  # transposition table of the solver, per decision
@@ -32,7 +32,7 @@ TABLE_BITS = 14  # transposition table of the solver, per decision
 def pimc_choice(view, params, rng, card_points, hand_size: int) -> int:
     """The legal card with the best total value over `samples` solved deals (at once when
     only one card is legal: nothing to search); `card_points` and `hand_size` are the
-    game's (see `sims.strategies.sampling.position_of`)."""
+    game's (see `sims.strategies.sampling.load_position`)."""
     legal = view[v.LEGAL]
     if legal & (legal - 1) == 0:
         return lowest(legal)
@@ -40,16 +40,19 @@ def pimc_choice(view, params, rng, card_points, hand_size: int) -> int:
     opening = view[v.DECISION] == v.OPENING
     totals = np.zeros(52, np.int64)
     hands = np.zeros(s.MAX_SEATS, np.int64)
+    pool = new_pool()
+    position = np.empty(s.POSITION_SIZE, np.int64)
     table = np.empty((1 << TABLE_BITS, 3), np.int64)
     for _ in range(samples):
-        deal_hidden(view, hand_size, rng, hands)
+        deal_hidden(view, hand_size, rng, hands, pool)
         for trump in range(4):
             if opening:  # the opening card names trump: each suit held is its own deal
                 if not legal & suit_mask(trump):
                     continue
             elif trump != view[v.TRUMP]:
                 continue
-            values, _ = s.move_values_nb(position_of(view, hands, card_points, trump), table, True)
+            load_position(view, hands, card_points, trump, position)
+            values, _ = s.move_values_nb(position, table, True)
             for card in range(52):
                 if legal >> card & 1 and values[card] >= 0:  # -1: not a card of this trump
                     totals[card] += values[card]

@@ -16,31 +16,36 @@ REJECTIONS = 64  # uniform deals tried before the deal is built seat by seat
 
 
 @njit(cache=True)
-def deal_hidden(view, hand_size: int, rng, hands) -> None:
+def new_pool():
+    """A buffer for `deal_hidden`'s shuffle of the unseen cards."""
+    return np.empty(52, np.int64)
+
+
+@njit(cache=True, inline="always")
+def deal_hidden(view, hand_size: int, rng, hands, pool) -> None:
     """Fill `hands[seat]` for every seat: its own hand for the seat deciding, and for the
     others a random share of the cards it has not seen, of the right size and in no suit
     the seat has shown it lacks (uniform given these facts while a try succeeds; after
-    `REJECTIONS` failed tries, seat by seat). Cards left over were not dealt."""
+    `REJECTIONS` failed tries, seat by seat). Cards left over were not dealt. `pool` is a
+    buffer of 52 (`new_pool`), so that a search dealing many times allocates nothing."""
     me = view[v.SEAT]
     players = view[v.PLAYERS]
     unseen = FULL_DECK & ~view[v.HAND] & ~view[v.PLAYED]
-    pool = np.empty(popcount(unseen), np.int64)
-    for i in range(pool.shape[0]):
+    count = popcount(unseen)
+    for i in range(count):
         pool[i] = lowest(unseen)
         unseen &= unseen - 1
-    sizes = np.zeros(players, np.int64)
-    for seat in range(players):
-        if seat != me:
-            sizes[seat] = hand_size - popcount(view[v.PLAYED_BY + seat])
     for attempt in range(REJECTIONS + 1):
-        for i in range(pool.shape[0] - 1, 0, -1):  # Fisher-Yates
+        for i in range(count - 1, 0, -1):  # Fisher-Yates
             j = below(rng, i + 1)
             pool[i], pool[j] = pool[j], pool[i]
         consistent = True
         taken = 0
         for seat in range(players):
             hands[seat] = view[v.HAND] if seat == me else 0
-            for _ in range(sizes[seat]):
+            if seat == me:
+                continue
+            for _ in range(hand_size - popcount(view[v.PLAYED_BY + seat])):
                 card = pool[taken]
                 taken += 1
                 hands[seat] |= 1 << card
@@ -49,27 +54,28 @@ def deal_hidden(view, hand_size: int, rng, hands) -> None:
         if consistent:
             return
         if attempt == REJECTIONS:  # each seat takes the first cards it may hold
-            free = np.ones(pool.shape[0], np.bool_)
+            free = (1 << count) - 1  # bit i: pool[i] not yet taken
             for seat in range(players):
                 if seat == me:
                     continue
                 hands[seat] = 0
-                need = sizes[seat]
-                for i in range(pool.shape[0]):
-                    if need and free[i] and not view[v.VOIDS + seat] >> (pool[i] // 13) & 1:
+                need = hand_size - popcount(view[v.PLAYED_BY + seat])
+                for i in range(count):
+                    if need and free >> i & 1 and not view[v.VOIDS + seat] >> (pool[i] // 13) & 1:
                         hands[seat] |= 1 << pool[i]
-                        free[i] = False
+                        free ^= 1 << i
                         need -= 1
 
 
-@njit(cache=True)
-def position_of(view, hands, card_points, trump: int):
-    """The solver's position for the seat deciding, with `hands` as the deal, `trump` (the
-    suit its opening card would name, when it opens) and `card_points[trump, card]` the
-    points a card scores when won (the game's card values; zeros where cards score none)."""
+@njit(cache=True, inline="always")
+def load_position(view, hands, card_points, trump: int, position) -> None:
+    """Set `position` (`s.POSITION_SIZE` long) to the solver's position for the seat
+    deciding, with `hands` as the deal, `trump` (the suit its opening card would name,
+    when it opens) and `card_points[trump, card]` the points a card scores when won (the
+    game's card values; zeros where cards score none)."""
     players = view[v.PLAYERS]
     me = view[v.SEAT]
-    position = np.zeros(s.POSITION_SIZE, np.int64)
+    position[:] = 0
     position[s.P_PLAYERS] = players
     position[s.P_TRUMP] = trump
     length = view[v.POSITION]
@@ -94,4 +100,3 @@ def position_of(view, hands, card_points, trump: int):
         seat = (leader + k) % players
         position[s.P_TRICK + k] = lowest(view[v.TRICK_CARDS] & view[v.PLAYED_BY + seat])
     position[s.P_CARD_POINTS : s.P_CARD_POINTS + 52] = card_points[trump]
-    return position
