@@ -1,10 +1,20 @@
-"""`ismcts`: whole deals played legally in every game it is registered for, the same cards
-from the same seed, and its parameters reaching the search."""
+"""`ismcts` and `guided_ismcts`: whole deals played legally in every game they are
+registered for, the same cards from the same seed, and every parameter reaching the
+search: guided playouts choose otherwise, a settled search stops early with the choice the
+full search makes, and `per_choice` multiplies the descents by the legal cards."""
+
+import random
 
 import numpy as np
 import pytest
 
+from sims.core.cards import FULL_DECK, mask_of
+from sims.core.games.pitch import HAND_SIZE
+from sims.core.rng import new_state
 from sims.run.runner import RunSpec, run
+from sims.strategies.ismcts import SEARCH, ismcts_choice
+from sims.strategies.pitch_search import CARD_POINTS, ITERATIONS_SLOT
+from tests.test_pimc import pitch_view
 
 
 @pytest.mark.slow
@@ -16,9 +26,13 @@ from sims.run.runner import RunSpec, run
         ("pitch", ("ismcts:iterations=40", "greedy") * 3, ("players=6", "partnership", "teams=3")),
         ("phat", ("ismcts:iterations=40", "greedy", "random", "greedy"), ()),
         ("don", ("ismcts:iterations=40",) * 4, ("bonus=game5_high_low_jack",)),
+        ("pitch", ("guided_ismcts:iterations=40",) * 4, ()),
+        ("pitch", ("guided_ismcts:iterations=30", "greedy") * 3, ("players=6", "partnership")),
+        ("phat", ("guided_ismcts:iterations=30", "greedy") * 2, ()),
+        ("don", ("guided_ismcts:iterations=30",) * 4, ()),
     ],
 )
-def test_ismcts_plays_whole_deals_legally_and_the_same_from_the_same_seed(game, seats, variants):
+def test_search_plays_whole_deals_legally_and_the_same_from_the_same_seed(game, seats, variants):
     spec = RunSpec(game, 2, 30, seats=seats, variants=variants)
     first, again = run(spec, record=True), run(spec, record=True)
     assert len(first.table) == 30  # the engine checks every card: a fault would have raised
@@ -33,3 +47,43 @@ def test_more_iterations_play_differently_from_a_single_one():
 
     few, many = plays(1), plays(400)
     assert not np.array_equal(few, many)
+
+
+def _openings(count: int) -> list[np.ndarray]:
+    """Views of cutthroat Pitch seats about to open, holding random hands."""
+    rnd = random.Random("ismcts openings")
+    deck = [card for card in range(52) if FULL_DECK >> card & 1]
+    return [pitch_view(mask_of(rnd.sample(deck, HAND_SIZE))) for _ in range(count)]
+
+
+def _search(view: np.ndarray, seed: int = 3, **settings: float) -> tuple[int, int]:
+    """(the card `ismcts_choice` plays, the stream's state after it) under `settings`
+    (the rest as `ismcts`'s defaults), from a fresh stream."""
+    row = np.zeros(ITERATIONS_SLOT + len(SEARCH))
+    row[ITERATIONS_SLOT:] = [settings.get(key, param.default) for key, param in SEARCH.items()]
+    rng = new_state(seed, 0, 1)
+    card = ismcts_choice(view, row, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT)
+    return card, int(rng[0])
+
+
+def test_a_settled_search_stops_early_and_plays_the_card_the_full_search_plays():
+    stopped = 0
+    for view in _openings(12):
+        card, state = _search(view, iterations=400)
+        early_card, early_state = _search(view, iterations=400, stop_decided=1)
+        assert early_card == card
+        stopped += early_state != state  # fewer descents drew fewer numbers
+    assert stopped >= 6, stopped
+
+
+def test_per_choice_gives_that_many_descents_per_legal_card():
+    for view in _openings(3):  # six legal cards each
+        assert _search(view, iterations=30, per_choice=1) == _search(view, iterations=180)
+        assert _search(view, iterations=30, per_choice=1) != _search(view, iterations=30)
+
+
+def test_guided_playouts_change_the_choices():
+    views = _openings(30)
+    randomly = [_search(view, iterations=200)[0] for view in views]
+    guided = [_search(view, iterations=200, guide=1)[0] for view in views]
+    assert randomly != guided

@@ -1,6 +1,6 @@
-"""The search players in Phat and Nine-card Don: `ismcts` plays every card; `pimc` solves
-the last `depth` tricks and plays as `greedy` before them (its opening lead `lead_long`,
-its parameter `guard_big_phat`)."""
+"""The search players in Phat and Nine-card Don: `ismcts` and `guided_ismcts` play every
+card; `pimc` solves the last `depth` tricks and plays as `greedy` before them (its opening
+lead `lead_long`, its parameter `guard_big_phat`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from sims.core.games import don, phat
 from sims.strategies import phat_greedy
 from sims.strategies import view as v
 from sims.strategies.ismcts import ABOUT as ISMCTS_ABOUT
-from sims.strategies.ismcts import SEARCH, ismcts_choice
+from sims.strategies.ismcts import GUIDED, GUIDED_ABOUT, SEARCH, ismcts_choice
 from sims.strategies.phat_leads import lead_long
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
 from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
@@ -67,5 +67,14 @@ for _game in ("phat", "don"):
         play=ismcts_phat,
         lead=ismcts_phat,
         params=SEARCH,
+        inline=False,
+    )
+    register(
+        "guided_ismcts",
+        _game,
+        GUIDED_ABOUT,
+        play=ismcts_phat,
+        lead=ismcts_phat,
+        params=GUIDED,
         inline=False,
     )

@@ -1,5 +1,5 @@
-"""The search players in Auction Pitch: `pimc` and `ismcts` play every card, the opening
-lead included, and bid as `threshold` (parameter `margin`)."""
+"""The search players in Auction Pitch: `pimc`, `ismcts` and `guided_ismcts` play every
+card, the opening lead included, and bid as `threshold` (parameter `margin`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from sims.core.games.pitch import HAND_SIZE
 from sims.strategies import pitch_greedy
 from sims.strategies import view as v
 from sims.strategies.ismcts import ABOUT as ISMCTS_ABOUT
-from sims.strategies.ismcts import SEARCH, ismcts_choice
+from sims.strategies.ismcts import GUIDED, GUIDED_ABOUT, SEARCH, ismcts_choice
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
 from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
 from sims.strategies.pitch_bidding import threshold_bid
@@ -57,5 +57,15 @@ register(
     lead=ismcts_pitch,
     bid=threshold_bid,
     params={"margin": 0.0, **SEARCH},
+    inline=False,
+)
+register(
+    "guided_ismcts",
+    "pitch",
+    f"{GUIDED_ABOUT}; bids as threshold",
+    play=ismcts_pitch,
+    lead=ismcts_pitch,
+    bid=threshold_bid,
+    params={"margin": 0.0, **GUIDED},
     inline=False,
 )
