@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-__all__ = ["policy_comparison"]
+__all__ = ["policy_comparison", "strength_against_cost"]
 
 
 def policy_comparison(
@@ -22,4 +22,39 @@ def policy_comparison(
     axis.invert_yaxis()  # the first policy on top
     axis.set_xlabel(quantity)
     axis.set_title(title)
+    return figure
+
+
+def strength_against_cost(table: pd.DataFrame, game: str, reference: str, margin: float) -> Figure:
+    """Each strategy (the index of `table`) at its cost per card (log scale) and its mean
+    difference from `reference` per side and deal, with the 95% interval from `low` to
+    `high` (`analysis.search_curve.curve`); the title names the cheapest strategy whose
+    interval lies above -`margin` (as strong, to within the margin) and its relative cost."""
+    figure, axis = plt.subplots(figsize=(7, 4.2), layout="constrained")
+    errors = np.array([table["difference"] - table["low"], table["high"] - table["difference"]])
+    axis.errorbar(
+        table["ms_per_card"], table["difference"], yerr=errors, fmt="o", capsize=4, color="C0"
+    )
+    for label, row in table.iterrows():
+        axis.annotate(
+            str(label), (row["ms_per_card"], row["difference"]), xytext=(5, 5),
+            textcoords="offset points", fontsize=8,
+        )  # fmt: skip
+    axis.axhline(0, color="grey", linewidth=0.8)
+    axis.set_xscale("log")
+    axis.set_xlabel("cost per card, ms (one thread, log scale)")
+    axis.set_ylabel(f"points per side and deal minus {reference}'s")
+    axis.axhline(-margin, color="grey", linewidth=0.8, linestyle="--")
+    level = table[(table["low"] > -margin) & (table.index != reference)]
+    if len(level):
+        cheapest = level["ms_per_card"].idxmin()
+        answer = f"{cheapest}, at {level.loc[cheapest, 'relative_cost']:.2f} of its cost"
+    else:
+        answer = "none of these"
+    n = int(table["n"].max())
+    axis.set_title(
+        f"{game}: the cheapest player within {margin:g} of {reference} (interval above the "
+        f"dashed line)\nis {answer}; n = {n:,} deals, sides swapped",
+        fontsize=10,
+    )
     return figure

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -202,11 +202,15 @@ def aggregate_memory(game: str, deals: int) -> dict[str, Any]:
     return {"game": game, "deals": deals} | json.loads(done.stdout)
 
 
-def search_figures(deals: int) -> dict[str, dict[str, float]]:
-    """Cost of the search players' decisions: one thread, the strategy at every seat, the
-    kernels' time per card played (a card with no choice costs nothing) and per deal."""
+def search_figures(
+    deals: int, searched: Iterable[tuple[str, str]] | None = None
+) -> dict[str, dict[str, float]]:
+    """Cost of search players' decisions: one thread, the strategy at every seat, the
+    kernels' time per card played (a card with no choice costs nothing) and per deal.
+    `searched`: (game, strategy) pairs, by default each game's `bench_search` players."""
     figures: dict[str, dict[str, float]] = {}
-    searched = ((game, strategy) for game in names() for strategy in describe(game).bench_search)
+    if searched is None:
+        searched = [(game, name) for game in names() for name in describe(game).bench_search]
     for game, strategy in searched:
         spec = RunSpec(game, 7, deals, seats=(strategy,))
         cards = spec.layout.cards

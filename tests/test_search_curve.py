@@ -1,0 +1,71 @@
+"""`analysis.search_curve`: each strategy's difference from the reference, whichever side
+of the pair it was compared on, and a chart whose title names the cheapest strategy as
+strong as the reference to within the margin."""
+
+import json
+
+import matplotlib.pyplot as plt
+import pandas as pd
+import pytest
+
+from analysis.plots.common import strength_against_cost
+from analysis.search_curve import main, strength_against
+
+
+def _pair(a: str, b: str, difference: float, half_width: float) -> dict:
+    low, high = difference - half_width, difference + half_width
+    return {"a": a, "b": b, "difference": difference, "low": low, "high": high, "n": 200}
+
+
+COMPARISON = {
+    "game": "phat",
+    "deals": 200,
+    "pairs": [
+        _pair("cheap", "ismcts", -3.0, 2.0),
+        _pair("ismcts", "dear", 0.5, 1.0),  # the reference first: the sign turns
+        _pair("cheap", "dear", -3.5, 2.0),  # not against the reference: left out
+    ],
+}
+
+
+def test_each_strategy_is_measured_against_the_reference_whichever_side_it_was_on():
+    table = strength_against(COMPARISON, "ismcts")
+    assert table.loc["cheap", ["difference", "low", "high"]].tolist() == [-3.0, -5.0, -1.0]
+    assert table.loc["dear", ["difference", "low", "high"]].tolist() == [-0.5, -1.5, 0.5]
+    assert table.loc["ismcts", "difference"] == 0 and len(table) == 3
+
+
+def test_a_reference_in_no_pair_is_refused():
+    with pytest.raises(ValueError, match="no pair with 'greedy'"):
+        strength_against(COMPARISON, "greedy")
+
+
+def test_the_title_names_the_cheapest_strategy_within_the_margin():
+    table = strength_against(COMPARISON, "ismcts")
+    table["ms_per_card"] = [3.0, 0.3, 1.5]  # ismcts, cheap, dear
+    table["relative_cost"] = table["ms_per_card"] / 3.0
+    wide = strength_against_cost(table, "phat", "ismcts", margin=6).axes[0].get_title()
+    narrow = strength_against_cost(table, "phat", "ismcts", margin=2).axes[0].get_title()
+    strict = strength_against_cost(table, "phat", "ismcts", margin=1).axes[0].get_title()
+    plt.close("all")
+    assert "is cheap, at 0.10 of its cost" in wide
+    assert "is dear, at 0.50 of its cost" in narrow
+    assert "is none of these" in strict
+
+
+def test_the_command_writes_the_table_and_the_chart(tmp_path, monkeypatch):
+    costs = {"ismcts": 3.0, "cheap": 0.3, "dear": 1.5}
+
+    def timed(deals, searched):
+        return {f"{game} {s}": {"ms_per_card_1t": costs[s], "ms_per_deal_1t": 10 * costs[s]}
+                for game, s in searched}  # fmt: skip
+
+    monkeypatch.setattr("analysis.search_curve.search_figures", timed)
+    source = tmp_path / "phat.json"
+    source.write_text(json.dumps(COMPARISON))
+    main([str(source), "--out", str(tmp_path / "curve")])
+    table = pd.read_csv(tmp_path / "curve.csv", index_col="strategy")
+    relative = table["relative_cost"].to_dict()
+    assert relative == pytest.approx({"cheap": 0.1, "dear": 0.5, "ismcts": 1})
+    assert list(table.index) == ["cheap", "dear", "ismcts"]  # cheapest first
+    assert (tmp_path / "curve.png").stat().st_size > 0
