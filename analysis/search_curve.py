@@ -63,9 +63,11 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     comparison = json.loads(args.comparison.read_text())
     table = curve(comparison, args.reference, args.deals)
-    with pd.option_context("display.width", 120, "display.float_format", "{:.4g}".format):
+    with pd.option_context(
+        "display.width", 120, "display.max_columns", None, "display.float_format", "{:.4g}".format
+    ):
         print(table)
-    table.to_csv(args.out.with_suffix(".csv"), index_label="strategy")
+    table.to_csv(args.out.with_suffix(".csv"), index_label="strategy", float_format="%.5g")
     figure = strength_against_cost(table, comparison["game"], args.reference, args.margin)
     figure.savefig(args.out.with_suffix(".png"), dpi=120)
 
