@@ -8,7 +8,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.compare import difference_pairs, matrix, policy_means, policy_pairs
+from analysis.compare import (
+    difference_pairs,
+    matrix,
+    pairs_changed,
+    policy_means,
+    policy_pairs,
+)
 from sims.run.outcomes import run_frame
 from sims.run.runner import RunSpec, run
 from sims.tools.compare import game_trials, lead_trials, role_trials, seating, side_trials
@@ -33,6 +39,17 @@ def test_paired_arithmetic_on_a_small_table():
     assert np.allclose(errors.to_numpy(), errors.to_numpy().T)
     means = policy_means(results)
     assert means.loc["a", "estimate"] == 2.5 and means.loc["c", "se"] == 0
+
+
+def test_a_change_of_pairs_is_paired_deal_by_deal_on_the_shared_deals():
+    before = pd.DataFrame({"a": [1, 2, 3, 4, 9], "b": [0, 2, 2, 5, 9]})  # a - b: 1 0 1 -1 0
+    after = pd.DataFrame({"a": [3, 2, 4, 4], "b": [0, 1, 4, 4]})  # a - b: 3 1 0 0
+    row = pairs_changed(before, after).iloc[0]
+    assert (row["a"], row["b"], row["n"]) == ("a", "b", 4)  # the fifth deal only before
+    assert row["before"] == 0.25 and row["after"] == 1.0
+    assert row["change"] == 0.75  # changes 2 1 -1 1
+    half = 1.959964 * math.sqrt(np.var([2, 1, -1, 1], ddof=1) / 4)
+    assert math.isclose(row["change_high"] - row["change"], half, rel_tol=1e-6)
 
 
 def test_difference_columns_become_pairs():
