@@ -203,3 +203,5 @@ GUIDED_ABOUT = (
     "ismcts whose playouts follow the solver's move ordering (win cheaply, else throw the "
     "cheapest card, feed a partner's trick) and which stops once its choice is settled"
 )
+# The names this search is registered under, with their descriptions and parameters.
+VERSIONS = (("ismcts", ABOUT, SEARCH), ("guided_ismcts", GUIDED_ABOUT, GUIDED))

@@ -9,8 +9,7 @@ from numba import njit
 from sims.core.games import don, phat
 from sims.strategies import phat_greedy
 from sims.strategies import view as v
-from sims.strategies.ismcts import ABOUT as ISMCTS_ABOUT
-from sims.strategies.ismcts import GUIDED, GUIDED_ABOUT, SEARCH, ismcts_choice
+from sims.strategies.ismcts import VERSIONS, ismcts_choice
 from sims.strategies.phat_leads import lead_long
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
 from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
@@ -60,21 +59,7 @@ for _game in ("phat", "don"):
         },
         inline=False,
     )
-    register(
-        "ismcts",
-        _game,
-        ISMCTS_ABOUT,
-        play=ismcts_phat,
-        lead=ismcts_phat,
-        params=SEARCH,
-        inline=False,
-    )
-    register(
-        "guided_ismcts",
-        _game,
-        GUIDED_ABOUT,
-        play=ismcts_phat,
-        lead=ismcts_phat,
-        params=GUIDED,
-        inline=False,
-    )
+    for _name, _about, _params in VERSIONS:
+        register(
+            _name, _game, _about, play=ismcts_phat, lead=ismcts_phat, params=_params, inline=False
+        )

@@ -9,8 +9,7 @@ from numba import njit
 from sims.core.games.pitch import HAND_SIZE
 from sims.strategies import pitch_greedy
 from sims.strategies import view as v
-from sims.strategies.ismcts import ABOUT as ISMCTS_ABOUT
-from sims.strategies.ismcts import GUIDED, GUIDED_ABOUT, SEARCH, ismcts_choice
+from sims.strategies.ismcts import VERSIONS, ismcts_choice
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
 from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
 from sims.strategies.pitch_bidding import threshold_bid
@@ -49,23 +48,14 @@ register(
     params={"margin": 0.0, "samples": SAMPLES_PARAM, "depth": Param(0, 0, 6, whole=True)},
     inline=False,
 )
-register(
-    "ismcts",
-    "pitch",
-    f"{ISMCTS_ABOUT}; bids as threshold",
-    play=ismcts_pitch,
-    lead=ismcts_pitch,
-    bid=threshold_bid,
-    params={"margin": 0.0, **SEARCH},
-    inline=False,
-)
-register(
-    "guided_ismcts",
-    "pitch",
-    f"{GUIDED_ABOUT}; bids as threshold",
-    play=ismcts_pitch,
-    lead=ismcts_pitch,
-    bid=threshold_bid,
-    params={"margin": 0.0, **GUIDED},
-    inline=False,
-)
+for _name, _about, _params in VERSIONS:
+    register(
+        _name,
+        "pitch",
+        f"{_about}; bids as threshold",
+        play=ismcts_pitch,
+        lead=ismcts_pitch,
+        bid=threshold_bid,
+        params={"margin": 0.0, **_params},
+        inline=False,
+    )
