@@ -85,3 +85,25 @@ def pairs_changed(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     names = ["before", "before_low", "before_high", "after", "after_low", "after_high",
              "change", "change_low", "change_high"]  # fmt: skip
     return pd.DataFrame(rows, columns=["a", "b", *names, "n"])
+
+
+def means_changed(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
+    """Each shared column (a per-deal value, NaN where it is not defined, such as 1/0 for an
+    event) under two ways of playing the same deals: its mean under each with the 95%
+    interval, and the change of the mean, paired deal by deal over the deals where both
+    define it (n)."""
+    deals = before.index.intersection(after.index)
+    rows = {}
+    for column in (column for column in before.columns if column in after.columns):
+        was = before.loc[deals, column].to_numpy(float)
+        now = after.loc[deals, column].to_numpy(float)
+        both = ~np.isnan(was) & ~np.isnan(now)
+        estimates = (
+            mean(was[~np.isnan(was)]),
+            mean(now[~np.isnan(now)]),
+            mean(now[both] - was[both]),
+        )
+        rows[column] = [*(x for e in estimates for x in (e.value, e.low, e.high)), int(both.sum())]
+    names = ["before", "before_low", "before_high", "after", "after_low", "after_high",
+             "change", "change_low", "change_high", "n"]  # fmt: skip
+    return pd.DataFrame.from_dict(rows, orient="index", columns=names)

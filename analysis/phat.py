@@ -75,6 +75,25 @@ def muck_ties(deals: pd.DataFrame, by: GroupKeys = None) -> pd.DataFrame:
     return rate_by(deals, tie.where(deals["tricks_played"] == 13), by)
 
 
+def deal_events(deals: pd.DataFrame) -> pd.DataFrame:
+    """Per deal, 1 or 0 for each event `capture` and `muck_ties` rate (NaN where the rate
+    leaves the deal out): each Phat kept by the team dealt it, each taken by the pitcher's
+    side, and a 40-40 muck; for changes paired deal by deal (`analysis.compare`)."""
+    columns = {}
+    for card in ("big", "little"):
+        captor = deals[f"{PHAT_CARDS[card]}_team"]
+        teams = {
+            "kept by the team dealt it": deals[f"{PHAT_CARDS[card]}_holder_team"],
+            "taken by the pitcher's side": deals["pitcher"] % 2,
+        }
+        for seen, team in teams.items():
+            event = (captor == team).astype(float).where(captor >= 0)
+            columns[f"{card.capitalize()} Phat {seen}"] = event
+    tie = (deals["muck_0"] == deals["muck_1"]).astype(float)
+    columns["muck tie 40-40"] = tie.where(deals["tricks_played"] == 13)
+    return pd.DataFrame(columns, index=deals.index)
+
+
 def side_points(deals: pd.DataFrame, by: GroupKeys = None) -> pd.DataFrame:
     """Mean points per deal (phat + muck bonus) of the pitcher's side, of the defenders,
     and their difference (paired, deal by deal), per group of `by`: mean_by's table with a

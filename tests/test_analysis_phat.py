@@ -55,6 +55,25 @@ def test_muck_ties_count_only_deals_played_to_the_end():
     assert phat.muck_ties(_deals()).loc["all", "estimate"] == 0.25
 
 
+def test_deal_events_are_the_deals_the_capture_and_tie_rates_count():
+    deals = _deals()
+    events = phat.deal_events(deals)
+    # Big Phat: captor 0 1 1 -1 0, dealt to 0 0 1 1 0, pitcher's side 0 1 0 1 0
+    assert events["Big Phat kept by the team dealt it"].tolist()[:3] == [1, 0, 1]
+    assert events["Big Phat taken by the pitcher's side"].tolist()[:3] == [1, 1, 0]
+    assert math.isnan(events["Big Phat kept by the team dealt it"][3])  # not played
+    assert events["muck tie 40-40"].tolist()[:4] == [0, 0, 0, 1]
+    assert math.isnan(events["muck tie 40-40"][4])  # cut short
+    rates = {
+        "Little Phat taken by the pitcher's side": phat.capture(
+            deals, card="little", seen_from="pitcher"
+        ),
+        "muck tie 40-40": phat.muck_ties(deals),
+    }
+    for column, rate in rates.items():
+        assert events[column].mean() == rate["estimate"].iloc[0]
+
+
 def test_side_points_compare_the_pitchers_side_with_the_defenders_deal_by_deal():
     table = phat.side_points(_deals(), "strategy")
     assert table.index.names == ["strategy", "side"]

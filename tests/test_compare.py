@@ -11,6 +11,7 @@ import pytest
 from analysis.compare import (
     difference_pairs,
     matrix,
+    means_changed,
     pairs_changed,
     policy_means,
     policy_pairs,
@@ -50,6 +51,16 @@ def test_a_change_of_pairs_is_paired_deal_by_deal_on_the_shared_deals():
     assert row["change"] == 0.75  # changes 2 1 -1 1
     half = 1.959964 * math.sqrt(np.var([2, 1, -1, 1], ddof=1) / 4)
     assert math.isclose(row["change_high"] - row["change"], half, rel_tol=1e-6)
+
+
+def test_a_change_of_means_is_paired_over_the_deals_both_define():
+    before = pd.DataFrame({"tie": [0, 1, 0, np.nan, 1]})
+    after = pd.DataFrame({"tie": [1, 1, np.nan, 0, 0], "only after": 1})
+    row = means_changed(before, after).loc["tie"]
+    assert list(means_changed(before, after).index) == ["tie"]
+    assert row["before"] == 0.5 and row["after"] == 0.5  # each over the deals it defines
+    assert row["change"] == 0 and row["n"] == 3  # deals 0, 1, 4: +1, 0, -1
+    assert math.isclose(row["change_high"], 1.959964 * math.sqrt(1 / 3), rel_tol=1e-6)
 
 
 def test_difference_columns_become_pairs():
