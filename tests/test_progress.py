@@ -11,7 +11,7 @@ import time
 import pytest
 
 from sims.run.progress import Advance
-from sims.run.watchdog import watch
+from sims.run.watchdog import Stalled, watch
 
 SLOW = "ismcts:iterations=300"  # about 0.1 s a Phat deal: 40 deals are one chunk of seconds
 
@@ -28,6 +28,12 @@ def test_the_watchdog_tells_of_each_new_count_of_deals_done():
     seen: list[int] = []
     watch(kernel, (), lambda: done[0], 0.0, seen.append)
     assert seen == sorted(set(seen)) and len(seen) >= 3 and seen[-1] <= 6
+
+
+def test_the_stall_clock_runs_while_the_kernel_plays_not_while_it_compiles():
+    watch(lambda: None, (), lambda: 0, 0.5, prepare=lambda: time.sleep(1.2))  # no stall
+    with pytest.raises(Stalled):
+        watch(lambda: time.sleep(1.2), (), lambda: 0, 0.5, prepare=lambda: None)
 
 
 class Bar:

@@ -11,6 +11,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -279,7 +280,7 @@ def _run_chunk(
         return int(np.count_nonzero(out["deal"] >= 0))
 
     try:
-        watch(kernel, arguments, finished, stall, progress)
+        watch(kernel, arguments, finished, stall, progress, partial(_compile, kernel, arguments))
     except Stalled:
         where = f"{spec.unit[:-1]} {first + _first_unfinished(out, cap)}"
         raise StrategyFault(
@@ -294,6 +295,13 @@ def _run_chunk(
             f"{spec.game}, seed {spec.seed}, {where}; nothing was written for its chunk"
         ) from None
     raise_first_error(spec, first, errors)
+
+
+def _compile(kernel: Any, arguments: tuple) -> None:
+    """Compile `kernel` for these arguments' types, or load it from the cache, before it
+    plays: on a busy machine a cold compile can take minutes, which is not a stall."""
+    if hasattr(kernel, "typeof_pyval"):  # a numba dispatcher
+        kernel.compile(tuple(kernel.typeof_pyval(value) for value in arguments))
 
 
 def _failing_unit(kernel, arguments: tuple, out: np.ndarray, cap: int, stall: float) -> int:

@@ -23,18 +23,26 @@ def watch(
     finished: Callable[[], int],
     stall: float,
     progress: Callable[[int], None] | None = None,
+    prepare: Callable[[], None] | None = None,
 ) -> None:
-    """Call `kernel(*arguments)`; with `stall` > 0 or a `progress` listener it runs in a
-    thread of its own (the kernels release the GIL) while this thread polls `finished()`,
-    the count of deals done, tells `progress` of each new count, and raises Stalled when
-    it has not grown for `stall` seconds."""
+    """Call `prepare()` (compiling the kernel, say), then `kernel(*arguments)`; with
+    `stall` > 0 or a `progress` listener both run in a thread of their own (the kernels
+    release the GIL) while this thread polls `finished()`, the count of deals done, tells
+    `progress` of each new count, and raises Stalled when it has not grown for `stall`
+    seconds of the kernel's own time: the time `prepare` takes is not counted."""
     if stall <= 0 and progress is None:
+        if prepare is not None:
+            prepare()
         kernel(*arguments)
         return
     failure: list[BaseException] = []
+    playing = threading.Event()
 
     def play() -> None:
         try:
+            if prepare is not None:
+                prepare()
+            playing.set()
             kernel(*arguments)
         except BaseException as error:  # handed to the calling thread below
             failure.append(error)
@@ -45,7 +53,9 @@ def watch(
     while thread.is_alive():
         thread.join(POLL_SECONDS)
         now = finished()
-        if now != done:
+        if not playing.is_set():
+            since = time.monotonic()  # still preparing: the stall clock waits
+        elif now != done:
             done, since = now, time.monotonic()
             if progress is not None:
                 progress(done)
