@@ -72,19 +72,17 @@ def matrix(pairs: pd.DataFrame, value: str = "difference") -> pd.DataFrame:
 def pairs_changed(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     """Every pair of policies (the shared columns) under two ways of playing the same deals
     (the rows both tables hold, e.g. the first deals of a seed): a - b under each with
-    its 95% interval, and the change of a - b from `before` to `after`, paired deal by deal."""
-    deals = before.index.intersection(after.index)
+    its 95% interval, and the change of a - b from `before` to `after`, paired deal by deal
+    (`means_changed` of the per-deal differences)."""
     columns = [column for column in before.columns if column in after.columns]
-    first, second = before.loc[deals, columns], after.loc[deals, columns]
-    rows = []
-    for a, b in combinations(columns, 2):
-        was = (first[a] - first[b]).to_numpy(float)
-        now = (second[a] - second[b]).to_numpy(float)
-        estimates = (mean(was), mean(now), mean(now - was))
-        rows.append([a, b, *(x for e in estimates for x in (e.value, e.low, e.high)), len(deals)])
-    names = ["before", "before_low", "before_high", "after", "after_low", "after_high",
-             "change", "change_low", "change_high"]  # fmt: skip
-    return pd.DataFrame(rows, columns=["a", "b", *names, "n"])
+    pairs = list(combinations(columns, 2))
+
+    def differences(table: pd.DataFrame) -> pd.DataFrame:
+        return pd.DataFrame({pair: table[pair[0]] - table[pair[1]] for pair in pairs})
+
+    changed = means_changed(differences(before), differences(after))
+    ends = pd.DataFrame(pairs, columns=["a", "b"])
+    return pd.concat([ends, changed.reset_index(drop=True)], axis=1)
 
 
 def means_changed(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
