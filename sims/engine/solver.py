@@ -289,6 +289,26 @@ def _enter(ctx, hands, diff, table, frames, ply):
     return False, 0
 
 
+@njit(cache=True, inline="always")
+def _take_trick(ctx, played, diff, trick: int, taker: int, out: int) -> tuple[int, int, int, int]:
+    """Seat `taker` takes the trick lying in `played[trick : trick + players]`: (its side,
+    the points that brings the maximising side, the trick's game points, the cards still
+    out without the trick's); `diff` moves by the game points."""
+    taken = ctx[C_SIDE_OF + taker]
+    gain = 0
+    game = 0
+    for k in range(trick, trick + ctx[C_PLAYERS]):
+        gain += ctx[C_POINTS + played[k]]
+        game += CARD_GAME_POINTS[played[k]]
+        out ^= 1 << played[k]
+    if taken == ctx[C_SIDE]:
+        diff += game
+    else:
+        diff[taken] -= game
+        gain = 0
+    return taken, gain, game, out
+
+
 @njit(cache=True)
 def _descend(ctx, hands, played, diff, moves, frames, ply):
     """Play the next card of the node at `ply` and set up the node it leads to; a card
@@ -315,19 +335,8 @@ def _descend(ctx, hands, played, diff, moves, frames, ply):
         return
     taker = f[F_LEADER] + win
     taker = taker - players if taker >= players else taker
-    taken = ctx[C_SIDE_OF + taker]
-    gain = 0
-    game = 0
-    out = f[F_OUT]
-    for card in played[trick : trick + players]:
-        gain += ctx[C_POINTS + card]
-        game += CARD_GAME_POINTS[card]
-        out ^= 1 << card
-    if taken == ctx[C_SIDE]:
-        diff += game
-        f[F_GAIN] = gain
-    else:
-        diff[taken] -= game
+    taken, gain, game, out = _take_trick(ctx, played, diff, trick, taker, f[F_OUT])
+    f[F_GAIN] = gain
     f[F_TAKEN] = taken
     f[F_GAME] = game
     child[F_LEADER], child[F_LENGTH], child[F_WIN], child[F_OUT] = taker, 0, 0, out
@@ -623,17 +632,7 @@ def line_play_nb(ctx, hands, played, diff, frames, ply: int, card: int) -> int:
     else:
         taker = leader + win
         taker = taker - players if taker >= players else taker
-        taken = ctx[C_SIDE_OF + taker]
-        game = 0
-        for k in range(trick, trick + players):
-            gain += ctx[C_POINTS + played[k]]
-            game += CARD_GAME_POINTS[played[k]]
-            out ^= 1 << played[k]
-        if taken == ctx[C_SIDE]:
-            diff += game
-        else:
-            diff[taken] -= game
-            gain = 0
+        _, gain, _, out = _take_trick(ctx, played, diff, trick, taker, out)
         leader, length, win = taker, 0, 0
     frames[ply + 1, F_LEADER] = leader
     frames[ply + 1, F_LENGTH] = length
