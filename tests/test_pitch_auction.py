@@ -1,5 +1,7 @@
-"""Property tests of the Pitch auction: the engine accepts exactly the legal calls."""
+"""Property tests of the Pitch auction: the engine accepts exactly the legal calls; the
+`threshold` bidder's counterfactual without the dealer's steal."""
 
+import dataclasses
 import random
 
 from hypothesis import given, settings
@@ -8,6 +10,8 @@ from hypothesis import strategies as st
 from sims.core.games import pitch
 from sims.core.options import resolve
 from sims.reference import pitch as reference
+from sims.run.outcomes import run_frame
+from sims.run.runner import RunSpec, run
 from sims.run.scripted import IllegalPlayError
 from sims.run.scripted_pitch import play_pitch_script
 
@@ -56,3 +60,20 @@ def test_the_engine_accepts_a_call_exactly_when_the_rules_allow_it(
     else:
         seat = (dealer + 1 + illegal) % players
         assert message.startswith(f"seat {seat} may not call {calls[illegal]}")
+
+
+def test_threshold_without_the_steal_changes_only_the_deals_the_dealer_stole():
+    """`threshold:steal=0` is the counterfactual auction: the same deals, the same calls
+    before the dealer; the dealer never matches the high bid, and a deal it did not steal
+    plays out as before."""
+    spec = RunSpec("pitch", 3, 4000, seats=("threshold+greedy",))
+    base = run_frame(run(spec))
+    without = run_frame(run(dataclasses.replace(spec, seats=("threshold:steal=0+greedy",))))
+    assert base["stolen"].sum() > 100 and not without["stolen"].any()
+    earlier = [f"call_{k}" for k in range(3)]  # the calls before the dealer's (call_3)
+    assert base[earlier].equals(without[earlier])
+    kept = ~base["stolen"].to_numpy()
+    played = ["call_3", "pitcher", "contract", "made", "trump", "delta_0", "delta_1"]
+    assert base.loc[kept, played].equals(without.loc[kept, played])
+    stolen = base["stolen"].to_numpy()
+    assert (without.loc[stolen, "call_3"] != base.loc[stolen, "call_3"]).all()

@@ -8,9 +8,9 @@ from sims.core.bits import lowest, nth_bit, popcount
 from sims.core.rng import below
 from sims.strategies import view as v
 from sims.strategies.pitch_eval import best_suit
-from sims.strategies.registry import register
+from sims.strategies.registry import Param, register
 
-MARGIN = 0
+MARGIN, STEAL = 0, 1
 
 
 @njit(cache=True)
@@ -31,8 +31,11 @@ def pass_unless_forced(view, params, rng):
 def threshold_bid(view, params, rng):
     """The largest legal bid k whose estimated points clear k + margin (the dealer's
     match of the high bid included, which is its steal); else pass, or the least bid the
-    dealer is forced to make."""
+    dealer is forced to make. With steal 0 the dealer never matches the high bid (a
+    counterfactual of the auction without the steal; it may still bid higher)."""
     legal = view[v.LEGAL]
+    if params[STEAL] == 0 and view[v.HIGH_BID] > 0:
+        legal &= ~(1 << view[v.HIGH_BID])  # the match is legal only as the dealer's steal
     _, estimate = best_suit(view[v.HAND], view[v.PLAYERS], view[v.SIDES], view[v.HAND])
     for bid in range(4, 0, -1):
         if legal >> bid & 1 and estimate >= bid + params[MARGIN]:
@@ -52,5 +55,5 @@ register(
     "pitch",
     "bidding: the largest bid its High/Low/Jack/Game estimate clears by a margin",
     bid=threshold_bid,
-    params={"margin": 0.0},
+    params={"margin": 0.0, "steal": Param(1, 0, 1, whole=True)},
 )
