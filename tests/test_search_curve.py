@@ -11,6 +11,8 @@ import pytest
 from analysis.plots.common import strength_against_cost
 from analysis.search_curve import main, strength_against
 
+CHEAP, DEAR = "guided_ismcts:iterations=100", "guided_ismcts:iterations=600"
+
 
 def _pair(a: str, b: str, difference: float, half_width: float) -> dict:
     low, high = difference - half_width, difference + half_width
@@ -21,17 +23,17 @@ COMPARISON = {
     "game": "phat",
     "deals": 200,
     "pairs": [
-        _pair("cheap", "ismcts", -3.0, 2.0),
-        _pair("ismcts", "dear", 0.5, 1.0),  # the reference first: the sign turns
-        _pair("cheap", "dear", -3.5, 2.0),  # not against the reference: left out
+        _pair(CHEAP, "ismcts", -3.0, 2.0),
+        _pair("ismcts", DEAR, 0.5, 1.0),  # the reference first: the sign turns
+        _pair(CHEAP, DEAR, -3.5, 2.0),  # not against the reference: left out
     ],
 }
 
 
 def test_each_strategy_is_measured_against_the_reference_whichever_side_it_was_on():
     table = strength_against(COMPARISON, "ismcts")
-    assert table.loc["cheap", ["difference", "low", "high"]].tolist() == [-3.0, -5.0, -1.0]
-    assert table.loc["dear", ["difference", "low", "high"]].tolist() == [-0.5, -1.5, 0.5]
+    assert table.loc[CHEAP, ["difference", "low", "high"]].tolist() == [-3.0, -5.0, -1.0]
+    assert table.loc[DEAR, ["difference", "low", "high"]].tolist() == [-0.5, -1.5, 0.5]
     assert table.loc["ismcts", "difference"] == 0 and len(table) == 3
 
 
@@ -48,13 +50,13 @@ def test_the_title_names_the_cheapest_strategy_within_the_margin():
     narrow = strength_against_cost(table, "phat", "ismcts", margin=2).axes[0].get_title()
     strict = strength_against_cost(table, "phat", "ismcts", margin=1).axes[0].get_title()
     plt.close("all")
-    assert "is cheap, at 0.10 of its cost" in wide
-    assert "is dear, at 0.50 of its cost" in narrow
+    assert f"is {CHEAP}, at 0.10 of its cost" in wide
+    assert f"is {DEAR}, at 0.50 of its cost" in narrow
     assert "is none of these" in strict
 
 
 def test_the_command_writes_the_table_and_the_chart(tmp_path, monkeypatch):
-    costs = {"ismcts": 3.0, "cheap": 0.3, "dear": 1.5}
+    costs = {"ismcts": 3.0, CHEAP: 0.3, DEAR: 1.5}
 
     def timed(deals, searched):
         return {f"{game} {s}": {"ms_per_card_1t": costs[s], "ms_per_deal_1t": 10 * costs[s]}
@@ -66,6 +68,6 @@ def test_the_command_writes_the_table_and_the_chart(tmp_path, monkeypatch):
     main([str(source), "--out", str(tmp_path / "curve")])
     table = pd.read_csv(tmp_path / "curve.csv", index_col="strategy")
     relative = table["relative_cost"].to_dict()
-    assert relative == pytest.approx({"cheap": 0.1, "dear": 0.5, "ismcts": 1})
-    assert list(table.index) == ["cheap", "dear", "ismcts"]  # cheapest first
+    assert relative == pytest.approx({CHEAP: 0.1, DEAR: 0.5, "ismcts": 1})
+    assert list(table.index) == [CHEAP, DEAR, "ismcts"]  # cheapest first
     assert (tmp_path / "curve.png").stat().st_size > 0

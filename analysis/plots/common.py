@@ -7,55 +7,71 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-__all__ = ["policy_comparison", "strength_against_cost"]
+from analysis.plots import style
+
+__all__ = ["before_after", "paired_differences", "policy_comparison", "strength_against_cost"]
 
 
 def policy_comparison(
-    table: pd.DataFrame, quantity: str = "estimate", title: str = "Lead policies"
-) -> Figure:
-    """One bar per policy (the index of `table`) at `estimate` with its interval from `low`
-    to `high`; `quantity` names what was estimated on the axis."""
+    table: pd.DataFrame, quantity: str = "estimate", title: str = "Lead policies",
+    kind: str = "lead",
+) -> Figure:  # fmt: skip
+    """Each policy (the index of `table`, series of `kind`) at `estimate` with its 95%
+    interval from `low` to `high` and its n, in house order; `quantity` names what was
+    estimated. Points, not bars from 0, so that close means stay apart."""
+    names = style.order(kind, table.index)
+    table = table.loc[names]
     figure, axis = plt.subplots(figsize=(7, 0.5 * len(table) + 1.6), layout="constrained")
-    labels = [str(policy) for policy in table.index]
-    errors = np.array([table["estimate"] - table["low"], table["high"] - table["estimate"]])
-    axis.barh(labels, table["estimate"], xerr=errors, capsize=5, color="C0")
+    positions = np.arange(len(table))
+    for position, name in zip(positions, names, strict=True):
+        style.estimates(axis, np.array([position]), table.loc[[name]], kind, name,
+                        horizontal=True)  # fmt: skip
+    axis.set_yticks(positions, [style.with_n(style.label(kind, k), table.loc[k, "n"])
+                                for k in names])  # fmt: skip
     axis.invert_yaxis()  # the first policy on top
-    axis.set_xlabel(quantity)
+    axis.set_xlabel(f"{quantity}, 95% interval")
     axis.set_title(title)
     return figure
 
 
 def strength_against_cost(table: pd.DataFrame, game: str, reference: str, margin: float) -> Figure:
-    """Each search strategy (the index of `table`) at its cost per card (log scale) and its
-    mean difference from `reference` per side and deal, with the 95% interval from `low`
-    to `high` (`analysis.search_curve.curve`); a strategy costing under 1% of the
+    """Each search strategy (the index of `table`: a player, then its settings) at its cost
+    per card (log scale) and its mean difference from `reference` per side and deal, with
+    the 95% interval from `low` to `high` (`analysis.search_curve.curve`), in its player's
+    house colour and marked with its settings; a strategy costing under 1% of the
     reference's (no search, such as `greedy`) is a dotted level instead. The title names
     the cheapest strategy whose interval lies above -`margin` (as strong, to within the
     margin) and its relative cost."""
     figure, axis = plt.subplots(figsize=(7, 4.2), layout="constrained")
     searched = table[table["relative_cost"] >= 0.01]
-    for k, (label, row) in enumerate(searched.iterrows()):
+    shown: set[str] = set()
+    for label, row in searched.iterrows():
+        player, _, settings = str(label).partition(":")
         if label == reference:
-            axis.plot(row["ms_per_card"], 0, "s", color="grey", label=f"{label} (reference)")
+            axis.plot(row["ms_per_card"], 0, "s", color=style.GREY, label=f"{label} (reference)")
             continue
         error = [[row["difference"] - row["low"]], [row["high"] - row["difference"]]]
-        axis.errorbar(
+        drawn = axis.errorbar(
             row["ms_per_card"], row["difference"], yerr=error, fmt="o", capsize=4,
-            color=f"C{k}", label=str(label),
+            color=style.colour("player", player), label=None if player in shown else player,
         )  # fmt: skip
+        style.tag([drawn[0]], "player", player)
+        shown.add(player)
+        axis.annotate(settings.replace(":", ", "), (row["ms_per_card"], row["difference"]),
+                      xytext=(5, -9), textcoords="offset points", fontsize=7)  # fmt: skip
     for label, row in table[table["relative_cost"] < 0.01].iterrows():
-        axis.axhline(row["difference"], color="black", linewidth=0.8, linestyle=":")
+        axis.axhline(row["difference"], color=style.BLACK, linewidth=0.8, linestyle=":")
         axis.annotate(
             f"{label}: {row['difference']:+.3g} [{row['low']:+.3g}, {row['high']:+.3g}]",
             (0.01, row["difference"]), xycoords=("axes fraction", "data"), xytext=(0, 4),
             textcoords="offset points", fontsize=8,
         )  # fmt: skip
-    axis.axhline(0, color="grey", linewidth=0.8)
-    axis.axhline(-margin, color="grey", linewidth=0.8, linestyle="--")
+    style.zero_line(axis)
+    axis.axhline(-margin, color=style.GREY, linewidth=0.8, linestyle="--")
     axis.set_xscale("log")
     axis.set_xlabel("cost per card, ms (one thread, log scale)")
-    axis.set_ylabel(f"points per side and deal minus {reference}'s")
-    axis.legend(fontsize=8, loc="lower right")
+    axis.set_ylabel(f"points per side and deal minus {reference}'s, 95% interval")
+    axis.legend(loc="lower right")
     level = table[(table["low"] > -margin) & (table.index != reference)]
     if len(level):
         cheapest = level["ms_per_card"].idxmin()
@@ -69,3 +85,85 @@ def strength_against_cost(table: pd.DataFrame, game: str, reference: str, margin
         fontsize=10,
     )
     return figure
+
+
+def before_after(
+    table: pd.DataFrame, kind: str, before: str, after: str, question: str, quantity: str,
+    percent: bool = False,
+) -> Figure:  # fmt: skip
+    """Each row of `table` (`analysis.compare.means_changed`: a quantity measured on the
+    same deals under two ways of playing) with n: left, its value under `before` and
+    `after` (series of `kind`) with 95% intervals; right, the change paired deal by deal
+    with its interval against 0. `percent` shows shares as percentages and the change in
+    percentage points. The title is the `question` the figure answers."""
+    scale = 100 if percent else 1
+    unit = " (%)" if percent else ""
+    figure, (left, right) = plt.subplots(
+        1, 2, figsize=(11, 0.45 * len(table) + 1.9), sharey=True, width_ratios=(3, 2),
+        layout="constrained",
+    )  # fmt: skip
+    positions = np.arange(len(table))
+    scaled = table.drop(columns="n") * scale
+    for offset, (column, name) in zip(style.offsets(2, 0.3), [("before", before), ("after", after)],
+                                      strict=True):  # fmt: skip
+        style.estimates(
+            left, positions + offset, scaled, kind, name, horizontal=True, estimate=column,
+            low=f"{column}_low", high=f"{column}_high", text=f"every seat {name}",
+        )  # fmt: skip
+    left.set_yticks(positions, [style.with_n(str(row), n) for row, n in table["n"].items()])
+    left.invert_yaxis()
+    left.set_xlabel(f"{quantity}{unit}, 95% interval")
+    left.legend(loc="best")
+    style.estimates(right, positions, scaled, kind, after, horizontal=True, estimate="change",
+                    low="change_low", high="change_high", text=None)  # fmt: skip
+    style.zero_line(right, horizontal=True)
+    right.set_xlabel(f"{after} minus {before}" + (", percentage points" if percent else ""))
+    right.set_title("the change, paired deal by deal", fontsize=9)
+    figure.suptitle(question)
+    return figure
+
+
+def paired_differences(
+    table: pd.DataFrame, kind: str, question: str, quantity: str
+) -> Figure:  # fmt: skip
+    """Paired differences (`difference`, `low`, `high`, `n` per row) as points with 95%
+    intervals against 0. Rows of pairs (columns `a` and `b`, series of `kind`) are turned so
+    that `a` comes first in the house order, then sorted by it, each in the colour of `a`;
+    other rows are labelled by their index and drawn in the colour of the index's series.
+    The title is the `question` the figure answers."""
+    if "b" in table.columns:
+        table = _in_house_order(table, kind)
+        labels = [f"{row.a} - {row.b}" for row in table.itertuples()]
+        series = list(table["a"])
+    else:
+        labels = [str(index) for index in table.index]
+        series = list(table.index)
+    figure, axis = plt.subplots(figsize=(7.5, 0.5 * len(table) + 1.8), layout="constrained")
+    positions = np.arange(len(table))
+    for position, name, (_, row) in zip(positions, series, table.iterrows(), strict=True):
+        style.estimates(axis, np.array([position]), row.to_frame().T, kind, name,
+                        horizontal=True, estimate="difference", text="")  # fmt: skip
+    counts = table["n"].to_numpy()
+    axis.set_yticks(
+        positions, [style.with_n(text, n) for text, n in zip(labels, counts, strict=True)]
+    )
+    axis.invert_yaxis()
+    style.zero_line(axis, horizontal=True)
+    axis.set_xlabel(f"{quantity}, 95% interval")
+    axis.set_title(question)
+    return figure
+
+
+def _in_house_order(pairs: pd.DataFrame, kind: str) -> pd.DataFrame:
+    """Pairs turned so that `a` precedes `b` in the house order of `kind` (a - b and its
+    interval negated where turned), sorted by `a`, then `b`."""
+    rank = {name: k for k, name in enumerate(style.order(kind, [*pairs["a"], *pairs["b"]]))}
+    pairs = pairs.copy()
+    turn = pairs["a"].map(rank) > pairs["b"].map(rank)
+    pairs.loc[turn, ["a", "b"]] = pairs.loc[turn, ["b", "a"]].to_numpy()
+    low = pairs["low"].copy()
+    pairs.loc[turn, "difference"] = -pairs.loc[turn, "difference"]
+    pairs.loc[turn, "low"] = -pairs.loc[turn, "high"]
+    pairs.loc[turn, "high"] = -low[turn]
+    order = pairs["a"].map(rank) * len(rank) + pairs["b"].map(rank)
+    return pairs.iloc[np.argsort(order.to_numpy(), kind="stable")]

@@ -1,0 +1,255 @@
+"""The house style of every figure: one colour and one place in the order for each series
+of a kind (game, target, lead, player, bidder, ...), counts on integer ticks, n and a 95%
+interval on every estimate drawn, and estimates over fewer than `MIN_COUNT` cases left out
+with the rule said in the caption. Importing `analysis.plots` applies it (`use`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import matplotlib as mpl
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+# Okabe and Ito's palette, distinct under the common colour-vision deficiencies.
+BLUE, ORANGE, GREEN, VERMILION = "#0072B2", "#E69F00", "#009E73", "#D55E00"
+SKY, PURPLE, YELLOW, BLACK = "#56B4E9", "#CC79A7", "#F0E442", "#000000"
+GREY = "#808080"  # references: zero lines, a baseline's level, thin rules
+NEUTRAL = ("#808080", "#000000", "#ffffff")  # not a series: axes, zero lines, text
+
+__all__: list[str] = []  # helpers for the figure functions, not figures: `style.colour`
+
+MIN_COUNT = 30  # an estimate from fewer cases (deals, calls, contracts) is not drawn
+
+
+def _ranked(names: Sequence[Any], colours: str = "viridis") -> dict[Any, str]:
+    """Colours for a ranked kind, from a sequential map: low rank light, high rank dark."""
+    cmap = mpl.colormaps[colours]
+    steps = np.linspace(0.85, 0.1, len(names))
+    return {name: mpl.colors.to_hex(cmap(step)) for name, step in zip(names, steps, strict=True)}
+
+
+# Each kind of series: its names in house order, each with its colour, and its label.
+SERIES: dict[str, dict[Any, str]] = {
+    "game": {"phat": BLUE, "don": ORANGE, "pitch": GREEN, "solowhist": PURPLE},
+    "target": {181: BLUE, 121: ORANGE},
+    "lead": {
+        "lead_long": BLUE,
+        "lead_phat": ORANGE,
+        "lead_high": GREEN,
+        "lead_best": VERMILION,
+        "lead_best_low": SKY,
+        "own lead": GREY,
+    },  # fmt: skip
+    "player": {
+        "greedy": BLUE,
+        "guided_ismcts": VERMILION,
+        "ismcts": PURPLE,
+        "pimc": GREEN,
+        "random": GREY,
+    },  # fmt: skip
+    "bidder": {
+        "calibrated": VERMILION,
+        "threshold": BLUE,
+        "random_bid": GREY,
+        "pass_unless_forced": ORANGE,
+    },  # fmt: skip
+    "side": {"pitcher's side": BLUE, "defenders": ORANGE},
+    "players": _ranked([2, 3, 4, 5, 6, 7]),
+    # Solo Whist contracts by rank, the lowest first.
+    "contract": _ranked(
+        [
+            "prop_cop",
+            "solo",
+            "misere",
+            "abundance",
+            "abundance_trumps",
+            "misere_ouverte",
+            "abundance_declared",
+        ],
+        "plasma",
+    ),  # fmt: skip
+    "dealer": {"stole": VERMILION, "outbid": BLUE, "forced": ORANGE, "defended": GREY},
+    "bid": _ranked([1, 2, 3, 4]),
+}
+NAMES: dict[str, dict[Any, str]] = {
+    "game": {
+        "phat": "Phat",
+        "don": "Nine-card Don",
+        "pitch": "Auction Pitch",
+        "solowhist": "Solo Whist",
+    },  # fmt: skip
+    "target": {181: "to 181", 121: "to 121"},
+    "players": {k: f"{k} players" for k in range(2, 8)},
+    "contract": {
+        "prop_cop": "prop and cop",
+        "solo": "solo",
+        "misere": "misère",
+        "abundance": "abundance",
+        "abundance_trumps": "abundance in trumps",
+        "misere_ouverte": "misère ouverte",
+        "abundance_declared": "abundance declared",
+    },  # fmt: skip
+    "bid": {k: f"bid {k}" for k in range(1, 5)},
+}
+
+
+def _kind(kind: str) -> dict[Any, str]:
+    if kind not in SERIES:
+        raise ValueError(f"no house style for series of kind {kind!r}; kinds: {', '.join(SERIES)}")
+    return SERIES[kind]
+
+
+def colour(kind: str, name: Any) -> str:
+    """The house colour of series `name` of `kind`; an unknown name is refused by name."""
+    series = _kind(kind)
+    if name not in series:
+        known = ", ".join(map(str, series))
+        raise ValueError(f"no house colour for {kind} {name!r}; known: {known}")
+    return series[name]
+
+
+def order(kind: str, names: Iterable[Any]) -> list[Any]:
+    """`names` in the house order of `kind` (each must be known)."""
+    rank = {name: k for k, name in enumerate(_kind(kind))}
+    names = list(dict.fromkeys(names))
+    for name in names:
+        colour(kind, name)
+    return sorted(names, key=rank.__getitem__)
+
+
+def label(kind: str, name: Any) -> str:
+    """The words for series `name` of `kind` in legends and ticks."""
+    colour(kind, name)
+    return NAMES.get(kind, {}).get(name, str(name))
+
+
+def tag(artists: Iterable[Any], kind: str, name: Any) -> None:
+    """Mark drawn artists as series `name` of `kind` (their gid), so that a test can check
+    every series of every figure against the house colour and order."""
+    for artist in artists:
+        artist.set_gid(f"{kind}:{name}")
+
+
+def tagged(gid: str | None) -> tuple[str, Any] | None:
+    """The (kind, name) of an artist `tag` marked, None for an untagged one."""
+    if not gid or ":" not in gid:
+        return None
+    kind, _, text = gid.partition(":")
+    names = {str(name): name for name in SERIES.get(kind, {})}
+    return (kind, names[text]) if text in names else None
+
+
+def with_n(text: str, n: float) -> str:
+    """A tick or legend label with its count: `lead_long (n = 1,000)`."""
+    return f"{text} (n = {int(n):,})"
+
+
+def thin_rule(min_count: int = MIN_COUNT, of: str = "deals") -> str:
+    """The caption's words for the cells left out."""
+    return f"estimates from fewer than {min_count:,} {of} are not drawn"
+
+
+def drop_thin(table: pd.DataFrame, min_count: int = MIN_COUNT, n: str = "n") -> pd.DataFrame:
+    """The rows of `table` with at least `min_count` in column `n`."""
+    return table[table[n] >= min_count]
+
+
+def errors(table: pd.DataFrame, estimate: str = "estimate", low: str = "low",
+           high: str = "high") -> np.ndarray:  # fmt: skip
+    """The distances from each estimate down to `low` and up to `high`, as errorbar takes them."""
+    value = table[estimate].to_numpy(float)
+    return np.array([value - table[low].to_numpy(float), table[high].to_numpy(float) - value])
+
+
+def estimates(
+    axis: Axes, positions: np.ndarray, table: pd.DataFrame, kind: str, name: Any, *,
+    horizontal: bool = False, estimate: str = "estimate", low: str = "low",
+    high: str = "high", text: str | None = None,
+) -> None:  # fmt: skip
+    """Points at `estimate` with their 95% intervals, in the colour of `name` of `kind`,
+    at `positions` along the category axis (vertical intervals unless `horizontal`)."""
+    values = table[estimate].to_numpy(float)
+    spread = errors(table, estimate, low, high)
+    points = (values, positions) if horizontal else (positions, values)
+    drawn = axis.errorbar(
+        *points, **{"xerr" if horizontal else "yerr": spread}, fmt="o", capsize=4,
+        color=colour(kind, name), label=label(kind, name) if text is None else text,
+    )  # fmt: skip
+    tag([drawn[0]], kind, name)
+
+
+def bars(
+    axis: Axes, positions: np.ndarray, table: pd.DataFrame, kind: str, name: Any, *,
+    width: float = 0.8, horizontal: bool = False, text: str | None = None,
+) -> None:  # fmt: skip
+    """Bars at `estimate` with their 95% intervals, in the colour of `name` of `kind`."""
+    spread = errors(table)
+    draw = axis.barh if horizontal else axis.bar
+    drawn = draw(
+        positions, table["estimate"].to_numpy(float), width,
+        **{"xerr" if horizontal else "yerr": spread}, capsize=4, color=colour(kind, name),
+        label=label(kind, name) if text is None else text,
+    )  # fmt: skip
+    tag(drawn.patches, kind, name)
+
+
+def band(axis: Axes, x: np.ndarray, table: pd.DataFrame, kind: str, name: Any,
+         text: str | None = None) -> None:  # fmt: skip
+    """A line through `estimate` over `x` with its 95% band, in the colour of `name`."""
+    tone = colour(kind, name)
+    (line,) = axis.plot(x, table["estimate"], marker="o", markersize=4, color=tone,
+                        label=label(kind, name) if text is None else text)  # fmt: skip
+    fill = axis.fill_between(x, table["low"], table["high"], color=tone, alpha=0.2, linewidth=0)
+    tag([line, fill], kind, name)
+
+
+def offsets(count: int, width: float = 0.5) -> np.ndarray:
+    """Where `count` series side by side sit around each category, spread over `width`."""
+    if count == 1:
+        return np.zeros(1)
+    return np.linspace(-width / 2, width / 2, count)
+
+
+def zero_line(axis: Axes, horizontal: bool = False) -> None:
+    """The reference line at 0 for differences."""
+    (axis.axvline if horizontal else axis.axhline)(0, color=GREY, linewidth=0.8)
+
+
+def count_ticks(axis: Axes, which: str = "x") -> None:
+    """Whole-number ticks on an axis of counts (players, trumps, bids, cards)."""
+    (axis.xaxis if which == "x" else axis.yaxis).set_major_locator(MaxNLocator(integer=True))
+
+
+def caption(figure: Figure, text: str) -> None:
+    """A note under the figure: the deals behind it, the intervals, the thin-cell rule
+    (the figure's supxlabel, which constrained layout makes room for)."""
+    figure.supxlabel(text, fontsize=8, color="#404040")
+
+
+RC = {
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "grid.color": "#e6e6e6",
+    "grid.linewidth": 0.6,
+    "axes.axisbelow": True,
+    "axes.titlesize": 10,
+    "axes.labelsize": 9,
+    "xtick.labelsize": 8,
+    "ytick.labelsize": 8,
+    "legend.fontsize": 8,
+    "legend.frameon": False,
+    "figure.titlesize": 11,
+    "errorbar.capsize": 4,
+    "axes.prop_cycle": mpl.cycler(color=[BLUE, ORANGE, GREEN, VERMILION, SKY, PURPLE, YELLOW]),
+}
+
+
+def use() -> None:
+    """Apply the house settings to matplotlib (spines, grid, font sizes, colour cycle)."""
+    mpl.rcParams.update(RC)
