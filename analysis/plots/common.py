@@ -6,6 +6,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter
 
 from analysis.plots import style
 
@@ -57,7 +58,8 @@ def strength_against_cost(table: pd.DataFrame, game: str, reference: str, margin
         )  # fmt: skip
         style.tag([drawn[0]], "player", player)
         shown.add(player)
-        axis.annotate(settings.replace(":", ", "), (row["ms_per_card"], row["difference"]),
+        words = settings.replace(":", ", ") or "its defaults"
+        axis.annotate(words, (row["ms_per_card"], row["difference"]),
                       xytext=(5, -9), textcoords="offset points", fontsize=7)  # fmt: skip
     for label, row in table[table["relative_cost"] < 0.01].iterrows():
         axis.axhline(row["difference"], color=style.BLACK, linewidth=0.8, linestyle=":")
@@ -69,6 +71,9 @@ def strength_against_cost(table: pd.DataFrame, game: str, reference: str, margin
     style.zero_line(axis)
     axis.axhline(-margin, color=style.GREY, linewidth=0.8, linestyle="--")
     axis.set_xscale("log")
+    plain = FuncFormatter(lambda value, _: f"{value:g}")
+    axis.xaxis.set_major_formatter(plain)
+    axis.xaxis.set_minor_formatter(plain)
     axis.set_xlabel("cost per card, ms (one thread, log scale)")
     axis.set_ylabel(f"points per side and deal minus {reference}'s, 95% interval")
     axis.legend(loc="lower right")
@@ -80,8 +85,8 @@ def strength_against_cost(table: pd.DataFrame, game: str, reference: str, margin
         answer = "none of these"
     n = int(table["n"].max())
     axis.set_title(
-        f"{game}: the cheapest player within {margin:g} of {reference} (interval above the "
-        f"dashed line)\nis {answer}; n = {n:,} deals, sides swapped",
+        f"{style.label('game', game)}: the cheapest player within {margin:g} of {reference} "
+        f"(interval above the dashed line)\nis {answer}; n = {n:,} deals, sides swapped",
         fontsize=10,
     )
     return figure
