@@ -61,3 +61,21 @@ def test_a_child_process_peak_does_not_count_the_parent_that_started_it():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert 10 < float(done.stdout) < ballast.nbytes / 2**20 - 100
+
+
+def test_against_pairs_the_rounds_of_two_builds_and_skips_what_one_lacks():
+    """`bench --against`: a row per strategy both builds have, its timings paired round by
+    round (here the checkout against itself, so every ratio is near 1)."""
+    from pathlib import Path
+
+    from sims.tools.bench_against import compare
+
+    here = Path(__file__).resolve().parents[1]
+    said = []
+    rows = compare(here, [("phat", "random", 3000), ("phat", "no_such", 10)], 3, said.append)
+    (row,) = rows
+    assert (row.game, row.strategy, row.cards) == ("phat", "random", 3000 * 52)
+    assert len(row.this) == len(row.other) == len(row.ratios) == 3
+    assert all(0.2 < ratio < 5 for ratio in row.ratios)
+    assert said[-1] == "phat no_such: not in both builds, skipped"
+    assert row.line().startswith("phat      random")

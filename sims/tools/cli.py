@@ -520,6 +520,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument(
+        "--against",
+        type=Path,
+        metavar="DIR",
+        help="instead, time every engine and search row of this checkout against the "
+        "checkout in DIR (e.g. `git worktree add DIR OLD_COMMIT`), one thread, in "
+        "alternating rounds; prints each row's median ratio. Only kernel time is compared",
+    )
+    bench.add_argument(
+        "--rounds", type=_positive, default=6, help="rounds of --against (default 6)"
+    )
+    bench.add_argument(
         "--no-cold",
         dest="cold",
         action="store_false",
@@ -1008,11 +1019,29 @@ def _strategies(_: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     from sims.tools.bench import measure, report
 
+    if args.against is not None:
+        return _bench_against(args)
+
     figures = measure(
         args.deals, args.reference_deals, args.repeats, args.cold, args.aggregate_deals,
         args.search_deals,
     )  # fmt: skip
     print(json.dumps(figures, indent=2) if args.json else report(figures))
+    return 0
+
+
+def _bench_against(args: argparse.Namespace) -> int:
+    from sims.descriptors import game, names
+    from sims.tools.bench_against import HEADER, compare
+
+    if not (args.against / "sims").is_dir():
+        raise UsageError(f"--against {str(args.against)!r}: no checkout there (no sims/ folder)")
+    rows = [(g, s, args.deals) for g in names() for s in game(g).bench]
+    rows += [(g, s, args.search_deals) for g in names() for s in game(g).bench_search]
+    print(f"this checkout against {args.against}, {args.rounds} rounds, one thread; ns per "
+          "card, the best round of each; change: the median of the paired ratios")  # fmt: skip
+    print(HEADER)
+    compare(args.against, rows, args.rounds)
     return 0
 
 
