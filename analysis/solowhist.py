@@ -1,8 +1,10 @@
 """Solo Whist quantities from outcome tables: how often each contract is played and made,
-and what it pays its declarer, overall and by the declarer's hand shape."""
+and what it pays its declarer (in points: a unit of settlement is 5 points by default),
+overall and by the declarer's hand shape."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -15,6 +17,9 @@ CONTRACTS = {
     2: "prop_cop", 3: "solo", 4: "misere", 5: "abundance", 6: "abundance_trumps",
     7: "misere_ouverte", 8: "abundance_declared",
 }  # fmt: skip
+# Whether the declarer's longest suit (or one of its longest) is the turned suit.
+LONGEST = {True: "the turned suit", False: "another suit"}
+HONOUR_BANDS = [0, 10, 13, 16, 19, 41]  # the declarer's honour points, banded (A 4 ... J 1)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -30,15 +35,33 @@ def with_names(deals: pd.DataFrame) -> pd.DataFrame:
     return played
 
 
-def made_by(deals: pd.DataFrame, by: GroupKeys = "contract_name") -> pd.DataFrame:
-    """How often the contract is made, per group of `by` (rate_by's table)."""
+def with_shape(deals: pd.DataFrame) -> pd.DataFrame:
+    """The played deals of `with_names` with the declarer's shape: `longest_suit`, where
+    its longest suit lies (`LONGEST`; known only when trump is the turned suit, so missing
+    in the misères and in an Abundance in another suit), and `honours`, its honour points
+    banded by `HONOUR_BANDS` ("10-12")."""
     played = with_names(deals)
+    in_turned = (played["hand_trumps"] >= 0) & (played["trump"] == played["turned"] // 13)
+    longest = (played["hand_trumps"] == played["hand_longest"]).map(LONGEST)
+    played["longest_suit"] = longest.where(in_turned)
+    bands = [f"{low}-{high - 1}" for low, high in pairwise(HONOUR_BANDS)]
+    played["honours"] = pd.cut(
+        played["hand_honour_points"], HONOUR_BANDS, right=False, labels=bands
+    )
+    return played
+
+
+def made_by(deals: pd.DataFrame, by: GroupKeys = "contract_name") -> pd.DataFrame:
+    """How often the contract is made, per group of `by` (rate_by's table; `by` may name
+    the columns of `with_shape`)."""
+    played = with_shape(deals)
     return rate_by(played, played["made"], by)
 
 
 def gain_by(deals: pd.DataFrame, by: GroupKeys = "contract_name") -> pd.DataFrame:
-    """The declarer's mean settlement, per group of `by` (mean_by's table)."""
-    played = with_names(deals)
+    """The declarer's mean settlement in points, per group of `by` (mean_by's table; `by`
+    may name the columns of `with_shape`)."""
+    played = with_shape(deals)
     return mean_by(played, played["declarer_gain"], by)
 
 

@@ -65,7 +65,7 @@ def test_series_are_drawn_in_their_house_colour_and_order(name):
     figure = EXAMPLES[name]()
     for axis in figure.axes:
         lines, bars = _series(axis)
-        ranks: dict[str, list[int]] = {}
+        ranks: dict[tuple[str, type], list[int]] = {}  # per kind and kind of artist
         for artist in [*lines, *bars, *axis.collections]:
             colour = _colour(artist)
             found = style.tagged(artist.get_gid())
@@ -76,8 +76,9 @@ def test_series_are_drawn_in_their_house_colour_and_order(name):
                 continue
             kind, series = found
             assert _same(colour, style.colour(kind, series)), f"{name}: {kind} {series}"
-            ranks.setdefault(kind, []).append(list(style.SERIES[kind]).index(series))
-        for kind, seen in ranks.items():
+            rank = list(style.SERIES[kind]).index(series)
+            ranks.setdefault((kind, type(artist)), []).append(rank)
+        for (kind, _), seen in ranks.items():
             assert seen == sorted(seen), f"{name}: {kind} series out of the house order"
 
 
