@@ -26,6 +26,7 @@ from analysis.stats import (
     mean_by,
     rate_by,
     wilson,
+    z_value,
 )
 
 PHAT_CARDS = {"big": "big_phat", "little": "little_phat"}
@@ -48,6 +49,8 @@ def with_sides(deals: pd.DataFrame, tricks: int = 13) -> pd.DataFrame:
     out["big_phat_to_pitcher"] = played & (deals["big_phat_team"] == pitching)
     out["big_phat_kept"] = played & (deals["big_phat_team"] == deals["big_phat_holder_team"])
     out["muck_tie"] = (deals["tricks_played"] == tricks) & (deals["muck_0"] == deals["muck_1"])
+    muck = (deals["muck_0"].astype("int32") - deals["muck_1"]).where(pitching == 0)
+    out["muck_margin"] = muck.fillna(deals["muck_1"].astype("int32") - deals["muck_0"])
     return out
 
 
@@ -66,6 +69,130 @@ def capture(
     else:
         team = deals["pitcher"] % 2
     return rate_by(deals, (captor == team).where(captor >= 0), by)
+
+
+def capture_given_dealt(
+    deals: pd.DataFrame, by: GroupKeys = None, card: str = "big"
+) -> pd.DataFrame:
+    """Who ends up with the Big (or `card="little"`) Phat, told apart from who was dealt
+    it, per group of `by`, over the deals where it was played: how often the pitcher's
+    side is dealt it (the choice of trump decides that), how often the pitcher's side
+    takes it when it was dealt it and when the defenders were, over all deals, and how
+    often the team dealt it keeps it. rate_by's columns, the last index level `quantity`."""
+    played, dealt_ours, taken_ours = _dealt_and_taken(deals, card)
+    taken = taken_ours.where(played)
+    return _stack(
+        {
+            "pitcher's side dealt it": rate_by(deals, dealt_ours.where(played), by),
+            "pitcher's side takes it, when dealt it": rate_by(deals, taken.where(dealt_ours), by),
+            "pitcher's side takes it, when the defenders were": rate_by(
+                deals, taken.where(~dealt_ours), by
+            ),
+            "pitcher's side takes it, all deals": rate_by(deals, taken, by),
+            "the team dealt it keeps it": rate_by(
+                deals, (taken_ours == dealt_ours).where(played), by
+            ),
+        },
+        by,
+        "quantity",
+    )
+
+
+SOURCES = ("difference", "from who was dealt it", "from the play")
+
+
+def capture_sources(
+    deals: pd.DataFrame, by: str = "strategy", reference: str = "greedy", card: str = "big"
+) -> pd.DataFrame:
+    """How much of the difference between each group of `by` and `reference` in the
+    Phat rates (kept by the team dealt it; taken by the pitcher's side) comes from who
+    was dealt the card (the choice of trump) and how much from the play. A rate is
+    d x (rate when the pitcher's side was dealt it) + (1 - d) x (rate when the defenders
+    were), d the share the pitcher's side is dealt; the difference splits into the change
+    of d at the mean of the two gaps between those rates, and the change of the two rates
+    at the mean d. The groups play the same deals (the `deal` column), so the 95%
+    intervals (delta method) are paired deal by deal. Indexed by group, `quantity` and
+    `part` (SOURCES); columns n (paired deals), estimate, se, low, high."""
+    codes = {}
+    for name, part in deals.groupby(by, observed=True):
+        played, dealt_ours, taken_ours = _dealt_and_taken(part, card)
+        code = (2 * (~dealt_ours).astype(int) + (~taken_ours).astype(int)).where(played, 4)
+        codes[name] = pd.Series(code.to_numpy(), index=part["deal"].to_numpy())
+    if reference not in codes:
+        raise ValueError(f"no deals of the reference {reference!r} in column {by!r}")
+    rows = {}
+    for name, code in codes.items():
+        if name == reference:
+            continue
+        shared = codes[reference].index.intersection(code.index)
+        joint = 5 * codes[reference].loc[shared].to_numpy() + code.loc[shared].to_numpy()
+        counts = np.bincount(joint, minlength=25).astype(float)
+        for quantity, kept in (("kept by the team dealt it", True),
+                               ("taken by the pitcher's side", False)):  # fmt: skip
+            for part, estimate in zip(SOURCES, _delta(_sources, counts, kept), strict=True):
+                rows[(name, quantity, part)] = (len(shared), *estimate)
+    table = pd.DataFrame.from_dict(rows, orient="index", columns=["n", "estimate", "se"])
+    table.index = pd.MultiIndex.from_tuples(table.index, names=[by, "quantity", "part"])
+    half = z_value() * table["se"]
+    return table.assign(low=table["estimate"] - half, high=table["estimate"] + half)
+
+
+def _dealt_and_taken(deals: pd.DataFrame, card: str) -> tuple[pd.Series, pd.Series, pd.Series]:
+    """Per deal: whether `card` was played, whether the pitcher's side was dealt it, and
+    whether the pitcher's side took it."""
+    if card not in PHAT_CARDS:
+        raise ValueError('card is "big" or "little"')
+    pitching = deals["pitcher"] % 2
+    captor = deals[f"{PHAT_CARDS[card]}_team"]
+    return (
+        captor >= 0,
+        deals[f"{PHAT_CARDS[card]}_holder_team"] == pitching,
+        captor == pitching,
+    )
+
+
+def _rates(cells: np.ndarray, kept: bool) -> tuple[float, float, float]:
+    """From the counts of (dealt to the pitcher's side: taken by it, by the defenders; dealt
+    to the defenders: taken by the pitcher's side, by the defenders): the share dealt to the
+    pitcher's side, and the rate when it was and when the defenders were (kept by the team
+    dealt it if `kept`, else taken by the pitcher's side)."""
+    ours, theirs = cells[0] + cells[1], cells[2] + cells[3]
+    when_dealt = cells[0] / ours
+    when_not = (cells[3] if kept else cells[2]) / theirs
+    return ours / (ours + theirs), when_dealt, when_not
+
+
+def _sources(shares: np.ndarray, kept: bool) -> np.ndarray:
+    """The difference (second run minus the reference) of a rate and its two parts, from
+    the shares of the 25 joint cells (reference's cell x 5 + the other's; cell 4: not
+    played)."""
+    joint = shares.reshape(5, 5)
+    before = _rates(joint.sum(axis=1), kept)
+    after = _rates(joint.sum(axis=0), kept)
+    (d0, p0, q0), (d1, p1, q1) = before, after
+    dealt = (d1 - d0) * ((p1 - q1) + (p0 - q0)) / 2
+    middle = (d0 + d1) / 2
+    play = middle * (p1 - p0) + (1 - middle) * (q1 - q0)
+    return np.array([dealt + play, dealt, play])
+
+
+def _delta(function, counts: np.ndarray, *args) -> list[tuple[float, float]]:
+    """Each value of `function` (of the shares of multinomial `counts`) with its standard
+    error by the delta method: a numerical gradient against the shares' covariance."""
+    n = counts.sum()
+    shares = counts / n
+    values = function(shares, *args)
+    step = 1e-6
+    gradient = np.empty((len(values), len(shares)))
+    for k in range(len(shares)):
+        moved = np.zeros_like(shares)
+        moved[k] = step
+        gradient[:, k] = (function(shares + moved, *args) - function(shares - moved, *args)) / (
+            2 * step
+        )
+    covariance = (np.diag(shares) - np.outer(shares, shares)) / n
+    variances = np.einsum("ij,jk,ik->i", gradient, covariance, gradient)
+    return [(float(v), float(np.sqrt(max(s, 0.0)))) for v, s in zip(values, variances, strict=True)]
 
 
 def muck_ties(deals: pd.DataFrame, by: GroupKeys = None) -> pd.DataFrame:

@@ -166,3 +166,78 @@ def test_bonus_sizes_share_the_scored_bonuses():
     assert by_strategy.loc[("greedy", 8), "deals"] == 2
     assert math.isclose(by_strategy.loc[("greedy", 16), "share"], 1 / 3)
     assert by_strategy.loc[("random", 8), "share"] == 1.0
+
+
+def test_capture_given_dealt_tells_the_deal_from_the_play():
+    deals = _deals()
+    table = phat.capture_given_dealt(deals, "strategy")
+    assert list(table.loc["greedy"].index) == [
+        "pitcher's side dealt it",
+        "pitcher's side takes it, when dealt it",
+        "pitcher's side takes it, when the defenders were",
+        "pitcher's side takes it, all deals",
+        "the team dealt it keeps it",
+    ]
+    greedy = table.loc["greedy"]
+    # Greedy deals 0-2: pitching teams 0 1 0, dealt to 0 0 1, captors 0 1 1.
+    hits = (greedy["estimate"] * greedy["n"]).round().astype(int).tolist()
+    assert (greedy["n"].tolist(), hits) == ([3, 1, 2, 3, 3], [1, 1, 1, 2, 2])
+    # lead_high: deal 3 unplayed; deal 4 pitched by team 0, dealt to it and kept.
+    assert table.loc[("lead_high", "pitcher's side takes it, when dealt it"), "n"] == 1
+    assert ("lead_high", "pitcher's side takes it, when the defenders were") not in table.index
+    little = phat.capture_given_dealt(deals, card="little")
+    # Little Phat played in deals 0-3: pitching 0 1 0 1, dealt to 1 1 0 0, captors 0 1 0 1.
+    assert little.loc["pitcher's side dealt it", "estimate"] == 0.5
+    assert little.loc["the team dealt it keeps it", "estimate"] == 0.5
+
+
+def _paired_runs(rows: int = 4000) -> pd.DataFrame:
+    """Two strategies on the same deals: the second deals the Big Phat to the pitcher's side
+    more often and keeps it less often when it does."""
+    rng = np.random.default_rng(11)
+    frames = []
+    for strategy, dealt_share, kept_share in (("greedy", 0.6, 0.9), ("other", 0.8, 0.7)):
+        ours = rng.random(rows) < dealt_share
+        holder = np.where(ours, 0, 1)
+        kept = np.where(ours, rng.random(rows) < kept_share, rng.random(rows) < 0.65)
+        frames.append(pd.DataFrame({
+            "strategy": strategy, "deal": np.arange(rows), "pitcher": np.zeros(rows, int),
+            "big_phat_holder_team": holder, "big_phat_team": np.where(kept, holder, 1 - holder),
+        }))  # fmt: skip
+    return pd.concat(frames, ignore_index=True)
+
+
+def test_capture_sources_split_the_difference_exactly_with_paired_intervals():
+    deals = _paired_runs()
+    table = phat.capture_sources(deals, "strategy", "greedy")
+    assert "greedy" not in table.index.get_level_values("strategy")
+    for quantity, seen in (("kept by the team dealt it", "holder"),
+                           ("taken by the pitcher's side", "pitcher")):  # fmt: skip
+        parts = table.loc[("other", quantity), "estimate"]
+        rates = phat.capture(deals, "strategy", seen_from=seen)["estimate"]
+        assert parts["difference"] == pytest.approx(rates["other"] - rates["greedy"])
+        assert parts["difference"] == pytest.approx(
+            parts["from who was dealt it"] + parts["from the play"]
+        )
+        # Every deal is played: the difference is a mean of per-deal differences, whose
+        # paired standard error the delta method must give.
+        team = "big_phat_holder_team" if seen == "holder" else "pitcher"
+        events = {
+            name: (part["big_phat_team"] == part[team] % 2).to_numpy(float)
+            for name, part in deals.groupby("strategy")
+        }
+        paired = mean(events["other"] - events["greedy"])
+        se = table.loc[("other", quantity, "difference"), "se"]
+        assert se == pytest.approx(paired.se, rel=1e-3)
+    dealt = table.loc[("other", "taken by the pitcher's side", "from who was dealt it")]
+    assert dealt["low"] > 0  # dealt to the pitcher's side more often: a gain from the deal
+    played = table.loc[("other", "kept by the team dealt it", "from the play")]
+    assert played["high"] < 0  # kept less often when dealt it: a loss from the play
+    with pytest.raises(ValueError, match="reference"):
+        phat.capture_sources(deals, "strategy", "random")
+
+
+def test_with_sides_measures_the_muck_from_the_pitchers_side():
+    sides = phat.with_sides(_deals())
+    # Pitching teams 0 1 0 1 0; mucks 50-30, 30-50, 41-39, 40-40, 20-20.
+    assert sides["muck_margin"].tolist() == [20, 20, 2, 0, 0]

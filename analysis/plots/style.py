@@ -47,6 +47,8 @@ SERIES: dict[str, dict[Any, str]] = {
     },  # fmt: skip
     "player": {
         "greedy": BLUE,
+        "greedy+lead_phat": ORANGE,
+        "greedy+lead_high": SKY,
         "guided_ismcts": VERMILION,
         "ismcts": PURPLE,
         "pimc": GREEN,
@@ -57,7 +59,9 @@ SERIES: dict[str, dict[Any, str]] = {
         "threshold": BLUE,
         "random_bid": GREY,
         "pass_unless_forced": ORANGE,
+        "threshold:steal=0": SKY,
     },  # fmt: skip
+    "call odds": {"in the auction": BLUE, "always pitching": ORANGE},
     "side": {"pitcher's side": BLUE, "defenders": ORANGE},
     "players": _ranked([2, 3, 4, 5, 6, 7]),
     # Solo Whist contracts by rank, the lowest first.
@@ -74,6 +78,7 @@ SERIES: dict[str, dict[Any, str]] = {
         "plasma",
     ),  # fmt: skip
     "dealer": {"stole": VERMILION, "outbid": BLUE, "forced": ORANGE, "defended": GREY},
+    "longest suit": {"the turned suit": BLUE, "another suit": VERMILION},
     "bid": _ranked([1, 2, 3, 4]),
 }
 NAMES: dict[str, dict[Any, str]] = {
