@@ -11,6 +11,7 @@ import pandas as pd
 from numba import njit
 
 from analysis.counters import NOBODY, axis_values, histogram_mean, relative, stacked
+from analysis.odds.pitch import BIDS
 from analysis.stats import (
     Estimate,
     GroupKeys,
@@ -24,12 +25,14 @@ from analysis.stats import (
 from sims.core.cards import mask_of
 from sims.core.games import pitch
 from sims.core.options import resolve as resolve_options
+from sims.descriptors.pitch import play_conditional
 from sims.engine.pitch import legal_calls_nb
+from sims.run.runner import RunSpec
 from sims.strategies import resolve
 from sims.strategies import view as v
 from sims.strategies.pitch_eval import best_suit
 from sims.strategies.registry import functions
-from sims.tools.odds import parse_hand
+from sims.tools.odds import OddsSpec, parse_hand, parse_trump
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -134,14 +137,64 @@ def bidder_call(
     return int(decide(view, plan.bid_params, np.zeros(1, np.int64)))
 
 
+def seat_scores(deals: pd.DataFrame) -> pd.DataFrame:
+    """Score change per deal of the seat at each position from the dealer's left (columns
+    1 .. players; column `players` is the dealer's), for deals of one player count."""
+    players = sum(column.startswith("delta_") for column in deals.columns)
+    delta = deals[[f"delta_{seat}" for seat in range(players)]].to_numpy()
+    rows, dealer = np.arange(len(deals)), deals["dealer"].to_numpy()
+    positions = range(1, players + 1)
+    columns = {position: delta[rows, (dealer + position) % players] for position in positions}
+    return pd.DataFrame(columns, index=deals.index)
+
+
+def dealer_edges(deals: pd.DataFrame) -> pd.Series:
+    """Per deal, the dealer's score change minus the mean of the other seats' (cutthroat:
+    one seat a side), for deals of one player count."""
+    scores = seat_scores(deals).to_numpy(np.float64)
+    own = scores[:, -1]
+    edge = own - (scores.sum(1) - own) / (scores.shape[1] - 1)
+    return pd.Series(edge, index=deals.index, name="dealer edge")
+
+
 def dealer_edge(deals: pd.DataFrame) -> Estimate:
     """The dealer's score change per deal minus the mean of the other seats', with its 95%
     interval (cutthroat: one seat a side)."""
+    return mean(dealer_edges(deals))
+
+
+DEALER_WAYS = ("stole", "outbid", "forced", "defended")
+
+
+def dealer_ways(deals: pd.DataFrame) -> pd.DataFrame:
+    """Each deal of one player count from the dealer's chair: how it came to play it (`how`:
+    it stole the contract by matching the high bid, outbid the others, was forced to bid
+    when all passed, or defended) and its score change (`dealer_delta`)."""
     players = sum(column.startswith("delta_") for column in deals.columns)
-    delta = deals[[f"delta_{seat}" for seat in range(players)]].to_numpy(np.float64)
-    dealer = deals["dealer"].to_numpy()
-    own = delta[np.arange(len(deals)), dealer]
-    return mean(own - (delta.sum(1) - own) / (players - 1))
+    others_passed = (deals[[f"call_{k}" for k in range(players - 1)]] == 0).all(axis=1)
+    dealer_pitched = deals["pitcher_position"] == players
+    how = np.select(
+        [deals["stolen"], dealer_pitched & others_passed, dealer_pitched],
+        ["stole", "forced", "outbid"],
+        "defended",
+    )
+    return deals.assign(how=how, dealer_delta=seat_scores(deals)[players])
+
+
+def dealer_breakdown(ways: pd.DataFrame, by: GroupKeys = "players") -> pd.DataFrame:
+    """For each group of `by` and each way the dealer came to play a deal (`dealer_ways`):
+    how often (`share`, Wilson interval `share_low`, `share_high`) and the way's
+    contribution to the dealer's score per deal (`estimate`, `low`, `high`: the mean over
+    every deal of its score change where it came that way, 0 elsewhere; the ways' sum is
+    its mean score per deal), `n` deals in the group."""
+    parts = []
+    for way in DEALER_WAYS:
+        this = ways["how"] == way
+        share = rate_by(ways, this, by)[["n", "estimate", "low", "high"]]
+        share.columns = ["n", "share", "share_low", "share_high"]
+        part = mean_by(ways, ways["dealer_delta"].where(this, 0), by)[["estimate", "low", "high"]]
+        parts.append(share.join(part).assign(how=way).set_index("how", append=True))
+    return pd.concat(parts).sort_index()
 
 
 def score_change(deals: pd.DataFrame, by: GroupKeys = "contract") -> pd.DataFrame:
@@ -160,6 +213,28 @@ def made_grid(deals: pd.DataFrame, contract: int | None = None, min_n: int = 1) 
     return rates.unstack("hand_high_trump").sort_index(axis=0).sort_index(axis=1)
 
 
+def made_cells(deals: pd.DataFrame, contract: int) -> pd.DataFrame:
+    """Bids of `contract` made, by the trumps the pitcher held and the rank 0..12 of its
+    highest trump, with Wilson intervals: n, estimate, low, high indexed by (`hand_trumps`,
+    `hand_high_trump`); a hand never bid has no row."""
+    chosen = deals[deals["contract"] == contract]
+    table = rate_by(chosen, "made", ["hand_trumps", "hand_high_trump"])
+    return table[["n", "estimate", "low", "high"]]
+
+
+def possible_hand(trumps: int, high_rank: int) -> bool:
+    """Whether a hand can hold `trumps` trumps with the highest of rank `high_rank` (0 the
+    Deuce .. 12 the Ace): the others must be of lower ranks, and a hand has six cards."""
+    return 1 <= trumps <= min(6, high_rank + 1)
+
+
+def made_by_bid(deals: pd.DataFrame, bids: Sequence[int] = BIDS) -> pd.DataFrame:
+    """Per deal, 1 or 0 for a contract made or set, in the column (`bid k`) of its bid;
+    NaN in the other columns: the input of a paired comparison of rates by bid."""
+    made = deals["made"].astype(float)
+    return pd.DataFrame({f"bid {bid}": made.where(deals["contract"] == bid) for bid in bids})
+
+
 def won_shares(deals: pd.DataFrame, by: str | list[str] = "contract") -> pd.DataFrame:
     """Share of deals in which the pitcher's side won 0, 1, .. 4 points (columns), in each
     group of `by` (rows): the distribution of points won per deal."""
@@ -167,6 +242,62 @@ def won_shares(deals: pd.DataFrame, by: str | list[str] = "contract") -> pd.Data
     won = pitcher_won(deals).rename("points won")
     shares = pd.crosstab([deals[key] for key in keys], won, normalize="index")
     return shares.reindex(columns=range(5), fill_value=0.0)
+
+
+def won_rates(deals: pd.DataFrame) -> pd.DataFrame:
+    """Share of the deals at each bid in which the pitcher's side won 0 .. 4 points, with
+    Wilson intervals: n (deals at the bid), estimate, low, high, indexed by (contract,
+    points won)."""
+    won = pitcher_won(deals).to_numpy()
+    parts = {
+        points: rate_by(deals, pd.Series(won == points, index=deals.index), "contract")
+        for points in range(5)
+    }
+    table = pd.concat(parts, names=["points won"]).reorder_levels(["contract", "points won"])
+    return table[["n", "estimate", "low", "high"]].sort_index()
+
+
+def pitcher_outcomes(
+    hand: str | Sequence[int], *, trump: str, pitcher: str, players: int = 4, seat: int = 1,
+    deals: int = 2_000, strategy: str = "greedy", seed: int = 0,
+) -> pd.DataFrame:  # fmt: skip
+    """Per conditional deal (the index) of `hand` at `seat` pitching `trump` without an
+    auction, its seat playing `pitcher` and the others `strategy`: the points its side won
+    and its score change at each bid. The deals depend on the seed alone, so two pitchers
+    on the same seed are compared deal by deal."""
+    cards = parse_hand(hand, "pitch")
+    seats = tuple(pitcher if k == seat - 1 else strategy for k in range(players))
+    run = RunSpec("pitch", seed, deals, seats=seats, variants=(f"players={players}",))
+    rows = play_conditional(OddsSpec(run, cards, parse_trump(trump, cards), seat=seat))
+    won = rows.set_index("deal")["won"].astype(float)
+    changes = {f"score change, bid {bid}": won.where(won >= bid, -bid) for bid in BIDS}
+    return pd.DataFrame({"points won": won, **changes})
+
+
+def example_calls(odds: dict[str, pd.DataFrame], advice: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """The expected score change of each call of each example hand, two ways: `in the
+    auction` (`analysis.odds.pitch_advice`: each legal call played on the same deals, the
+    other seats bidding) and `always pitching` (`analysis.odds.pitch_odds` in the suit the
+    advice pitches, or the hand's best suit: the hand pitches whatever it bids, outbid or
+    not). Long table: hand, kind, call (0 pass, k a bid of k), estimate, low, high, n."""
+    rows = []
+    for hand, table in advice.items():
+        for call, row in table.iterrows():
+            code = 0 if call == "pass" else int(str(call).split()[-1])
+            rows.append((hand, "in the auction", code, row["E[score change]"],
+                         row["E[score change] low"], row["E[score change] high"],
+                         row["deals"]))  # fmt: skip
+        estimates = odds[hand]["estimate"]
+        trump = table.attrs["recommendation"].trump or str(
+            estimates.xs("E[points won]", level="quantity").idxmax()
+        )
+        pitched = odds[hand].loc[trump]
+        for bid in BIDS:
+            row = pitched.loc[f"E[score change | bid {bid}]"]
+            rows.append((hand, "always pitching", bid, row["estimate"], row["low"], row["high"],
+                         row["n"]))  # fmt: skip
+    columns = ["hand", "kind", "call", "estimate", "low", "high", "n"]
+    return pd.DataFrame(rows, columns=columns)
 
 
 def summary(deals: pd.DataFrame) -> pd.DataFrame:

@@ -1,13 +1,22 @@
-"""Auction Pitch figures: each returns a Figure with one line, bar or panel per group it
-was given."""
+"""Auction Pitch figures: each draws what its tables say, one series per group it was
+given, thin cells left out and impossible hands told apart from thin ones."""
 
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 import pytest
+from matplotlib.container import BarContainer, ErrorbarContainer
 from matplotlib.figure import Figure
 
 from analysis import plots
+from analysis.plots import style
+from tests.figures_pitch import (
+    breakdown,
+    calls,
+    example_calls,
+    pitch_deals,
+    pitcher_points,
+    several_player_counts,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -16,46 +25,87 @@ def _close_figures():
     plt.close("all")
 
 
-def _pitch_deals() -> pd.DataFrame:
-    rng = np.random.default_rng(5)
-    rows = 240
-    trumps = rng.integers(1, 4, rows)
-    return pd.DataFrame(
-        {
-            "players": np.repeat([3, 4], rows // 2),
-            "strategy": np.tile(["greedy", "random"], rows // 2),
-            "contract": rng.integers(1, 5, rows),
-            "made": rng.random(rows) < 0.6,
-            "pitcher_side": np.zeros(rows, int),
-            "won_0": rng.integers(0, 5, rows),
-            "hand_trumps": trumps,
-            "hand_high_trump": np.where(trumps > 1, 12, 9),
-        }
-    )
+def _points(axis):
+    """The (x, y) of each errorbar series of `axis`, by its label."""
+    return {
+        container.get_label(): np.column_stack(container.lines[0].get_data())
+        for container in axis.containers
+        if isinstance(container, ErrorbarContainer)
+    }
 
 
-def test_bid_curves_draw_one_line_with_a_band_per_group():
-    deals = _pitch_deals()
-    figure = plots.bid_curves(deals, "players")
-    (axis,) = figure.axes
+def test_bid_curves_draw_one_series_per_player_count_at_its_rates():
+    deals = several_player_counts()
+    (axis,) = plots.bid_curves(deals).axes
+    drawn = _points(axis)
+    assert [label.split(" (")[0] for label in drawn] == ["3 players", "4 players", "5 players"]
+    three = drawn[next(label for label in drawn if label.startswith("3 players"))]
+    made = deals[deals["players"] == 3].groupby("contract")["made"].agg(["mean", "size"])
+    made = made[made["size"] >= style.MIN_COUNT]
+    assert np.allclose(three[:, 1], made["mean"])
+    assert np.allclose(np.round(three[:, 0]), made.index)  # around each bid, offset
+
+
+def test_made_heatmap_has_a_panel_per_bid_with_counts_and_grey_impossible_hands():
+    deals = pitch_deals(4_000)
+    figure = plots.made_heatmap(deals, bids=(1, 2))
+    first, second, _ = figure.axes  # two panels and the colour bar
+    assert first.get_title().startswith("bids of 1")
+    rates, impossible = (image.get_array() for image in first.images)
+    assert rates.shape == (6, 13)
+    assert not np.ma.is_masked(impossible[2, 0]) and np.ma.is_masked(impossible[0, 0])
+    ones = deals[deals["contract"] == 1]
+    cell = ones[(ones["hand_trumps"] == 2) & (ones["hand_high_trump"] == 8)]
+    shown = rates[1, 8]
+    if len(cell) >= style.MIN_COUNT:
+        assert np.isclose(shown, cell["made"].mean())
+    else:
+        assert np.ma.is_masked(shown) or np.isnan(shown)
+    texts = [text.get_text() for text in first.texts]
+    assert any(text.endswith(f"{len(cell):,}") for text in texts)
+
+
+def test_pitch_points_draw_shares_that_sum_to_one_per_bid():
+    (axis,) = plots.pitch_points(pitch_deals()).axes
+    bars = [c for c in axis.containers if isinstance(c, BarContainer)]
+    for container in bars:
+        heights = [patch.get_height() for patch in container]
+        assert len(heights) == 5 and np.isclose(sum(heights), 1)
+
+
+def test_pitch_bids_leave_out_thin_cells():
+    deals = pitch_deals(300)
+    left, right = plots.pitch_bids(deals).axes
+    counts = deals.groupby(["contract", "hand_trumps"]).size()
+    drawn = sum(len(c) for c in right.containers if isinstance(c, BarContainer))
+    assert drawn == (counts >= style.MIN_COUNT).sum()
+
+
+def test_dealer_steal_draws_each_way_in_house_order_over_the_player_counts():
+    left, right = plots.dealer_steal(breakdown()).axes
+    assert list(_points(left).values())[0][:, 0].tolist() == [3, 4, 5]
+    labels = list(_points(right))
+    assert labels == ["stole", "outbid", "forced", "defended"]
+    assert all(float(tick).is_integer() for tick in left.get_xticks())
+
+
+def test_example_hands_draw_a_panel_per_hand_auction_first():
+    figure = plots.example_hands(example_calls())
+    strong, weak = figure.axes
+    assert strong.get_title() == "strong" and weak.get_title() == "weak"
+    labels = list(_points(strong))
+    assert labels[0].startswith("in the auction") and labels[1].startswith("always pitching")
+
+
+def test_calls_by_strength_draw_each_bidder_per_position_calibrated_first():
+    figure = plots.calls_by_strength(calls())
+    assert len(figure.axes) == 4
+    for axis in figure.axes:
+        assert [label.split(" (")[0] for label in _points(axis)] == ["calibrated", "threshold"]
+
+
+def test_stronger_pitcher_says_whose_seat_changes():
+    figure = plots.stronger_pitcher(pitcher_points())
     assert isinstance(figure, Figure)
-    assert len(axis.lines) == 2 and len(axis.collections) == 2
-    assert list(axis.lines[0].get_xdata()) == [1, 2, 3, 4]
-    made = deals[deals["players"] == 3].groupby("contract")["made"].mean()
-    assert np.allclose(axis.lines[0].get_ydata(), made)
-    assert len(plots.bid_curves(deals, None).axes[0].lines) == 1
-
-
-def test_made_heatmap_shows_the_grid_with_a_colour_bar():
-    figure = plots.made_heatmap(_pitch_deals(), contract=None, min_n=1)
-    axis, bar = figure.axes
-    (image,) = axis.images
-    assert image.get_array().shape == (3, 2)  # trumps 1..3 by highest trump 9 or A
-    assert [label.get_text() for label in axis.get_xticklabels()] == ["J", "A"]
-    assert len(axis.texts) == 3  # a rate in each hand that occurred (1: J; 2, 3: A)
-
-
-def test_pitch_points_have_bars_per_bid_and_points_won():
-    pitch_figure = plots.pitch_points(_pitch_deals(), "contract")
-    (axis,) = pitch_figure.axes
-    assert len(axis.patches) == 4 * 5  # four bids by 0..4 points
+    legend = [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
+    assert legend == ["the hand's seat plays greedy", "the hand's seat plays pimc"]

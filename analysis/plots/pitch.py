@@ -1,147 +1,294 @@
-"""Auction Pitch figures: how often bids are made, by bid and by hand, and the points won."""
+"""Auction Pitch figures: how often bids are made, by bid and by hand, what each call of a
+hand is worth, where the dealer's score comes from, and how two bidders call and score."""
 
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
-from analysis.pitch import bid_success, made_grid, won_shares
+from analysis.pitch import bid_success, made_cells, possible_hand, won_rates
+from analysis.plots import style
+from analysis.plots.common import before_after
 from analysis.stats import mean_by
 
-__all__ = ["bid_curves", "calls_by_strength", "made_heatmap", "paired_gains", "pitch_bids",
-           "pitch_points"]  # fmt: skip
+__all__ = ["bid_curves", "calibrated_gain", "calls_by_strength", "dealer_steal",
+           "example_hands", "made_heatmap", "pitch_bids", "pitch_points",
+           "stronger_pitcher"]  # fmt: skip
 
 RANKS = "23456789TJQKA"  # rank 0..12 as the outcome tables count it
+CALLS = ["pass", "1", "2", "3", "4"]  # call codes 0..4
 
 
-def rate_bars(axis, table: pd.DataFrame, color: str) -> None:
-    """Bars of `table.rate` with Wilson error bars from `low` and `high`."""
-    errors = np.array([table["rate"] - table["low"], table["high"] - table["rate"]])
-    labels = [str(key) for key in table.index]
-    axis.bar(labels, table["rate"], yerr=errors, capsize=5, color=color)
-    axis.set_ylim(0, 1)
+def _rates(table: pd.DataFrame) -> pd.DataFrame:
+    """A `bid_success` table with its rate as the `estimate` the style draws."""
+    return table.rename(columns={"rate": "estimate"})
 
 
 def pitch_bids(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
-    """How often the pitcher makes its bid: by the bid, and by the trumps it was dealt
-    (95% Wilson intervals)."""
+    """How often the pitcher makes its bid: by the bid, and by the bid and the trumps it was
+    dealt (95% Wilson intervals; cells of fewer than `style.MIN_COUNT` bids left out)."""
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
-    rate_bars(left, bid_success(deals, "contract"), "C0")
-    left.set_xlabel("bid")
-    left.set_ylabel("share of bids made")
-    left.set_title("Bids made, by bid")
-    rate_bars(right, bid_success(deals, "hand_trumps"), "C2")
+    by_bid = style.drop_thin(_rates(bid_success(deals, "contract")))
+    bids = style.order("bid", by_bid.index)
+    for position, bid in enumerate(bids):
+        style.bars(left, np.array([position]), by_bid.loc[[bid]], "bid", bid)
+    left.set_xticks(range(len(bids)),
+                    [style.with_n(f"bid {bid}", by_bid.loc[bid, "n"]) for bid in bids])  # fmt: skip
+    left.set_ylim(0, 1.05)
+    left.set_ylabel("share of bids made, 95% interval")
+    left.set_title("by the bid")
+    by_trumps = style.drop_thin(_rates(bid_success(deals, ["contract", "hand_trumps"])))
+    shown = style.order("bid", by_trumps.index.get_level_values("contract"))
+    width = 0.8 / len(shown)
+    for offset, bid in zip(style.offsets(len(shown), 0.8 - width), shown, strict=True):
+        part = by_trumps.xs(bid, level="contract")
+        total = int(part["n"].sum())
+        style.bars(right, part.index.to_numpy() + offset, part, "bid", bid, width=width,
+                   text=style.with_n(f"bid {bid}", total))  # fmt: skip
+    style.count_ticks(right)
+    right.set_ylim(0, 1.15)
     right.set_xlabel("trumps in the pitcher's hand")
-    right.set_title("Bids made, by trumps held")
-    figure.suptitle(f"{title}: {len(deals):,} deals")
+    right.set_title("by the bid and the trumps held")
+    right.legend(loc="upper center", ncols=len(shown))
+    figure.suptitle(f"{title}: how often is each bid made?")
+    style.caption(
+        figure, f"{len(deals):,} deals; 95% Wilson intervals; {style.thin_rule(of='bids')}"
+    )
     return figure
 
 
-def bid_curves(
-    deals: pd.DataFrame, group: str | None = "players", title: str = "Auction Pitch"
-) -> Figure:
-    """Share of bids made by bid, one line per value of `group` (one line if None), each
-    with its 95% Wilson band."""
-    figure, axis = plt.subplots(figsize=(6.5, 4.2), layout="constrained")
-    table = bid_success(deals, [group, "contract"] if group else "contract")
-    parts = table.groupby(level=group, observed=True) if group else [(None, table)]
-    for key, part in parts:
-        contracts = part.index.get_level_values("contract")
-        label = None if group is None else f"{group} {key}"
-        (line,) = axis.plot(contracts, part["rate"], marker="o", label=label)
-        axis.fill_between(contracts, part["low"], part["high"], color=line.get_color(), alpha=0.2)
+def pitch_points(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
+    """The distribution of the points won by the pitcher's side per deal (0 to 4), one bar
+    per bid, each share with its 95% Wilson interval (bids of fewer than `style.MIN_COUNT`
+    deals left out)."""
+    table = won_rates(deals)
+    totals = table["n"].groupby(level="contract").first()
+    bids = style.order("bid", totals[totals >= style.MIN_COUNT].index)
+    figure, axis = plt.subplots(figsize=(7, 4.2), layout="constrained")
+    width = 0.8 / len(bids)
+    for offset, bid in zip(style.offsets(len(bids), 0.8 - width), bids, strict=True):
+        part = table.xs(bid, level="contract")
+        style.bars(axis, part.index.to_numpy() + offset, part, "bid", bid, width=width,
+                   text=style.with_n(f"bid {bid}", totals[bid]))  # fmt: skip
+    style.count_ticks(axis)
+    axis.set_xlabel("points won by the pitcher's side")
+    axis.set_ylabel("share of the deals at the bid, 95% interval")
+    axis.legend()
+    axis.set_title(f"{title}: how many points does the pitcher's side win, bid by bid?")
+    style.caption(figure, f"{len(deals):,} deals; 95% Wilson intervals; {style.thin_rule()}")
+    return figure
+
+
+def bid_curves(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
+    """Share of bids made by bid, one series per player count (`players`), each point with
+    its 95% Wilson interval; a bid made fewer than `style.MIN_COUNT` times at a player count
+    is left out."""
+    table = _rates(bid_success(deals, ["players", "contract"]))
+    totals = table["n"].groupby(level="players").sum()
+    table = style.drop_thin(table)
+    counts = style.order("players", table.index.get_level_values("players"))
+    figure, axis = plt.subplots(figsize=(7, 4.4), layout="constrained")
+    for offset, players in zip(style.offsets(len(counts), 0.5), counts, strict=True):
+        part = table.xs(players, level="players")
+        text = style.with_n(style.label("players", players), totals[players])
+        style.estimates(axis, part.index.to_numpy() + offset, part, "players", players, text=text)
     axis.set_xticks(sorted(table.index.get_level_values("contract").unique()))
-    axis.set_ylim(0, 1)
     axis.set_xlabel("bid")
-    axis.set_ylabel("share of bids made")
-    if group:
-        axis.legend()
-    axis.set_title(f"{title}: bids made, by bid")
+    axis.set_ylabel("share of bids made, 95% interval")
+    axis.legend(title="contracts", loc="best")
+    axis.set_title(f"How often is each bid made, by the number of players?\n{title}")
+    style.caption(figure, f"95% Wilson intervals; {style.thin_rule(of='contracts')}")
     return figure
 
 
 def made_heatmap(
-    deals: pd.DataFrame, contract: int | None = None, min_n: int = 30, title: str = "Auction Pitch"
+    deals: pd.DataFrame, bids: tuple[int, ...] = (1, 2, 3), title: str = "Auction Pitch"
 ) -> Figure:
-    """Heat map of P(bid made) over the pitcher's trumps and highest trump (`made_grid`),
-    for bids of `contract` (all if None); cells under `min_n` deals are left blank."""
-    grid = made_grid(deals, contract, min_n)
-    figure, axis = plt.subplots(figsize=(7.5, 4.2), layout="constrained")
-    image = axis.imshow(grid.to_numpy(dtype=float), vmin=0, vmax=1, cmap="viridis", aspect="auto")
-    axis.set_xticks(range(grid.shape[1]), [RANKS[int(rank)] for rank in grid.columns])
-    axis.set_yticks(range(grid.shape[0]), [str(count) for count in grid.index])
-    for (row, column), rate in np.ndenumerate(grid.to_numpy(dtype=float)):
-        if not np.isnan(rate):
-            colour = "black" if rate > 0.6 else "white"
-            axis.text(column, row, f"{rate:.0%}", ha="center", va="center", color=colour)
-    axis.set_xlabel("pitcher's highest trump")
-    axis.set_ylabel("trumps in the pitcher's hand")
-    figure.colorbar(image, ax=axis, label="share of bids made")
-    which = "all bids" if contract is None else f"bids of {contract}"
-    axis.set_title(f"{title}: bids made by hand ({which})")
+    """Share of bids made over the trumps the pitcher held and its highest trump, one panel
+    per bid, n in each cell; a cell of fewer than `style.MIN_COUNT` bids shows its count
+    only, a hand never bid is blank and one that cannot exist grey."""
+    figure, axes = plt.subplots(len(bids), 1, figsize=(9, 2.6 * len(bids) + 1), sharex=True,
+                                layout="constrained")  # fmt: skip
+    trumps, ranks = np.arange(1, 7), np.arange(len(RANKS))
+    impossible = np.array([[not possible_hand(k, r) for r in ranks] for k in trumps])
+    widest = 0.0
+    for axis, bid in zip(np.atleast_1d(axes), bids, strict=True):
+        cells = made_cells(deals, bid)
+        counts = cells["n"].reindex(pd.MultiIndex.from_product([trumps, ranks]), fill_value=0)
+        counts = counts.to_numpy().reshape(len(trumps), len(ranks))
+        shown = style.drop_thin(cells)
+        widest = max(widest, float((shown["high"] - shown["low"]).max() / 2) if len(shown) else 0)
+        rates = np.full(counts.shape, np.nan)
+        for (k, r), rate in shown["estimate"].items():
+            rates[k - 1, r] = rate
+        image = axis.imshow(rates, vmin=0, vmax=1, cmap="viridis", aspect="auto")
+        axis.imshow(np.where(impossible, 1.0, np.nan), cmap=ListedColormap(["#d9d9d9"]),
+                    aspect="auto")  # fmt: skip
+        for (row, column), count in np.ndenumerate(counts):
+            if impossible[row, column] or count == 0:
+                continue
+            rate = rates[row, column]
+            if np.isnan(rate):
+                axis.text(column, row, f"{count:,}", ha="center", va="center", fontsize=6,
+                          color=style.GREY)  # fmt: skip
+                continue
+            tone = "black" if rate > 0.6 else "white"
+            axis.text(column, row, f"{rate:.0%}\n{count:,}", ha="center", va="center",
+                      fontsize=6, color=tone)  # fmt: skip
+        axis.set_yticks(range(len(trumps)), [str(k) for k in trumps])
+        axis.grid(False)
+        axis.set_ylabel("trumps held")
+        axis.set_title(f"bids of {bid}: n = {int(counts.sum()):,}", fontsize=9)
+    np.atleast_1d(axes)[-1].set_xticks(ranks, list(RANKS))
+    np.atleast_1d(axes)[-1].set_xlabel("the pitcher's highest trump")
+    figure.colorbar(image, ax=axes, label="share of bids made", shrink=0.8)
+    figure.suptitle(f"{title}: how often is a bid made, by the trumps held and the highest?")
+    style.caption(
+        figure,
+        f"Each cell: the share made over n = the bids of that hand (below it). Blank: never "
+        f"bid. Grey: no such hand.\n{style.thin_rule(of='bids').capitalize()}: their cells "
+        f"show n alone. Every share drawn has a 95% Wilson interval within ±{widest:.0%}.",
+    )
     return figure
 
 
-def pitch_points(deals: pd.DataFrame, by: str = "contract", title: str = "Auction Pitch") -> Figure:
-    """Distribution of points won by the pitcher's side per deal (0 to 4), one bar colour
-    per value of `by` (the bid by default)."""
-    shares = won_shares(deals, by)
-    figure, axis = plt.subplots(figsize=(7, 4.2), layout="constrained")
-    width = 0.8 / len(shares)
-    for offset, (key, row) in enumerate(shares.iterrows()):
-        axis.bar(np.arange(5) + (offset + 0.5) * width - 0.4, row, width, label=f"{by} {key}")
-    axis.set_xticks(range(5))
-    axis.set_xlabel("points won by the pitcher's side")
-    axis.set_ylabel("share of deals")
-    axis.legend()
-    axis.set_title(f"{title}: points won per deal")
+def dealer_steal(breakdown: pd.DataFrame) -> Figure:
+    """From `analysis.pitch.dealer_breakdown` by player count: left, the share of deals the
+    dealer steals; right, each way it came to play a deal (stole, outbid, forced, defended)
+    and that way's contribution to its score per deal; 95% intervals."""
+    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+    stole = breakdown.xs("stole", level="how")
+    players = stole.index.to_numpy()
+    style.estimates(left, players, stole, "dealer", "stole", estimate="share", low="share_low",
+                    high="share_high", text="contracts taken by the dealer's steal")  # fmt: skip
+    left.set_xlabel("players")
+    left.set_ylabel("share of deals, 95% interval")
+    left.set_ylim(0, None)
+    left.set_title("How often does the dealer steal the contract?")
+    ways = style.order("dealer", breakdown.index.get_level_values("how"))
+    for offset, way in zip(style.offsets(len(ways), 0.45), ways, strict=True):
+        part = breakdown.xs(way, level="how")
+        style.estimates(right, part.index.to_numpy() + offset, part, "dealer", way)
+    style.zero_line(right)
+    right.set_xlabel("players")
+    right.set_ylabel("points per deal to the dealer, 95% interval")
+    right.set_title("Each way's contribution to the dealer's score per deal\n"
+                    "(the four sum to its mean score per deal)")  # fmt: skip
+    right.legend(title="the dealer")
+    for axis in (left, right):
+        style.count_ticks(axis)
+    n = int(stole["n"].min())
+    figure.suptitle("How much of the dealer's score comes from the steal?")
+    style.caption(figure, f"n = {n:,} deals per player count; 95% intervals")
+    return figure
+
+
+def example_hands(calls: pd.DataFrame) -> Figure:
+    """Each example hand (a panel) and each call: its expected score change in the auction
+    and if the hand always pitched (`analysis.pitch.example_calls`), 95% intervals."""
+    hands = list(dict.fromkeys(calls["hand"]))
+    columns = 2 if len(hands) > 1 else 1
+    rows = -(-len(hands) // columns)
+    figure, axes = plt.subplots(rows, columns, figsize=(10, 3.1 * rows + 0.8), sharex=True,
+                                squeeze=False, layout="constrained")  # fmt: skip
+    kinds = style.order("call odds", calls["kind"])
+    for axis, hand in zip(axes.flat, hands, strict=False):
+        for offset, kind in zip(style.offsets(len(kinds), 0.3), kinds, strict=True):
+            part = calls[(calls["hand"] == hand) & (calls["kind"] == kind)]
+            n = int(part["n"].max())
+            style.estimates(axis, part["call"].to_numpy() + offset, part, "call odds", kind,
+                            text=style.with_n(kind, n))  # fmt: skip
+        style.zero_line(axis)
+        axis.set_title(hand, fontsize=9)
+        axis.legend(loc="best")
+        axis.set_xticks(range(len(CALLS)), CALLS)
+    for axis in axes.flat[len(hands) :]:
+        axis.set_visible(False)
+    for axis in axes[:, 0]:
+        axis.set_ylabel("expected score change")
+    for axis in axes[-1]:
+        axis.set_xlabel("call")
+    figure.suptitle("What is each call worth to the example hands, in the auction and "
+                    "if the hand always pitched?")  # fmt: skip
+    style.caption(figure, "n: deals per call; 95% intervals; always pitching: the hand "
+                          "pitches whatever it bids, as if never outbid (no pass)")  # fmt: skip
+    return figure
+
+
+def stronger_pitcher(table: pd.DataFrame, before: str = "greedy", after: str = "pimc") -> Figure:
+    """Each example hand (the rows of `analysis.compare.means_changed`, per-deal points won
+    on the same conditional deals) with the hand's own seat playing `before` and then
+    `after` (the other seats unchanged), and the change paired deal by deal."""
+    figure = before_after(
+        table, "player", before, after,
+        f"Does the hand win more points when its own seat plays {after} instead of {before}?",
+        "points won by the pitcher's side per deal (of 4)",
+    )  # fmt: skip
+    for text, name in zip(figure.axes[0].get_legend().get_texts(), (before, after), strict=True):
+        text.set_text(f"the hand's seat plays {name}")
+    style.caption(figure, "the hand at seat 1 of 4 pitches its best suit without an auction; "
+                          "the others play greedy; n: deals; 95% intervals")  # fmt: skip
     return figure
 
 
 STRENGTH_BINS = np.arange(0.0, 5.01, 0.5)  # hand strength, in points, binned by half a point
 
 
-def calls_by_strength(
-    calls: pd.DataFrame, by: str = "bidder", min_n: int = 30, title: str = "Auction Pitch"
-) -> Figure:
+def calls_by_strength(calls: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     """The mean call (pass 0, a bid of k) by hand strength, one panel per position in the
-    auction and one line per value of `by`, each with its 95% band; a strength bin with
-    fewer than `min_n` calls is left out."""
+    auction and one series per bidder (`bidder`), each point with its 95% interval; a
+    strength bin of fewer than `style.MIN_COUNT` calls is left out."""
     bins = pd.cut(calls["strength"].clip(upper=4.99), STRENGTH_BINS, right=False)
     middle = bins.map(lambda interval: interval.mid).astype(float)
-    table = mean_by(calls.assign(middle=middle), "call", [by, "position", "middle"])
-    table = table[table["n"] >= min_n]
+    table = style.drop_thin(mean_by(calls.assign(middle=middle), "call",
+                                    ["bidder", "position", "middle"]))  # fmt: skip
+    totals = calls["bidder"].value_counts()
     positions = sorted(calls["position"].unique())
     figure, axes = plt.subplots(
-        1, len(positions), figsize=(3.2 * len(positions), 3.8), sharey=True, layout="constrained"
+        1, len(positions), figsize=(3.2 * len(positions), 3.9), sharey=True, layout="constrained"
     )
     for axis, position in zip(np.atleast_1d(axes), positions, strict=True):
-        for key, part in table.xs(position, level="position").groupby(level=by, observed=True):
-            part = part.droplevel(by)
-            (line,) = axis.plot(part.index, part["estimate"], marker="o", markersize=3, label=key)
-            axis.fill_between(part.index, part["low"], part["high"], color=line.get_color(),
-                              alpha=0.25)  # fmt: skip
+        part = table.xs(position, level="position")
+        bidders = style.order("bidder", part.index.get_level_values("bidder"))
+        for offset, bidder in zip(style.offsets(len(bidders), 0.15), bidders, strict=True):
+            line = part.xs(bidder, level="bidder")
+            style.estimates(axis, line.index.to_numpy() + offset, line, "bidder", bidder,
+                            text=style.with_n(bidder, totals[bidder]))  # fmt: skip
         last = position == positions[-1]
-        axis.set_title("the dealer" if last else f"position {position}")
+        axis.set_title("the dealer (last)" if last else f"position {position}")
         axis.set_xlabel("hand strength (points)")
-        axis.set_yticks(range(5), ["pass", "1", "2", "3", "4"])
-    np.atleast_1d(axes)[0].set_ylabel("mean call")
-    np.atleast_1d(axes)[0].legend()
-    figure.suptitle(f"{title}: what each bidder calls, by hand strength and position "
-                    f"({len(calls):,} calls; bins under {min_n} left out)")  # fmt: skip
+        axis.set_yticks(range(5), CALLS)
+    np.atleast_1d(axes)[0].set_ylabel("mean call, 95% interval")
+    np.atleast_1d(axes)[0].legend(title="calls")
+    figure.suptitle(f"{title}: what does each bidder call, by hand strength and position?")
+    style.caption(figure, f"95% intervals; {style.thin_rule(of='calls')}")
     return figure
 
 
-def paired_gains(pairs: pd.DataFrame, title: str, ylabel: str) -> Figure:
-    """Paired differences (`difference`, `low`, `high`, `n` per row, the row's name its
-    label) as points with 95% intervals against zero."""
-    figure, axis = plt.subplots(figsize=(7, 4), layout="constrained")
-    labels = [f"{name}\nn={row.n:,}" for name, row in pairs.iterrows()]
-    errors = [pairs["difference"] - pairs["low"], pairs["high"] - pairs["difference"]]
-    axis.errorbar(labels, pairs["difference"], yerr=errors, fmt="o", capsize=5)
-    axis.axhline(0, color="grey", linewidth=0.8)
-    axis.set_ylabel(ylabel)
-    axis.set_title(title)
+def calibrated_gain(by_deal: pd.DataFrame, by_game: pd.DataFrame) -> Figure:
+    """`calibrated` minus `threshold` per configuration (the rows: `difference`, `low`,
+    `high`, `n`), sides swapped on the same deals: left, the score per deal and side; right,
+    the share of whole games won (percentage points); 95% intervals against 0."""
+    figure, axes = plt.subplots(1, 2, figsize=(11, 0.4 * len(by_deal) + 2), sharey=True,
+                                layout="constrained")  # fmt: skip
+    positions = np.arange(len(by_deal))
+    panels = [(by_deal, 1, "points per deal and side", "deals"),
+              (by_game, 100, "games won, percentage points", "games")]  # fmt: skip
+    for axis, (table, scale, quantity, unit) in zip(axes, panels, strict=True):
+        scaled = table[["difference", "low", "high"]] * scale
+        style.estimates(axis, positions, scaled, "bidder", "calibrated", horizontal=True,
+                        estimate="difference", text="calibrated minus threshold")  # fmt: skip
+        style.zero_line(axis, horizontal=True)
+        axis.set_xlabel(f"{quantity}, 95% interval")
+        n = int(table["n"].min())
+        axis.set_title(f"calibrated minus threshold (n = {n:,} {unit} per row)", fontsize=9)
+        axis.set_xlim(min(0, axis.get_xlim()[0]), None)
+    axes[0].set_yticks(positions, list(by_deal.index))
+    axes[0].invert_yaxis()
+    figure.suptitle("Does calibrated bidding score more, and win more games, than threshold?")
+    style.caption(figure, "paired: the same deals (games) with the sides swapped; "
+                          "95% intervals; both bidders play greedy")  # fmt: skip
     return figure
