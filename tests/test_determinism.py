@@ -7,6 +7,7 @@ import numba
 import numpy as np
 
 from sims.run.deal_log import deal_records, write_log
+from sims.run.outcomes import chosen_deals_frame, run_frame
 from sims.run.runner import RunSpec, run
 from sims.tools.replay import render, replay
 
@@ -70,3 +71,14 @@ def test_replay_of_a_game_shows_each_of_its_deals():
     again = replay(spec, 17)
     assert np.array_equal(again.table, whole[whole["game"] == 17])
     assert render(again).count("game 17 deal") == len(again.table)
+
+
+def test_chosen_deals_are_the_deals_of_the_whole_run():
+    for game in ("pitch", "phat", "solowhist"):
+        spec = RunSpec(game, 5, 400, seats=("greedy",))
+        whole = run_frame(run(spec))
+        chosen = [399, 3, 4, 5, 120, 4]  # unsorted, a repeat, a consecutive stretch
+        frame = chosen_deals_frame(spec, chosen)
+        assert frame["deal"].tolist() == [3, 4, 5, 120, 399]
+        expected = whole[whole["deal"].isin(chosen)].reset_index(drop=True)
+        assert frame.equals(expected)

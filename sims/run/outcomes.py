@@ -3,10 +3,13 @@ summary of a `--games` run. Column meanings live with each game (`OUTCOME_COLUMN
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 
-from sims.run.runner import RunResult
+from sims.run.runner import RunResult, RunSpec, run
 
 
 def outcome_frame(table: np.ndarray, widths: dict[str, int] | None = None) -> pd.DataFrame:
@@ -60,6 +63,24 @@ def run_frame(result: RunResult) -> pd.DataFrame:
     frame = outcome_frame(result.table, widths)
     frame.insert(0, "seed", np.full(len(frame), result.spec.seed, np.int64))
     return frame
+
+
+def chosen_deals_frame(spec: RunSpec, deals: Sequence[int]) -> pd.DataFrame:
+    """The outcome rows of the single deals numbered `deals` of `spec`'s seed (its `first`
+    and `count` aside), in order of their number, each exactly the deal a run of them all
+    plays (a deal depends only on the seed and its number): a costly player's look at the
+    few deals a question is about. Consecutive numbers are played as one run."""
+    if spec.games:
+        raise ValueError("chosen deals are single deals, not games")
+    numbers = np.unique(np.asarray(deals, np.int64))
+    if len(numbers) == 0:
+        raise ValueError("no deals chosen")
+    starts = np.flatnonzero(np.diff(numbers) != 1) + 1
+    frames = [
+        run_frame(run(dataclasses.replace(spec, first=int(part[0]), count=len(part))))
+        for part in np.split(numbers, starts)
+    ]
+    return pd.concat(frames, ignore_index=True)
 
 
 def field_bytes(table: np.ndarray) -> bytes:
