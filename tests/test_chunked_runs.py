@@ -23,6 +23,7 @@ from tests.conftest import call
 
 PITCH = RunSpec("pitch", 11, 6_000, seats=("threshold+greedy",), variants=("players=5",))
 PHAT_GAMES = RunSpec("phat", 4, 300, games=True, seats=("greedy",), variants=("target=61",))
+SEARCHED = RunSpec("phat", 3, 8, seats=("guided_ismcts:iterations=60",))  # a strong player
 
 
 def test_chunks_cover_the_run_once_in_order():
@@ -49,7 +50,7 @@ def test_a_chunk_is_the_matching_slice_of_the_whole_run():
 
 @pytest.fixture(scope="module")
 def cluster():
-    for spec in (PITCH, PHAT_GAMES):  # compiled here once, so the workers only load them
+    for spec in (PITCH, PHAT_GAMES, SEARCHED):  # compiled here once: the workers load them
         run(dataclasses.replace(spec, count=1))
     dask = DaskCluster("local:2", threads=1)
     yield dask
@@ -58,8 +59,8 @@ def cluster():
 
 @pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_embedded_rows(cluster):
-    for spec in (PITCH, PHAT_GAMES):
-        on_dask = run(spec, chunk=700, backend=cluster).table
+    for spec, chunk in ((PITCH, 700), (PHAT_GAMES, 700), (SEARCHED, 3)):
+        on_dask = run(spec, chunk=chunk, backend=cluster).table
         assert field_bytes(on_dask) == field_bytes(run(spec).table)
 
 
