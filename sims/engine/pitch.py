@@ -8,7 +8,13 @@ from numba import njit, prange
 from sims.core.bits import highest, lowest, popcount
 from sims.core.cards import suit_mask
 from sims.core.games import pitch as p
-from sims.core.games.tricks import game_points, honour_cards, legal_cards, opening_cards
+from sims.core.games.tricks import (
+    game_points,
+    honour_cards,
+    legal_cards,
+    opening_cards,
+    takes_game,
+)
 from sims.core.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
 from sims.engine.common import (
     BID,
@@ -209,15 +215,14 @@ def play_pitch_deal_nb(
         side_game_points[row, side] = 0
     for seat in range(players):
         side_game_points[row, rules[p.R_SIDE_OF + seat]] += game_points(won[seat])
-    game_side = 0  # the first side with the most game points; -1 if another has as many
-    most = side_game_points[row, 0]
-    tied = False
+    leader, most, next_most = 0, side_game_points[row, 0], -1  # the first side with most
     for side in range(1, n_sides):
         points = side_game_points[row, side]
-        game_side = side if points > most else game_side
-        tied = (points == most) | (tied & (points <= most))
-        most = max(points, most)
-    game_side = -1 if tied else game_side
+        if points > most:
+            leader, most, next_most = side, points, most
+        else:
+            next_most = max(next_most, points)
+    game_side = leader if takes_game(most - next_most) else -1  # -1: nobody takes Game
     points_won[row, high_side] += 1
     points_won[row, low_side] += 1
     points_won[row, max(jack_side, 0)] += jack_side >= 0  # nobody (-1): adds 0 to side 0

@@ -71,6 +71,7 @@ from sims.core.games.tricks import (
     honour_cards,
     legal_cards,
     opening_cards,
+    takes_game,
 )
 
 MAX_SEATS = 7  # the most seats of a deal it solves (a full Pitch table; a test checks)
@@ -176,8 +177,8 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
         if other != side:
             gap = diff[other]
             shift = sure if taker == side else -sure if taker == other else 0
-            possible &= gap + shift + left - sure >= 1
-            locked &= gap + shift - left + sure >= 1
+            possible &= takes_game(gap + shift + left - sure)  # its best lead at the end
+            locked &= takes_game(gap + shift - left + sure)  # its worst
             gaps = gaps << 8 | (min(max(gap, -left - 1), left + 1) + 128)
     worth = ctx[C_WORTH]
     if not possible:

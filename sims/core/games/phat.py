@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from sims.core.games.tricks import honour_cards
+from sims.core.games.tricks import honour_cards, takes_game
 from sims.core.options import POSITIVE, Option, positive_int
 
 NAME = "phat"
@@ -129,9 +129,9 @@ def game_bonus(game_0: int, game_1: int, carry_in: int, bonus: int, tie_carries:
     each team captured: the larger scores `bonus` plus the carry-over; a tie scores nothing
     and, if ties carry, adds `bonus` to the carry-over (else the carry-over stays 0)."""
     worth = bonus + carry_in
-    if game_0 > game_1:
+    if takes_game(game_0 - game_1):
         return worth, 0, 0
-    if game_1 > game_0:
+    if takes_game(game_1 - game_0):
         return 0, worth, 0
     return 0, 0, worth if tie_carries else 0
 

@@ -69,6 +69,14 @@ def game_points(pile: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def takes_game(lead: int) -> bool:
+    """Whether a side takes Game (Pitch's Game point, Phat's and Don's game bonus), given
+    its `lead`: its game points minus the most that any other side captured. Only a side
+    ahead of every other takes it; a tie for the most gives it to nobody."""
+    return lead >= 1
+
+
+@njit(cache=True, inline="always")
 def honour_cards(in_play: int, trump: int) -> tuple[int, int, int]:
     """The cards whose captors score High, Low and Jack: the highest and the lowest trump
     of the cards `in_play` (-1 each when no trump is), and the Jack of trumps (a Jack not
