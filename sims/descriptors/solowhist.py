@@ -15,6 +15,7 @@ from numba import njit
 from sims.core.cards import SUITS, card_name, format_cards, mask_of, parse_card
 from sims.core.games import solowhist
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds
+from sims.engine import solver
 from sims.engine.solowhist import conditions, no_conditions, run_whist_nb
 from sims.reference import solowhist as reference
 from sims.run.counters import Axis, Counter, at, flag
@@ -278,6 +279,31 @@ def play_odds(query: OddsQuery) -> OddsReport:
         where=f"at seat {seat} of 4 (the dealer is seat 4), turned {shown}",
         about={"turned": shown, "seat": seat},
     )
+
+
+def whist_position(
+    hands: Sequence[int],
+    trump: int,
+    leader: int,
+    declarers: Sequence[int],
+    *,
+    misere: bool = False,
+    side: int | None = None,
+    trick: Sequence[int] = (),
+    captured: Sequence[int] | None = None,
+) -> np.ndarray:
+    """The solver's Solo Whist position: four hands, `trump` (-1 none), the trick in
+    progress (play order from `leader`), the declaring seats (side 0) against the others
+    (side 1) and each side's cards captured; valued in tricks, in a `misere` those the
+    other side takes. `side` maximises (default: the side of the seat to play)."""
+    side_of = [0 if seat in declarers else 1 for seat in range(solowhist.PLAYERS)]
+    position = solver.new_position(
+        "Solo Whist", solowhist.HAND_SIZE, hands, trump, leader, side_of, side, trick,
+        captured, names_trump=False,
+    )  # fmt: skip
+    position[solver.P_MUST_FOLLOW] = 1
+    position[solver.P_TRICK_COUNT] = solver.COUNT_LOST if misere else solver.COUNT_TAKEN
+    return position
 
 
 GAME = Game(

@@ -1,6 +1,6 @@
 """Double-dummy solver: the exact minimax value of a position with every hand known.
 
-Games: Auction Pitch, Phat and Nine-card Don (docs/rules.md sections 1, 2 and 3). Each
+Games: Auction Pitch, Phat, Nine-card Don and Solo Whist (docs/rules.md sections 1 to 4). Each
 game builds its positions in its descriptor (`sims.descriptors.<game>`, on `new_position`),
 and the rules of play and of scoring the search applies are the games' own compiled
 functions (`sims.core.games.tricks`), which the deal loops call too. The value is what one
@@ -19,6 +19,10 @@ What is counted, as the engine scores it:
   carry-over, and Don's High, Low and Jack under its bonus variants, from everything each
   team captured. Points scored before the position are not counted; the target is
   ignored (a game ending in mid-deal is not modelled).
+- Solo Whist (`P_TRICK_COUNT`): tricks, each worth one, those won before the position
+  included: the maximising side's own (`COUNT_TAKEN`), or in a misère those the other side
+  takes (`COUNT_LOST`: the declarer maximises the tricks it gives away, the defenders the
+  tricks they make it take). No card scores and there is no Game; trump may be -1 (none).
 
 The search is alpha-beta with move ordering, fail-soft bounds on the points still open,
 equivalent-card pruning (cards of adjacent rank in one suit and one hand, with no card
@@ -31,7 +35,8 @@ A position is one int64 array (`POSITION_SIZE`), positions `P_*`:
 
     P_PLAYERS       seats, 2..7
     P_SIDES         sides (a seat each cutthroat, else teams)
-    P_TRUMP         trump suit 0..3 (C D H S)
+    P_TRUMP         trump suit 0..3 (C D H S); -1 none (Solo Whist's misères and
+                    Abundance Declared)
     P_LEADER        seat that led the trick in progress (or leads the next trick)
     P_TRICK_LEN     cards in the trick in progress, 0..players-1
     P_SIDE          the maximising side
@@ -50,6 +55,8 @@ A position is one int64 array (`POSITION_SIZE`), positions `P_*`:
     P_TRICK + i     i-th card of the trick in progress, played by seat leader + i (7)
     P_WON + t       cards side t has captured so far (7 masks)
     P_CARD_POINTS + c  points card c scores at once for its captor (Phat, Don; Pitch 0)
+    P_TRICK_COUNT   which tricks count one each: COUNT_NONE (the All Fours games),
+                    COUNT_TAKEN (the maximising side's), COUNT_LOST (the other sides')
 
 The cards in play (for High, Low and Jack) are those dealt, held, in the trick or
 captured: cards the position does not mention were not dealt.
@@ -63,7 +70,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from sims.core.bits import highest, lowest
+from sims.core.bits import highest, lowest, popcount
 from sims.core.cards import card_name, rank_of, suit_mask, suit_of
 from sims.core.games.tricks import (
     CARD_GAME_POINTS,
@@ -84,13 +91,16 @@ P_DEALT = P_HANDS + MAX_SEATS
 P_TRICK = P_DEALT + MAX_SEATS
 P_WON = P_TRICK + MAX_SEATS
 P_CARD_POINTS = P_WON + MAX_SEATS
-POSITION_SIZE = P_CARD_POINTS + 52
+P_TRICK_COUNT = P_CARD_POINTS + 52
+POSITION_SIZE = P_TRICK_COUNT + 1
+COUNT_NONE, COUNT_TAKEN, COUNT_LOST = range(3)  # values of P_TRICK_COUNT
 
 # The search context, built once per solve: the rules in force, then per card the points
-# its capture brings the maximising side (card points and High, Low, Jack).
+# its capture brings the maximising side (card points and High, Low, Jack); what a trick
+# is worth to it when its side takes it and when another side does.
 (C_PLAYERS, C_SIDES, C_SIDE, C_TRUMP, C_MUST_FOLLOW, C_WORTH, C_PRUNE, C_ROOT_MASK,
- C_PLAIN, C_VALUED, C_NODES, C_BEST) = range(12)  # fmt: skip
-C_SIDE_OF = 12
+ C_PLAIN, C_VALUED, C_NODES, C_BEST, C_TRICK_TAKEN, C_TRICK_LOST) = range(14)  # fmt: skip
+C_SIDE_OF = 14
 C_POINTS = C_SIDE_OF + MAX_SEATS
 CONTEXT_SIZE = C_POINTS + 52
 
@@ -139,15 +149,22 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
     while rest:
         high += ctx[C_POINTS + lowest(rest)]
         rest &= rest - 1
+    taken, lost = ctx[C_TRICK_TAKEN], ctx[C_TRICK_LOST]
+    tricks = popcount(out) // ctx[C_PLAYERS]
+    low += tricks * min(taken, lost)
+    high += tricks * max(taken, lost)
     sure = 0  # game points of the highest trump out
     taker = -1  # and the side sure to take it
-    trumps = out & suit_mask(ctx[C_TRUMP])
+    trumps = out & suit_mask(ctx[C_TRUMP]) if ctx[C_TRUMP] >= 0 else 0
     if trumps:
         top = highest(trumps)
         sure = CARD_GAME_POINTS[top]
         for seat in range(ctx[C_PLAYERS]):
             if hands[seat] >> top & 1:
                 taker = ctx[C_SIDE_OF + seat]
+        trick = taken if taker == side else lost  # the trick the top trump falls in
+        low += trick - min(taken, lost)
+        high += trick - max(taken, lost)
         if taker == side:
             low += ctx[C_POINTS + top]
         else:
@@ -170,6 +187,9 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
                     low += ctx[C_POINTS + card]
                 else:
                     high -= ctx[C_POINTS + card]
+    worth = ctx[C_WORTH]
+    if worth == 0:  # no Game to award: the game points play no part
+        return low, high, leader
     possible = True
     locked = True
     gaps = 0
@@ -180,7 +200,6 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
             possible &= takes_game(gap + shift + left - sure)  # its best lead at the end
             locked &= takes_game(gap + shift - left + sure)  # its worst
             gaps = gaps << 8 | (min(max(gap, -left - 1), left + 1) + 128)
-    worth = ctx[C_WORTH]
     if not possible:
         return low, high, leader | 1 << 3
     if locked:
@@ -293,7 +312,8 @@ def _enter(ctx, hands, diff, table, frames, ply):
 @njit(cache=True, inline="always")
 def _take_trick(ctx, played, diff, trick: int, taker: int, out: int) -> tuple[int, int, int, int]:
     """Seat `taker` takes the trick lying in `played[trick : trick + players]`: (its side,
-    the points that brings the maximising side, the trick's game points, the cards still
+    the points that brings the maximising side (its cards' and the trick's own), the
+    trick's game points, the cards still
     out without the trick's); `diff` moves by the game points."""
     taken = ctx[C_SIDE_OF + taker]
     gain = 0
@@ -304,9 +324,10 @@ def _take_trick(ctx, played, diff, trick: int, taker: int, out: int) -> tuple[in
         out ^= 1 << played[k]
     if taken == ctx[C_SIDE]:
         diff += game
+        gain += ctx[C_TRICK_TAKEN]
     else:
         diff[taken] -= game
-        gain = 0
+        gain = ctx[C_TRICK_LOST]
     return taken, gain, game, out
 
 
@@ -467,6 +488,9 @@ def _load(position, prune: bool, ctx, hands, played, diff, frames) -> int:
     ctx[C_WORTH] = position[P_GAME_WORTH]
     ctx[C_PRUNE] = prune
     ctx[C_ROOT_MASK] = opening_cards(trump) if position[P_OPENING] else -1
+    counting = position[P_TRICK_COUNT]
+    ctx[C_TRICK_TAKEN] = counting == COUNT_TAKEN
+    ctx[C_TRICK_LOST] = counting == COUNT_LOST
     ctx[C_SIDE_OF : C_SIDE_OF + MAX_SEATS] = position[P_SIDE_OF : P_SIDE_OF + MAX_SEATS]
     hands[:] = 0
     hands[:players] = position[P_HANDS : P_HANDS + players]
@@ -489,9 +513,12 @@ def _load(position, prune: bool, ctx, hands, played, diff, frames) -> int:
     in_play |= out
     # Points a capture brings: card points, then High, Low (unless it goes to its holder)
     # and Jack; the honours already captured by the maximising side count now.
-    high, low, jack = honour_cards(in_play, trump)
+    high, low, jack = honour_cards(in_play, trump) if trump >= 0 else (-1, -1, -1)
     worth = position[P_HIGH_LOW]
     already = 0
+    for team in range(position[P_SIDES]):  # tricks won: each side's pile holds whole tricks
+        tricks = popcount(position[P_WON + team]) // players
+        already += tricks * (ctx[C_TRICK_TAKEN] if team == side else ctx[C_TRICK_LOST])
     if position[P_LOW_TO_HOLDER]:
         for seat in range(players):
             if low >= 0 and position[P_DEALT + seat] >> low & 1 and ctx[C_SIDE_OF + seat] == side:
@@ -503,7 +530,7 @@ def _load(position, prune: bool, ctx, hands, played, diff, frames) -> int:
         ctx[C_POINTS + card] = points
         if points:
             ctx[C_VALUED] |= 1 << card
-        elif CARD_GAME_POINTS[card] == 0:
+        elif CARD_GAME_POINTS[card] == 0 or position[P_GAME_WORTH] == 0:
             ctx[C_PLAIN] |= 1 << card
         if position[P_WON + side] >> card & 1:
             already += honour
@@ -753,6 +780,7 @@ def new_position(
     trick: Sequence[int] = (),
     captured: Sequence[int] | None = None,
     dealt: Sequence[int] | None = None,
+    names_trump: bool = True,
 ) -> np.ndarray:
     """The checked position of a deal of game `name` (as messages call it) dealing
     `full_hand` cards a seat, with what every game shares filled in; the rules in force
@@ -761,15 +789,17 @@ def new_position(
     `hands` are masks, seat 0 first, `side_of` each seat's side; the trick in progress is
     in play order from `leader`; `captured` holds each side's cards won (default none) and
     `dealt`, if known, the cards dealt to each seat (default: held or in the trick). `side`
-    maximises (default: the side of the seat to play). Before any card is played (full
-    hands, nothing captured) the leader must lead a trump: it names trump.
+    maximises (default: the side of the seat to play). With `names_trump`, before any card
+    is played (full hands, nothing captured) the leader must lead a trump: it names trump;
+    without it trump is fixed in advance, and may be -1 (no trump).
     """
     players = len(side_of)
     n_sides = max(side_of) + 1
     if len(hands) != players:
         raise PositionError(f"{name} needs {players} hands, not {len(hands)}")
-    if trump not in range(4):
-        raise PositionError(f"trump must be a suit 0..3 (C D H S), not {trump}")
+    if trump not in range(4) and (names_trump or trump != -1):
+        suits = "a suit 0..3 (C D H S)" if names_trump else "-1 or a suit 0..3 (C D H S)"
+        raise PositionError(f"trump must be {suits}, not {trump}")
     if leader not in range(players):
         raise PositionError(f"the leader must be a seat 0..{players - 1}, not {leader}")
     if len(trick) >= players:
@@ -798,7 +828,7 @@ def new_position(
         side = side_of[(leader + len(trick)) % players]
     if side not in range(n_sides):
         raise PositionError(f"the maximising side must be 0..{n_sides - 1}, not {side}")
-    first_trick = not any(captured) and sizes[0] == full_hand
+    first_trick = names_trump and not any(captured) and sizes[0] == full_hand
     opening = first_trick and not trick
     if opening and not hands[leader] >> (13 * trump) & 0x1FFF:
         raise PositionError("the leader holds no trump, yet must lead one to name trump")
