@@ -320,6 +320,7 @@ GAME = Game(
     call_problem=call_problem,
     # A passed-out hand plays no card.
     cards_played=lambda spec, table: int((table["contract"] > 0).sum()) * 52,
+    bench_search=("pimc",),
     single_deal=True,
     odds=Odds(
         solowhist.HAND_SIZE, play_odds, no_trump="Abundance's declarer names trump", turned=True

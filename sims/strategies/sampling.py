@@ -13,6 +13,7 @@ from sims.engine import solver as s
 from sims.strategies import view as v
 
 REJECTIONS = 64  # uniform deals tried before the deal is built seat by seat
+NOTHING_KNOWN = np.zeros(s.MAX_SEATS, np.int64)  # no seat's card known beyond the view's
 
 
 @njit(cache=True)
@@ -23,14 +24,23 @@ def new_pool():
 
 @njit(cache=True, inline="always")
 def deal_hidden(view, hand_size: int, rng, hands, pool) -> None:
+    """`deal_hidden_around` with no other seat's card known."""
+    deal_hidden_around(view, hand_size, NOTHING_KNOWN, rng, hands, pool)
+
+
+@njit(cache=True, inline="always")
+def deal_hidden_around(view, hand_size: int, known, rng, hands, pool) -> None:
     """Fill `hands[seat]` for every seat: its own hand for the seat deciding, and for the
-    others a random share of the cards it has not seen, of the right size and in no suit
-    the seat has shown it lacks (uniform given these facts while a try succeeds; after
-    `REJECTIONS` failed tries, seat by seat). Cards left over were not dealt. `pool` is a
-    buffer of 52 (`new_pool`), so that a search dealing many times allocates nothing."""
+    others the cards `known[seat]` it is known to hold and a random share of the cards
+    the decider has not seen, of the right size and in no suit the seat has shown it
+    lacks (uniform given these facts while a try succeeds; after `REJECTIONS` failed
+    tries, seat by seat). Cards left over were not dealt. `pool` is a buffer of 52
+    (`new_pool`), so that a search dealing many times allocates nothing."""
     me = view[v.SEAT]
     players = view[v.PLAYERS]
     unseen = FULL_DECK & ~view[v.HAND] & ~view[v.PLAYED]
+    for seat in range(players):
+        unseen &= ~known[seat]
     count = popcount(unseen)
     for i in range(count):
         pool[i] = lowest(unseen)
@@ -42,10 +52,11 @@ def deal_hidden(view, hand_size: int, rng, hands, pool) -> None:
         consistent = True
         taken = 0
         for seat in range(players):
-            hands[seat] = view[v.HAND] if seat == me else 0
+            hands[seat] = view[v.HAND] if seat == me else known[seat]
             if seat == me:
                 continue
-            for _ in range(hand_size - popcount(view[v.PLAYED_BY + seat])):
+            held = popcount(view[v.PLAYED_BY + seat]) + popcount(known[seat])
+            for _ in range(hand_size - held):
                 card = pool[taken]
                 taken += 1
                 hands[seat] |= 1 << card
@@ -58,8 +69,8 @@ def deal_hidden(view, hand_size: int, rng, hands, pool) -> None:
             for seat in range(players):
                 if seat == me:
                     continue
-                hands[seat] = 0
-                need = hand_size - popcount(view[v.PLAYED_BY + seat])
+                hands[seat] = known[seat]
+                need = hand_size - popcount(view[v.PLAYED_BY + seat]) - popcount(known[seat])
                 for i in range(count):
                     if need and free >> i & 1 and not view[v.VOIDS + seat] >> (pool[i] // 13) & 1:
                         hands[seat] |= 1 << pool[i]
@@ -100,3 +111,33 @@ def load_position(view, hands, card_points, trump: int, position) -> None:
         seat = (leader + k) % players
         position[s.P_TRICK + k] = lowest(view[v.TRICK_CARDS] & view[v.PLAYED_BY + seat])
     position[s.P_CARD_POINTS : s.P_CARD_POINTS + 52] = card_points[trump]
+
+
+@njit(cache=True, inline="always")
+def load_trick_position(view, hands, counting: int, position) -> None:
+    """Set `position` to the solver's position of a trick-count game (Solo Whist) for the
+    seat deciding, with `hands` as the deal: trump as the view says (-1 none), the
+    declaring seats (`view[v.DECLARERS]`) one side and the others the other, and the
+    tricks counted as `counting` says (`s.COUNT_TAKEN`, or `s.COUNT_LOST` in a misère)."""
+    players = view[v.PLAYERS]
+    me = view[v.SEAT]
+    position[:] = 0
+    position[s.P_PLAYERS] = players
+    position[s.P_SIDES] = 2
+    position[s.P_TRUMP] = view[v.TRUMP]
+    length = view[v.POSITION]
+    leader = (me - length) % players
+    position[s.P_LEADER] = leader
+    position[s.P_TRICK_LEN] = length
+    position[s.P_MUST_FOLLOW] = view[v.FOLLOW]
+    position[s.P_TRICK_COUNT] = counting
+    for seat in range(players):
+        side = 1 - (view[v.DECLARERS] >> seat & 1)
+        position[s.P_SIDE_OF + seat] = side
+        position[s.P_HANDS + seat] = hands[seat]
+        position[s.P_DEALT + seat] = hands[seat] | view[v.PLAYED_BY + seat]
+        position[s.P_WON + side] |= view[v.WON + seat]
+    position[s.P_SIDE] = position[s.P_SIDE_OF + me]
+    for k in range(length):
+        seat = (leader + k) % players
+        position[s.P_TRICK + k] = lowest(view[v.TRICK_CARDS] & view[v.PLAYED_BY + seat])
