@@ -218,3 +218,17 @@ def test_whole_games_are_compared_on_the_same_games_with_the_sides_swapped(capsy
     code, _, err = call(capsys, "compare", "pitch", "--leads", "lead_best,lead_high",
                         "--games", "10")  # fmt: skip
     assert code == 2 and "--games compares --strategies or --bids" in err
+
+
+def test_solo_whist_compares_seatings_whose_sign_flips_with_the_names(capsys):
+    forward = side_trials("solowhist", ["greedy", "random"], deals=300, seed=4).iloc[:, 0]
+    backward = side_trials("solowhist", ["random", "greedy"], deals=300, seed=4).iloc[:, 0]
+    assert np.array_equal(forward.to_numpy(), -backward.to_numpy())
+    assert forward.mean() > 0  # the evaluator and greedy play beat random calls and cards
+    itself = side_trials("solowhist", ["greedy", "greedy"], deals=300, seed=4).iloc[:, 0]
+    assert (itself == 0).all()
+    assert list(role_trials("solowhist", ["greedy", "random"], deals=20)) == ["all"]
+    code, out, _ = call(
+        capsys, "compare", "solowhist", "--strategies", "greedy,random", "--deals", "200"
+    )
+    assert code == 0 and "settlement (its seats' mean)" in out and "pitcher" not in out

@@ -79,11 +79,13 @@ class Sides:
 
     `of(rules)` lists each side's seats; `results(deals, count)` gives per deal (a run's
     outcome frame) and side the deal's result, named by `result`; `pitcher(deals)` the
-    side of each deal's pitcher."""
+    side of each deal's pitcher, None where the sides are seatings that no deal's roles
+    follow (Solo Whist's seats 0 and 2 against 1 and 3: its declaring side changes from
+    deal to deal)."""
 
     of: Callable[[dict[str, Any]], list[list[int]]]
     results: Callable[[pd.DataFrame, int], np.ndarray]
-    pitcher: Callable[[pd.DataFrame], np.ndarray]
+    pitcher: Callable[[pd.DataFrame], np.ndarray] | None
     result: str
 
 
@@ -147,7 +149,7 @@ class Game:
     random deal by the plain-Python reference, returning the cards played (the speed it is
     compared with);
     `frame_widths` says how many slots of each multi-valued column a run uses; `sides`
-    how fixed sides score (None where the sides change from deal to deal); `solve` what
+    how fixed sides (or seatings) score (None where there are none); `solve` what
     `allfours solve` needs, for a game the double-dummy solver plays; `odds` what
     `allfours odds` needs, for a game that has odds; `advice` what `allfours advise` needs,
     for a game that advises a call; `calibrate(query)` fits the tables of the game's

@@ -1,6 +1,7 @@
 """Solo Whist described to the generic code (docs/rules.md section 4): every deal settled on
-its own, calls by name, no fixed sides (the declaring side changes from deal to deal), and
-the contract odds of a known hand."""
+its own, calls by name, no fixed sides (the declaring side changes from deal to deal) but
+seats 0 and 2 against 1 and 3 as a seating for comparing strategies, and the contract odds
+of a known hand."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from numba import njit
 
 from sims.core.cards import SUITS, card_name, format_cards, mask_of, parse_card
 from sims.core.games import solowhist
-from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds
+from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides
 from sims.engine import solver
 from sims.engine.solowhist import conditions, no_conditions, run_whist_nb
 from sims.reference import solowhist as reference
@@ -31,6 +32,7 @@ from sims.tools.odds import (
 from sims.tools.replay import listed_text, tricks_shown
 
 MIN_TRUMPS = -1  # -1 without trumps
+SEATINGS = [[0, 2], [1, 3]]  # the seats a strategy takes when strategies are compared
 MAX_HONOUR_POINTS = 37  # thirteen cards: four aces, four kings, four queens and a jack
 
 
@@ -44,6 +46,14 @@ def arguments(k: KernelInputs) -> tuple:
         k.spec.seed, k.first, k.count, rules, k.fids, k.params, k.out, k.errors, k.hands,
         k.calls, k.plays, k.winners, *no_conditions(),
     )  # fmt: skip
+
+
+def seat_settlements(deals: pd.DataFrame, count: int) -> np.ndarray:
+    """Per deal and seating (`SEATINGS`): the mean settlement of its seats."""
+    return np.stack(
+        [sum(deals[f"settlement_{seat}"] for seat in seats) / len(seats) for seats in SEATINGS],
+        1,
+    )
 
 
 def call_problem(call: int) -> str:
@@ -322,6 +332,7 @@ GAME = Game(
     cards_played=lambda spec, table: int((table["contract"] > 0).sum()) * 52,
     bench_search=("pimc",),
     single_deal=True,
+    sides=Sides(lambda rules: SEATINGS, seat_settlements, None, "settlement (its seats' mean)"),
     odds=Odds(
         solowhist.HAND_SIZE, play_odds, no_trump="Abundance's declarer names trump", turned=True
     ),

@@ -6,9 +6,10 @@ once per policy or seating, so the luck of the cards cancels in the differences.
   Don points, card points + end-of-deal bonus; Pitch score change).
 - Whole strategies: for each pair (a, b), `a` plays the sides with an even index and `b`
   the others, then the two swap on the same deals; a deal's result is a's mean per side
-  minus b's, averaged over the two seatings. Where an auction decides the pitcher
-  (Pitch), the same runs also give it by role: a's mean as the pitcher's side minus b's,
-  and the same for the defending sides.
+  minus b's, averaged over the two seatings. In Solo Whist the sides are seatings (seats
+  0 and 2 against 1 and 3) and a side's result is its seats' mean settlement. Where an
+  auction decides the pitcher (Pitch), the same runs also give it by role: a's mean as
+  the pitcher's side minus b's, and the same for the defending sides.
 - Whole games (`game_trials`): the same seatings on the same games played to the target;
   a game's result is whether a's sides won it minus whether b's did.
 """
@@ -33,6 +34,20 @@ def scoring(spec: RunSpec) -> Sides:
     if sides is None:
         raise ValueError(f"{spec.game} has no fixed sides to compare: they change every deal")
     return sides
+
+
+def _by_role(spec: RunSpec) -> bool:
+    """Whether comparisons in the game of `spec` also split by role: an auction decides
+    a pitcher's side."""
+    return spec.described.auction and scoring(spec).pitcher is not None
+
+
+def _pitcher_side(spec: RunSpec, frame: pd.DataFrame) -> np.ndarray:
+    """Per deal, the pitcher's side; ValueError for a game whose sides are no roles."""
+    pitcher = scoring(spec).pitcher
+    if pitcher is None:
+        raise ValueError(f"{spec.game} has no pitcher's side: its declarer changes seats")
+    return np.asarray(pitcher(frame))
 
 
 def _frame(spec: RunSpec) -> pd.DataFrame:
@@ -62,7 +77,7 @@ def lead_trials(
         spec = RunSpec(game, seed, deals, seats=(f"{base}+{lead}",), variants=tuple(variants))
         frame = _frame(spec)
         per_side = scoring(spec).results(frame, len(_sides(spec)))
-        pitcher_side = np.asarray(scoring(spec).pitcher(frame))
+        pitcher_side = _pitcher_side(spec, frame)
         columns[lead] = per_side[np.arange(len(frame)), pitcher_side]
     return pd.DataFrame(columns, index=pd.RangeIndex(deals, name="deal"))
 
@@ -110,7 +125,7 @@ def _seating_results(spec: RunSpec) -> tuple[np.ndarray, np.ndarray | None]:
     it (else None)."""
     frame = _frame(spec)
     per_side = scoring(spec).results(frame, len(_sides(spec)))
-    pitcher = np.asarray(scoring(spec).pitcher(frame)) if spec.described.auction else None
+    pitcher = _pitcher_side(spec, frame) if _by_role(spec) else None
     return per_side.astype(float), pitcher
 
 
@@ -147,13 +162,14 @@ def role_trials(
     a role empty for one of them: NaN there. `swap_seed` plays the swapped seating on other
     deals (an unpaired design, for comparison)."""
     probe = RunSpec(game, seed, 0, variants=tuple(variants))
-    roles = ("all", "pitcher", "defender") if probe.described.auction else ("all",)
+    by_role = _by_role(probe)
+    roles = ("all", "pitcher", "defender") if by_role else ("all",)
     columns: dict[str, dict[str, np.ndarray]] = {role: {} for role in roles}
     for pair, runs in _swapped_runs(probe, strategies, deals, swap_seed, progress):
         seatings = [_seating_results(spec) for spec in runs]
         margins = [r[:, 0::2].mean(1) - r[:, 1::2].mean(1) for r, _ in seatings]
         columns["all"][pair] = (margins[0] - margins[1]) / 2
-        if probe.described.auction:
+        if by_role:
             columns["pitcher"][pair] = _role_margin(seatings, True)
             columns["defender"][pair] = _role_margin(seatings, False)
     index = pd.RangeIndex(deals, name="deal")
