@@ -414,10 +414,11 @@ def build_parser() -> argparse.ArgumentParser:
         "  allfours compare pitch --bids threshold,pass_unless_forced,random_bid --deals 100000\n"
         "  allfours compare pitch --bids calibrated,threshold --players 3 --games 20000\n"
         "  allfours compare pitch --leads lead_best,lead_best_low --base threshold+greedy\n"
-        "  allfours compare pitch --strategies ismcts,pimc,greedy --deals 1500\n",
+        "  allfours compare pitch --strategies ismcts,pimc,greedy --deals 1500\n"
+        "  allfours compare solowhist --strategies pimc,greedy --deals 10000\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    compare.add_argument("game", choices=names(), help="the game (one with fixed sides)")
+    compare.add_argument("game", choices=names(), help="the game (with fixed sides or seatings)")
     policies = compare.add_mutually_exclusive_group(required=True)
     policies.add_argument("--leads", help="opening-lead policies, comma-separated")
     policies.add_argument("--strategies", help="whole strategies, comma-separated")
