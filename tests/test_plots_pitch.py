@@ -9,6 +9,8 @@ from matplotlib.figure import Figure
 
 from analysis import plots
 from analysis.plots import style
+from sims.run.outcomes import run_frame
+from sims.run.runner import RunSpec, run
 from tests.figures_pitch import (
     breakdown,
     calls,
@@ -109,3 +111,10 @@ def test_stronger_pitcher_says_whose_seat_changes():
     assert isinstance(figure, Figure)
     legend = [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
     assert legend == ["the hand's seat plays greedy", "the hand's seat plays pimc"]
+
+
+def test_a_run_too_small_for_any_cell_still_draws_its_figures():
+    deals = run_frame(run(RunSpec("pitch", 1, 5)))  # every cell under style.MIN_COUNT
+    for figure in (plots.pitch_bids(deals), plots.pitch_points(deals)):
+        assert not any(axis.containers for axis in figure.axes)  # nothing drawn, no error
+        assert "5 deals" in figure._supxlabel.get_text()

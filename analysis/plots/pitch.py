@@ -42,7 +42,7 @@ def pitch_bids(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     left.set_title("by the bid")
     by_trumps = style.drop_thin(_rates(bid_success(deals, ["contract", "hand_trumps"])))
     shown = style.order("bid", by_trumps.index.get_level_values("contract"))
-    width = 0.8 / len(shown)
+    width = 0.8 / max(len(shown), 1)  # no cell at all in a run of a few deals
     for offset, bid in zip(style.offsets(len(shown), 0.8 - width), shown, strict=True):
         part = by_trumps.xs(bid, level="contract")
         total = int(part["n"].sum())
@@ -52,7 +52,8 @@ def pitch_bids(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     right.set_ylim(0, 1.15)
     right.set_xlabel("trumps in the pitcher's hand")
     right.set_title("by the bid and the trumps held")
-    right.legend(loc="upper center", ncols=len(shown))
+    if shown:
+        right.legend(loc="upper center", ncols=len(shown))
     figure.suptitle(f"{title}: how often is each bid made?")
     style.caption(
         figure, f"{len(deals):,} deals; 95% Wilson intervals; {style.thin_rule(of='bids')}"
@@ -68,7 +69,7 @@ def pitch_points(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     totals = table["n"].groupby(level="contract").first()
     bids = style.order("bid", totals[totals >= style.MIN_COUNT].index)
     figure, axis = plt.subplots(figsize=(7, 4.2), layout="constrained")
-    width = 0.8 / len(bids)
+    width = 0.8 / max(len(bids), 1)  # no bid at all in a run of a few deals
     for offset, bid in zip(style.offsets(len(bids), 0.8 - width), bids, strict=True):
         part = table.xs(bid, level="contract")
         style.bars(axis, part.index.to_numpy() + offset, part, "bid", bid, width=width,
@@ -76,7 +77,8 @@ def pitch_points(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     style.count_ticks(axis)
     axis.set_xlabel("points won by the pitcher's side")
     axis.set_ylabel("share of the deals at the bid, 95% interval")
-    axis.legend()
+    if bids:
+        axis.legend()
     axis.set_title(f"{title}: how many points does the pitcher's side win, bid by bid?")
     style.caption(figure, f"{len(deals):,} deals; 95% Wilson intervals; {style.thin_rule()}")
     return figure
