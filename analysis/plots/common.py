@@ -23,12 +23,7 @@ def policy_comparison(
     names = style.order(kind, table.index)
     table = table.loc[names]
     figure, axis = plt.subplots(figsize=(7, 0.5 * len(table) + 1.6), layout="constrained")
-    positions = np.arange(len(table))
-    for position, name in zip(positions, names, strict=True):
-        style.estimates(axis, np.array([position]), table.loc[[name]], kind, name,
-                        horizontal=True)  # fmt: skip
-    axis.set_yticks(positions, [style.with_n(style.label(kind, k), table.loc[k, "n"])
-                                for k in names])  # fmt: skip
+    style.estimates_by_name(axis, table, names, kind)
     axis.invert_yaxis()  # the first policy on top
     axis.set_xlabel(f"{quantity}, 95% interval")
     axis.set_title(title)

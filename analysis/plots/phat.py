@@ -290,12 +290,7 @@ def _points_by_group(axis: Axes, table: pd.DataFrame, names: list[Any], kind: st
     """One estimate per group (the index of `table`) with its interval, in house order,
     each labelled with its n."""
     names = [name for name in names if name in table.index]
-    positions = np.arange(len(names))
-    for position, name in zip(positions, names, strict=True):
-        style.estimates(axis, np.array([position]), table.loc[[name]], kind, name,
-                        horizontal=True)  # fmt: skip
-    axis.set_yticks(positions, [style.with_n(style.label(kind, name), table.loc[name, "n"])
-                                for name in names])  # fmt: skip
+    style.estimates_by_name(axis, table, names, kind)
     axis.set_ylim(len(names) - 0.5, -0.5)
 
 

@@ -188,6 +188,15 @@ def estimates(
     tag([drawn[0]], kind, name)
 
 
+def estimates_by_name(axis: Axes, table: pd.DataFrame, names: Sequence[Any], kind: str) -> None:
+    """One point with its 95% interval for each series of `names` (rows of `table`, of
+    `kind`), one to a place down the vertical axis, each tick its label and n."""
+    positions = np.arange(len(names))
+    for position, name in zip(positions, names, strict=True):
+        estimates(axis, np.array([position]), table.loc[[name]], kind, name, horizontal=True)
+    axis.set_yticks(positions, [with_n(label(kind, name), table.loc[name, "n"]) for name in names])
+
+
 def bars(
     axis: Axes, positions: np.ndarray, table: pd.DataFrame, kind: str, name: Any, *,
     width: float = 0.8, horizontal: bool = False, text: str | None = None,
