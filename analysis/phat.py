@@ -63,12 +63,7 @@ def capture(
     over the deals where the card was played: rate_by's table."""
     if card not in PHAT_CARDS or seen_from not in ("holder", "pitcher"):
         raise ValueError('card is "big" or "little", seen_from "holder" or "pitcher"')
-    captor = deals[f"{PHAT_CARDS[card]}_team"]
-    if seen_from == "holder":
-        team = deals[f"{PHAT_CARDS[card]}_holder_team"]
-    else:
-        team = deals["pitcher"] % 2
-    return rate_by(deals, (captor == team).where(captor >= 0), by)
+    return rate_by(deals, _captured(deals, card, seen_from), by)
 
 
 def capture_given_dealt(
@@ -151,6 +146,16 @@ def _dealt_and_taken(deals: pd.DataFrame, card: str) -> tuple[pd.Series, pd.Seri
     )
 
 
+def _captured(deals: pd.DataFrame, card: str, seen_from: str) -> pd.Series:
+    """Per deal, 1.0 when the team dealt `card` (`seen_from="holder"`) or the pitcher's
+    side (`"pitcher"`) captured it, 0.0 when the other team did, NaN where it was not
+    played."""
+    captor = deals[f"{PHAT_CARDS[card]}_team"]
+    holder = seen_from == "holder"
+    team = deals[f"{PHAT_CARDS[card]}_holder_team"] if holder else deals["pitcher"] % 2
+    return (captor == team).astype(float).where(captor >= 0)
+
+
 def _rates(cells: np.ndarray, kept: bool) -> tuple[float, float, float]:
     """From the counts of (dealt to the pitcher's side: taken by it, by the defenders; dealt
     to the defenders: taken by the pitcher's side, by the defenders): the share dealt to the
@@ -208,14 +213,9 @@ def deal_events(deals: pd.DataFrame) -> pd.DataFrame:
     side, and a 40-40 muck; for changes paired deal by deal (`analysis.compare`)."""
     columns = {}
     for card in ("big", "little"):
-        captor = deals[f"{PHAT_CARDS[card]}_team"]
-        teams = {
-            "kept by the team dealt it": deals[f"{PHAT_CARDS[card]}_holder_team"],
-            "taken by the pitcher's side": deals["pitcher"] % 2,
-        }
-        for seen, team in teams.items():
-            event = (captor == team).astype(float).where(captor >= 0)
-            columns[f"{card.capitalize()} Phat {seen}"] = event
+        for seen, seen_from in (("kept by the team dealt it", "holder"),
+                                ("taken by the pitcher's side", "pitcher")):  # fmt: skip
+            columns[f"{card.capitalize()} Phat {seen}"] = _captured(deals, card, seen_from)
     tie = (deals["muck_0"] == deals["muck_1"]).astype(float)
     columns["muck tie 40-40"] = tie.where(deals["tricks_played"] == 13)
     return pd.DataFrame(columns, index=deals.index)
