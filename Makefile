@@ -53,8 +53,10 @@ bench: venv
 	$(BIN)/allfours bench
 
 # Execute the notebooks at full size: results/notebooks (with outputs), results/figures.
+# CLUSTER=local:N (or a scheduler's address) plays their runs on a Dask cluster.
 notebooks: venv
-	$(BIN)/python notebooks/execute.py --out results/notebooks --figures results/figures
+	$(if $(CLUSTER),ALLFOURS_CLUSTER=$(CLUSTER)) $(BIN)/python notebooks/execute.py \
+		--out results/notebooks --figures results/figures
 
 lint: venv
 	$(BIN)/ruff check sims analysis tests

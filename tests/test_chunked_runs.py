@@ -15,10 +15,19 @@ import pandas as pd
 import pytest
 
 from sims.descriptors import game, register, unregister
+from sims.run import backends
 from sims.run.backends import ClusterError, DaskCluster, Embedded, backend
 from sims.run.dataset import read_rows
 from sims.run.outcomes import field_bytes
-from sims.run.runner import RunSpec, StrategyFault, chunks, play_chunk, run
+from sims.run.runner import (
+    DEFAULT_CHUNK,
+    RunSpec,
+    StrategyFault,
+    chunks,
+    play_chunk,
+    run,
+    spread_chunk,
+)
 from tests.conftest import call
 
 PITCH = RunSpec("pitch", 11, 6_000, seats=("threshold+greedy",), variants=("players=5",))
@@ -62,6 +71,46 @@ def test_a_local_dask_cluster_gives_the_embedded_rows(cluster):
     for spec, chunk in ((PITCH, 700), (PHAT_GAMES, 700), (SEARCHED, 3)):
         on_dask = run(spec, chunk=chunk, backend=cluster).table
         assert field_bytes(on_dask) == field_bytes(run(spec).table)
+
+
+@pytest.mark.slow
+def test_runs_given_no_backend_share_the_cluster_the_variable_names(monkeypatch):
+    monkeypatch.setenv(backends.CLUSTER_VARIABLE, "local:2")
+    try:
+        first = run(PITCH)  # cut into several chunks per worker
+        shared = backends.default_backend()
+        assert isinstance(shared, DaskCluster) and len(shared.workers()) == 2
+        second = run(PHAT_GAMES)
+        assert backends.default_backend() is shared, "a second run started another cluster"
+    finally:
+        for started in backends._shared.values():
+            started.close()
+        backends._shared.clear()
+    monkeypatch.delenv(backends.CLUSTER_VARIABLE)
+    assert isinstance(backends.default_backend(), Embedded)
+    assert field_bytes(first.table) == field_bytes(run(PITCH).table)
+    assert field_bytes(second.table) == field_bytes(run(PHAT_GAMES).table)
+
+
+@pytest.mark.parametrize("count", [1, 3, 7, 8, 1_428, 6_000, 10**6, 10**9])
+@pytest.mark.parametrize("players", [1, 2, 5])
+def test_a_run_given_no_chunk_size_gives_each_worker_several_chunks(count, players):
+    size = spread_chunk(count, players)
+    assert 1 <= size <= DEFAULT_CHUNK
+    pieces = -(-count // size)
+    if players == 1:
+        assert size == DEFAULT_CHUNK  # in this process: as few kernel calls as may be
+    elif size < DEFAULT_CHUNK:  # no worker idles while another plays a big last chunk
+        assert pieces >= min(count, 4 * players) and pieces <= 4 * players + 1
+    else:  # only the memory bound limits a huge run's chunks
+        assert count > 4 * players * DEFAULT_CHUNK - 4 * players
+
+
+def test_a_cluster_variable_naming_no_cluster_fails_in_one_line(monkeypatch):
+    monkeypatch.setenv(backends.CLUSTER_VARIABLE, "nowhere")
+    with pytest.raises(ClusterError, match="'nowhere' is neither local"):
+        run(PITCH)
+    assert not backends._shared
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ backend, so a run's rows do not depend on which one plays it."""
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -16,6 +17,9 @@ import numba
 
 Piece = TypeVar("Piece")
 CONNECT_TIMEOUT = 30.0  # seconds to join a scheduler, from the first try to a ready client
+# A cluster for every run of a process that names no backend (`local[:N]` or an address, as
+# --cluster takes): how a notebook's runs go to a cluster without a change to the notebook.
+CLUSTER_VARIABLE = "ALLFOURS_CLUSTER"
 
 
 class ClusterError(ValueError):
@@ -24,6 +28,11 @@ class ClusterError(ValueError):
 
 class Backend(Protocol):
     in_process: bool  # whether chunks play in this process (and can report from inside)
+
+    def players(self) -> int:
+        """How many chunks it plays at once: a run given no chunk size is cut so that
+        each gets several."""
+        ...
 
     def imap(
         self, function: Callable[..., Any], spec: Any, pieces: Sequence[Piece], *args: Any
@@ -41,6 +50,9 @@ class Embedded:
 
     def __init__(self, threads: int | None = None) -> None:
         self.threads = threads
+
+    def players(self) -> int:
+        return 1  # one chunk at a time, over all the threads
 
     def imap(
         self, function: Callable[..., Any], spec: Any, pieces: Sequence[Piece], *args: Any
@@ -127,6 +139,9 @@ class DaskCluster:
         """Process id of every worker, by address."""
         return self.client.run(os.getpid)
 
+    def players(self) -> int:
+        return max(1, len(self.client.scheduler_info()["workers"]))
+
     def close(self) -> None:
         client = getattr(self, "client", None)
         if client is not None:
@@ -179,6 +194,25 @@ def _local_workers(address: str) -> int:
     if not count.isdigit() or not 1 <= int(count) <= 256:
         raise ClusterError(f"--cluster {address!r}: N in local:N is a number of workers, 1 to 256")
     return int(count)
+
+
+_shared: dict[str, DaskCluster] = {}  # the $ALLFOURS_CLUSTER cluster, once started
+
+
+def default_backend(threads: int | None = None) -> Backend:
+    """The backend of a run given none: the cluster $ALLFOURS_CLUSTER names, started (or
+    joined) at the first such run and shared by the process's later runs, else the
+    embedded default on `threads`."""
+    address = os.environ.get(CLUSTER_VARIABLE, "").strip()
+    if not address:
+        return Embedded(threads)
+    if address not in _shared:
+        try:
+            _shared[address] = DaskCluster(address, threads)
+        except ClusterError as error:
+            raise ClusterError(f"{CLUSTER_VARIABLE}={address}: {error}") from None
+        atexit.register(_shared[address].close)
+    return _shared[address]
 
 
 def backend(

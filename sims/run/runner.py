@@ -24,7 +24,7 @@ from sims.core.options import resolve as resolve_options
 from sims.descriptors import Game, KernelInputs, Layout, names
 from sims.descriptors import game as describe
 from sims.engine.common import ILLEGAL_CALL, ILLEGAL_CARD
-from sims.run.backends import Backend, Embedded
+from sims.run.backends import Backend, default_backend
 from sims.run.progress import Advance, progress_bar
 from sims.run.watchdog import Stalled, watch
 from sims.strategies import SeatStrategy, resolve
@@ -194,6 +194,15 @@ def chunk_size(spec: RunSpec, size: int = DEFAULT_CHUNK) -> int:
     return size
 
 
+def spread_chunk(count: int, players: int, per_player: int = 4) -> int:
+    """A chunk size that gives each of `players` (workers playing at once) about
+    `per_player` chunks of a run of `count` units, so that none waits while another plays
+    the last big chunk; never more than DEFAULT_CHUNK."""
+    if players <= 1:
+        return DEFAULT_CHUNK
+    return max(1, min(DEFAULT_CHUNK, -(-count // (players * per_player))))
+
+
 def chunks(spec: RunSpec, size: int = DEFAULT_CHUNK) -> list[Chunk]:
     """The run cut into chunks of `chunk_size(spec, size)` units, in order."""
     step = chunk_size(spec, size)
@@ -229,7 +238,7 @@ def play_chunk(
 def run(
     spec: RunSpec,
     *,
-    chunk: int = DEFAULT_CHUNK,
+    chunk: int | None = None,
     threads: int | None = None,
     record: bool = False,
     progress: bool = False,
@@ -237,10 +246,11 @@ def run(
     stall: float = 0.0,
 ) -> RunResult:
     """Play the run and return its rows in unit order; raise StrategyFault (and return
-    nothing) on any fault. The backend (default: this process's threads) changes only
-    where the chunks are played."""
-    pieces = chunks(spec, chunk)
-    backend = backend or Embedded(threads)
+    nothing) on any fault. The backend (default: this process's threads, or the cluster
+    $ALLFOURS_CLUSTER names) and the chunk size change only where and how fast the chunks
+    are played; with no `chunk` given, a cluster gets several chunks per worker."""
+    backend = backend or default_backend(threads)
+    pieces = chunks(spec, chunk or spread_chunk(spec.count, backend.players()))
     parts: dict[int, RunResult] = {}
     label = f"{spec.game} {spec.unit}"
     with progress_bar(spec.count, spec.unit[:-1], label, progress) as bar:
