@@ -103,7 +103,12 @@ def test_a_run_given_no_chunk_size_gives_each_worker_several_chunks(count, playe
     elif size < DEFAULT_CHUNK:  # no worker idles while another plays a big last chunk
         assert pieces >= min(count, 4 * players) and pieces <= 4 * players + 1
     else:  # only the memory bound limits a huge run's chunks
-        assert count > 4 * players * DEFAULT_CHUNK - 4 * players
+        assert count > 4 * players * (DEFAULT_CHUNK - 1)
+
+
+def test_a_chunk_size_given_as_zero_is_refused_not_replaced_by_the_default():
+    with pytest.raises(ValueError, match="chunk size must be positive"):
+        run(PITCH, chunk=0)
 
 
 def test_a_cluster_variable_naming_no_cluster_fails_in_one_line(monkeypatch):

@@ -250,7 +250,8 @@ def run(
     $ALLFOURS_CLUSTER names) and the chunk size change only where and how fast the chunks
     are played; with no `chunk` given, a cluster gets several chunks per worker."""
     backend = backend or default_backend(threads)
-    pieces = chunks(spec, chunk or spread_chunk(spec.count, backend.players()))
+    size = spread_chunk(spec.count, backend.players()) if chunk is None else chunk
+    pieces = chunks(spec, size)
     parts: dict[int, RunResult] = {}
     label = f"{spec.game} {spec.unit}"
     with progress_bar(spec.count, spec.unit[:-1], label, progress) as bar:
