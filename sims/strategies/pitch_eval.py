@@ -12,7 +12,22 @@ from numba import njit
 
 from sims.core.bits import highest, lowest, popcount
 from sims.core.cards import RANK_ACE, RANK_JACK, suit_mask
+from sims.core.games.pitch import MAX_PLAYERS
 from sims.core.games.tricks import game_points
+
+
+def _absent_table() -> np.ndarray:
+    """`ABSENT[players, k]`: the chance that k given unseen cards are all out of play,
+    each out with probability 1 - 6 (players - 1) / 46. A constant of the kernels, so a
+    bid or a pitch allocates nothing."""
+    table = np.ones((MAX_PLAYERS + 1, 13), np.float64)
+    for players in range(MAX_PLAYERS + 1):
+        for k in range(1, 13):
+            table[players, k] = table[players, k - 1] * (1.0 - 6.0 * (players - 1) / 46.0)
+    return table
+
+
+ABSENT = _absent_table()
 
 
 @njit(cache=True, inline="always")
@@ -38,10 +53,7 @@ def suit_estimate(hand: int, suit: int, sides: int, absent) -> float:
 def best_suit(hand: int, players: int, sides: int, allowed: int) -> tuple[int, float]:
     """The suit worth most to pitch among those with a card in `allowed`, and its
     estimate."""
-    absent = np.empty(13, np.float64)
-    absent[0] = 1.0
-    for k in range(1, 13):
-        absent[k] = absent[k - 1] * (1.0 - 6.0 * (players - 1) / 46.0)
+    absent = ABSENT[players]
     choice, value = 0, -1.0
     for suit in range(4):
         estimate = suit_estimate(hand, suit, sides, absent)
