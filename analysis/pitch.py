@@ -26,7 +26,6 @@ from sims.core.cards import mask_of
 from sims.core.games import pitch
 from sims.core.options import resolve as resolve_options
 from sims.descriptors.pitch import play_conditional
-from sims.engine.pitch import legal_calls_nb
 from sims.run.runner import RunSpec
 from sims.strategies import resolve
 from sims.strategies import view as v
@@ -132,7 +131,7 @@ def bidder_call(
     view[v.SIDES] = len(pitch.sides(rules))
     view[v.POSITION] = position - 1
     view[v.HIGH_BID] = high
-    view[v.LEGAL] = legal_calls_nb(high, position == players, rules["min_bid"])
+    view[v.LEGAL] = pitch.legal_calls(high, position == players, rules["min_bid"])
     decide = functions("pitch")[plan.bid_fid]
     return int(decide(view, plan.bid_params, np.zeros(1, np.int64)))
 

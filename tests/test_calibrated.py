@@ -16,6 +16,7 @@ from sims.run.runner import RunSpec, run
 from sims.strategies import StrategyError, resolve
 from sims.strategies.pitch_calibrated import (
     TABLES,
+    hand_classes,
     shipped_table,
     table_key,
     table_shape,
@@ -67,6 +68,29 @@ def test_the_package_ships_a_table_for_each_evidenced_rule_set(variants):
     assert made["rules"]["players"] == rules["players"]
     assert made["rules"]["partnership"] == rules["partnership"]
     assert shipped_table(rules).size == np.prod(table_shape(rules["players"]))
+
+
+@pytest.mark.parametrize("variants", [["players=3"], ["players=4", "partnership"]])
+def test_the_bidder_makes_the_legal_call_its_table_values_most(variants):
+    """The bidder reads its choices packed; here they are chosen again from the shipped
+    values, call by call, for random hands in every position and after every high bid."""
+    rules = _rules(variants)
+    players = rules["players"]
+    values = shipped_table(rules)
+    rng = np.random.default_rng(3)
+    hands = [[int(card) for card in rng.choice(52, 6, replace=False)] for _ in range(40)]
+    masks = np.array([sum(1 << card for card in hand) for hand in hands], np.int64)
+    classes = hand_classes(masks, players, len(pitch.sides(rules)))
+    chosen = set()
+    for hand, hand_class in zip(hands, classes, strict=True):
+        for position in range(players):
+            for high in range(4 if position else 1):
+                legal = pitch.legal_calls(high, position == players - 1, rules["min_bid"])
+                row = values[position, high, hand_class]
+                best = max((c for c in range(5) if legal >> c & 1), key=lambda c: (row[c], -c))
+                assert _bid(hand, position, high, variants) == best
+                chosen.add(best)
+    assert len(chosen) >= 3  # passes and bids of several sizes were checked
 
 
 def test_rules_without_a_table_are_refused_with_the_command_that_builds_one():

@@ -24,7 +24,7 @@ from sims.descriptors import (
     Solving,
 )
 from sims.engine import solver
-from sims.engine.pitch import conditions, legal_calls_nb, no_conditions, run_pitch_nb
+from sims.engine.pitch import conditions, no_conditions, run_pitch_nb
 from sims.reference import pitch as reference
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.run.deal_log import common_record, listed, play_order, side_or_none
@@ -374,7 +374,7 @@ def auction_so_far(calls: Sequence[int], seat: int, players: int, min_bid: int) 
         )
     high = 0
     for position, call in enumerate(calls, start=1):
-        legal = int(legal_calls_nb(high, False, min_bid))  # the dealer speaks last
+        legal = int(pitch.legal_calls(high, False, min_bid))  # the dealer speaks last
         if not (0 <= call <= 4 and legal >> call & 1):
             allowed = ", ".join(call_name(c) for c in range(5) if legal >> c & 1)
             raise AdviceError(
@@ -386,7 +386,7 @@ def auction_so_far(calls: Sequence[int], seat: int, players: int, min_bid: int) 
                 f"seat {position} bid 4, which ends the auction: seat {seat} never speaks"
             )
         high = max(high, call)
-    return int(legal_calls_nb(high, seat == players, min_bid))
+    return int(pitch.legal_calls(high, seat == players, min_bid))
 
 
 ADVICE_COLUMNS = ["won_contract", "made", "delta"]  # per deal, for the hand's side

@@ -45,15 +45,6 @@ def next_seat_nb(seat: int, players: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def legal_calls_nb(high: int, is_dealer: bool, min_bid: int) -> int:
-    """Mask of legal calls (bit 0 pass, bit b a bid of b) for the next caller, by selects:
-    in random bidding whether all passed is a toss."""
-    lowest_bid = max(high + (not is_dealer), min_bid)  # the dealer may steal by matching
-    open_calls = 1 | (0b11110 & ~((1 << lowest_bid) - 1))
-    return 0b11100 if is_dealer & (high == 0) else open_calls  # all passed: 2 or more
-
-
-@njit(cache=True, inline="always")
 def play_pitch_deal_nb(
     dealt,
     hands,
@@ -124,7 +115,7 @@ def play_pitch_deal_nb(
     for k in range(players if high_bidder < 0 else 0):
         seat = next_seat_nb(dealer + k, players)
         is_dealer = seat == dealer
-        legal = legal_calls_nb(high, is_dealer, rules[p.R_MIN_BID])
+        legal = p.legal_calls(high, is_dealer, rules[p.R_MIN_BID])
         view[v.SEAT] = seat
         view[v.HAND] = hands[seat]
         view[v.LEGAL] = legal

@@ -38,7 +38,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from sims.core.games import pitch
-from sims.engine.pitch import legal_calls_nb, no_conditions, run_pitch_nb
+from sims.engine.pitch import no_conditions, run_pitch_nb
 from sims.run.runner import RunSpec, log_arrays, raise_first_error, strategy_tables
 from sims.strategies import SeatStrategy, resolve
 from sims.strategies.pitch_calibrated import (
@@ -48,8 +48,10 @@ from sims.strategies.pitch_calibrated import (
     HIGHS,
     MILLIPOINTS,
     TABLES,
+    best_calls,
     calibrated_bid,
     hand_classes,
+    packed_calls,
     table_index,
     table_key,
     table_shape,
@@ -63,17 +65,18 @@ EXPLORER = 0  # the seat whose calls are drawn at random
 MAX_POINTS = 4  # High, Low, Jack and Game
 
 
-def seat_plans(rules: dict[str, Any], values: np.ndarray | None) -> list[SeatStrategy]:
-    """Seat 0 calls at random; the others bid by `values` (a table in points, flattened),
-    or by `threshold` when there is none yet; all play `greedy`."""
+def seat_plans(rules: dict[str, Any], table: np.ndarray | None) -> list[SeatStrategy]:
+    """Seat 0 calls at random; the others bid by `table` (of shape `table_shape`), or by
+    `threshold` when there is none yet; all play `greedy`."""
     explorer = resolve("random_bid+greedy", "pitch", rules)
-    if values is None:
+    if table is None:
         other = resolve("threshold+greedy", "pitch", rules)
     else:
+        calls = packed_calls(best_calls(table, rules["min_bid"]))
         other = dataclasses.replace(
             resolve("greedy", "pitch", rules),
             bid_fid=functions("pitch").index(calibrated_bid),
-            bid_params=np.concatenate([np.zeros(MAX_PARAMS), values]),
+            bid_params=np.concatenate([np.zeros(MAX_PARAMS), calls]),
         )
     return [explorer] + [other] * (rules["players"] - 1)
 
@@ -178,20 +181,6 @@ def fit(counted: Tally, players: int) -> np.ndarray:
     return stored.reshape(table_shape(players))
 
 
-def best_calls(table: np.ndarray, min_bid: int) -> np.ndarray:
-    """The call the bidder makes in each (position, high bid, class): the legal call
-    worth most, the smaller on a tie."""
-    players = table.shape[0]
-    values = table.astype(np.float64)
-    for position in range(players):
-        for high in range(HIGHS):
-            legal = legal_calls_nb(high, position == players - 1, min_bid)
-            for call in range(CALLS):
-                if not legal >> call & 1:
-                    values[position, high, :, call] = -np.inf
-    return values.argmax(-1)
-
-
 def change(
     old: np.ndarray, new: np.ndarray, counts: np.ndarray, min_bid: int
 ) -> tuple[float, float, float]:
@@ -219,8 +208,7 @@ def calibrate(query: CalibrationQuery) -> CalibrationReport:
     bar = tqdm(total=query.rounds * run.count, unit="deal", unit_scale=True,
                disable=not query.show, leave=False)  # fmt: skip
     for number in range(1, query.rounds + 1):
-        values = None if table is None else table.ravel() / MILLIPOINTS
-        tables = strategy_tables(seat_plans(run.rules, values))
+        tables = strategy_tables(seat_plans(run.rules, table))
         counted = None
         start = run.first + (number - 1) * run.count
         for first in range(start, start + run.count, CHUNK):

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from sims.core.options import Option, OptionError, choice, parse_whole, switch
 
@@ -146,3 +147,12 @@ def frame_widths(rules: dict[str, Any]) -> dict[str, int]:
     widths = dict.fromkeys(PER_SIDE, len(sides(rules)))
     widths["call"] = rules["players"]
     return widths
+
+
+@njit(cache=True, inline="always")
+def legal_calls(high: int, is_dealer: bool, min_bid: int) -> int:
+    """Mask of legal calls (bit 0 pass, bit b a bid of b) for the next caller, by selects:
+    in random bidding whether all passed is a toss."""
+    lowest_bid = max(high + (not is_dealer), min_bid)  # the dealer may steal by matching
+    open_calls = 1 | (0b11110 & ~((1 << lowest_bid) - 1))
+    return 0b11100 if is_dealer & (high == 0) else open_calls  # all passed: 2 or more
