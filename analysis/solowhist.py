@@ -58,6 +58,22 @@ def made_by(deals: pd.DataFrame, by: GroupKeys = "contract_name") -> pd.DataFram
     return rate_by(played, played["made"], by)
 
 
+def made_in_groups(deals: pd.DataFrame) -> pd.DataFrame:
+    """Per deal played (the rows of `with_shape`, with their index), 1 where its contract
+    was made and 0 where not, in a column per contract and one per side of Solo's split by
+    the longest suit ("solo, longest suit the turned suit"); NaN where the deal is not of
+    the column's group. Two tables of the same deals and calls, played two ways, are what
+    `analysis.compare.means_changed` compares deal by deal."""
+    played = with_shape(deals)
+    made = played["made"].astype(float)
+    groups = {name: played["contract_name"] == name for name in CONTRACTS.values()}
+    for where in LONGEST.values():
+        groups[f"solo, longest suit {where}"] = groups["solo"] & (played["longest_suit"] == where)
+    return pd.DataFrame(
+        {name: made.where(member) for name, member in groups.items() if member.any()}
+    )
+
+
 def gain_by(deals: pd.DataFrame, by: GroupKeys = "contract_name") -> pd.DataFrame:
     """The declarer's mean settlement in points, per group of `by` (mean_by's table; `by`
     may name the columns of `with_shape`)."""

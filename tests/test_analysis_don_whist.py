@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from analysis.don import gains_over, pitcher_shares, trumps_held
-from analysis.solowhist import LONGEST, gain_by, made_by, with_shape
+from analysis.solowhist import LONGEST, gain_by, made_by, made_in_groups, with_shape
 
 
 def _partnership_deals(points: list[tuple[int, int]], trumps: list[int]) -> pd.DataFrame:
@@ -97,3 +97,19 @@ def test_contracts_made_and_paid_by_the_longest_suit():
     paid = gain_by(deals)
     assert paid.loc["solo", "estimate"] == pytest.approx((18 - 15 + 15) / 3)
     assert paid.loc["abundance", "estimate"] == -45
+
+
+def test_made_in_groups_holds_each_deal_in_its_contracts_columns():
+    deals = _whist_deals()
+    groups = made_in_groups(deals)
+    assert list(groups.index) == [0, 1, 2, 3, 4]  # the deals played, by their rows
+    assert list(groups.columns) == [
+        "solo", "misere", "abundance",
+        f"solo, longest suit {LONGEST[True]}", f"solo, longest suit {LONGEST[False]}",
+    ]  # fmt: skip
+    assert groups["solo"].tolist()[:3] == [1.0, 0.0, 1.0] and groups["solo"].iloc[3:].isna().all()
+    assert groups[f"solo, longest suit {LONGEST[True]}"].dropna().tolist() == [1.0, 1.0]
+    # The column means are the rates of made_by, group by group.
+    rates = made_by(deals, ["contract_name", "longest_suit"])["estimate"]
+    assert groups[f"solo, longest suit {LONGEST[False]}"].mean() == rates[("solo", LONGEST[False])]
+    assert groups["abundance"].mean() == made_by(deals).loc["abundance", "estimate"]
