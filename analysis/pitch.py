@@ -16,7 +16,6 @@ from analysis.stats import (
     Estimate,
     GroupKeys,
     estimates_frame,
-    key_columns,
     mean,
     mean_by,
     rate_by,
@@ -202,16 +201,6 @@ def score_change(deals: pd.DataFrame, by: GroupKeys = "contract") -> pd.DataFram
     return mean_by(deals, pitcher_delta(deals), by)
 
 
-def made_grid(deals: pd.DataFrame, contract: int | None = None, min_n: int = 1) -> pd.DataFrame:
-    """P(bid made) by the trumps the pitcher held (rows, `hand_trumps`) and the rank 0..12
-    of its highest trump (columns, `hand_high_trump`), over the bids of `contract` (every
-    bid if None); cells with fewer than `min_n` deals are NaN. The table of a heat map."""
-    chosen = deals if contract is None else deals[deals["contract"] == contract]
-    table = rate_by(chosen, "made", ["hand_trumps", "hand_high_trump"])
-    rates = table["estimate"].where(table["n"] >= min_n)
-    return rates.unstack("hand_high_trump").sort_index(axis=0).sort_index(axis=1)
-
-
 def made_cells(deals: pd.DataFrame, contract: int) -> pd.DataFrame:
     """Bids of `contract` made, by the trumps the pitcher held and the rank 0..12 of its
     highest trump, with Wilson intervals: n, estimate, low, high indexed by (`hand_trumps`,
@@ -232,15 +221,6 @@ def made_by_bid(deals: pd.DataFrame, bids: Sequence[int] = BIDS) -> pd.DataFrame
     NaN in the other columns: the input of a paired comparison of rates by bid."""
     made = deals["made"].astype(float)
     return pd.DataFrame({f"bid {bid}": made.where(deals["contract"] == bid) for bid in bids})
-
-
-def won_shares(deals: pd.DataFrame, by: str | list[str] = "contract") -> pd.DataFrame:
-    """Share of deals in which the pitcher's side won 0, 1, .. 4 points (columns), in each
-    group of `by` (rows): the distribution of points won per deal."""
-    keys = key_columns(by)
-    won = pitcher_won(deals).rename("points won")
-    shares = pd.crosstab([deals[key] for key in keys], won, normalize="index")
-    return shares.reindex(columns=range(5), fill_value=0.0)
 
 
 def won_rates(deals: pd.DataFrame) -> pd.DataFrame:

@@ -72,26 +72,6 @@ def test_score_change_is_the_mean_of_the_pitchers_delta_per_bid():
     assert by_players.loc[(4, 2), "estimate"] == 3.0
 
 
-def test_made_grid_is_the_share_made_by_trumps_and_highest_trump():
-    deals = _deals()
-    grid = pitch.made_grid(deals)
-    assert list(grid.index) == [1, 2, 3] and list(grid.columns) == [9, 10, 12]
-    assert grid.loc[2, 12] == 1.0 and grid.loc[2, 10] == 0.0 and grid.loc[1, 9] == 0.0
-    assert np.isnan(grid.loc[3, 9])  # no such hand
-    twos = pitch.made_grid(deals, contract=2)
-    assert twos.loc[2, 12] == 1.0 and twos.loc[1, 9] == 0.0 and list(twos.columns) == [9, 12]
-    sparse = pitch.made_grid(deals, min_n=2)
-    assert sparse.loc[2, 12] == 1.0 and sparse.loc[1, 9] == 0.0 and np.isnan(sparse.loc[3, 12])
-
-
-def test_won_shares_is_the_distribution_of_points_won_per_bid():
-    shares = pitch.won_shares(_deals())
-    assert list(shares.columns) == [0, 1, 2, 3, 4]
-    assert shares.loc[2].tolist() == pytest.approx([0, 1 / 3, 1 / 3, 1 / 3, 0])
-    assert shares.loc[3].tolist() == pytest.approx([0, 0.5, 0, 0.5, 0])
-    assert np.allclose(shares.sum(axis=1), 1)
-
-
 def _four_seats() -> pd.DataFrame:
     """Four deals at a 4-seat table: the calls in auction order (call_0 from the dealer's
     left), who pitched from which position, whether the dealer stole, and every seat's
@@ -165,12 +145,17 @@ def test_a_hand_holds_no_more_trumps_than_ranks_up_to_its_highest():
 
 
 def test_won_rates_are_the_share_of_each_points_count_at_each_bid():
-    rates = pitch.won_rates(_deals())
-    shares = pitch.won_shares(_deals())
+    deals = _deals()
+    rates = pitch.won_rates(deals)
+    shares = pd.crosstab(deals["contract"], pitch.pitcher_won(deals), normalize="index")
     for (contract, points), row in rates.iterrows():
-        assert row["estimate"] == pytest.approx(shares.loc[contract, points])
+        expected = shares.loc[contract, points] if points in shares.columns else 0.0
+        assert row["estimate"] == pytest.approx(expected)
         assert row["low"] <= row["estimate"] <= row["high"]
     assert rates.loc[(2, 0), "n"] == 3
+    # By hand: the bids of 2 won 1, 2 and 3 points; the bids of 3, 1 and 3.
+    assert rates.loc[2, "estimate"].tolist() == pytest.approx([0, 1 / 3, 1 / 3, 1 / 3, 0])
+    assert rates.loc[3, "estimate"].tolist() == pytest.approx([0, 0.5, 0, 0.5, 0])
 
 
 def test_example_calls_put_the_auction_and_the_always_pitching_values_side_by_side():
