@@ -69,15 +69,28 @@ def _wait_for_exec(pid: int, word: str) -> None:
     raise AssertionError(f"process {pid} did not start its command")
 
 
+def _wait_for_library(pid: int, name: str) -> None:
+    """Wait until process `pid` maps a file of library `name` (it is importing it)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError):
+            if f"/{name}/".encode() in Path(f"/proc/{pid}/maps").read_bytes():
+                return
+        time.sleep(0.002)
+    raise AssertionError(f"process {pid} did not import {name}")
+
+
 def test_ctrl_c_during_start_up_ends_in_one_line(tmp_path):
-    """Ctrl-C while the command is still importing its libraries (about a second)."""
+    """Ctrl-C while the command is still importing its libraries (about a second; numpy
+    first). A fixed delay instead raced a busy machine's start-up into the command
+    module's own imports, before it can answer a signal."""
     process = subprocess.Popen(
         command("simulate", "pitch", "--deals", "10", "--out", str(tmp_path / "x.parquet")),
         stderr=subprocess.PIPE,
         text=True,
     )
     _wait_for_exec(process.pid, "simulate")
-    time.sleep(0.3)
+    _wait_for_library(process.pid, "numpy")
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err

@@ -16,8 +16,6 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from sims.descriptors import names
-
 EXAMPLES = """\
 examples:
   allfours simulate phat --deals 1000000 --seed 7 --out results/phat.parquet
@@ -140,6 +138,9 @@ def _add_rule_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, its games listed from the registered descriptors."""
+    from sims.descriptors import names
+
     parser = argparse.ArgumentParser(
         prog="allfours",
         description="Monte Carlo strategy analysis for All Fours card games (Phat, Auction "
@@ -584,7 +585,7 @@ def _check_outputs(named: dict[str, Path | None]) -> None:
 
 def _variants(args: argparse.Namespace) -> tuple[str, ...]:
     """The --variant options, with --players as the variant players=N."""
-    from sims.descriptors import game
+    from sims.descriptors import game, names
 
     variants = tuple(args.variant)
     if args.players is not None:
