@@ -110,6 +110,13 @@ def cases(cap: int) -> list[Case]:
     return found
 
 
+def tiered(found: list[Case]) -> list:
+    """The cases as test parameters, a search player's marked slow: each costs seconds, so
+    `make check` leaves them to `make test`."""
+    return [pytest.param(case, marks=pytest.mark.slow) if case.search else case
+            for case in found]  # fmt: skip
+
+
 with _with_tiny_game():
     GAME_NAMES = names()
     CHAINED = [name for name in GAME_NAMES if not game(name).single_deal]  # --games
@@ -215,7 +222,7 @@ def check_run(spec: RunSpec) -> None:
     assert complete > 0  # some deals were played out, every card dealt played
 
 
-@pytest.mark.parametrize("case", RUN_CASES, ids=str)
+@pytest.mark.parametrize("case", tiered(RUN_CASES), ids=str)
 def test_every_strategy_plays_legal_deals_scored_as_the_reference_scores_them(case):
     deals = SEARCH_DEALS if case.search else DEALS
     check_run(RunSpec(case.game, SEED, deals, seats=(case.label,)))
@@ -386,7 +393,7 @@ CONTINUATIONS = {
 
 
 @pytest.mark.parametrize(
-    "case", [case for case in HIDDEN_CASES if case.game in CONTINUATIONS], ids=str
+    "case", tiered([case for case in HIDDEN_CASES if case.game in CONTINUATIONS]), ids=str
 )
 def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
     table = CONTINUATIONS[case.game]

@@ -121,6 +121,7 @@ def position_of(deal: Deal):
     )  # fmt: skip
 
 
+@pytest.mark.slow  # 150 positions a case, solved and brute-forced: 6 to 10 s a case
 @pytest.mark.parametrize(
     ("trump", "misere"), [(0, False), (3, False), (-1, False), (-1, True)],
     ids=["clubs", "spades", "no_trump", "misere"],
