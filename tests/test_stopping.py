@@ -57,27 +57,16 @@ def test_sigterm_while_the_log_is_written_leaves_no_file(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def _wait_for_exec(pid: int, word: str) -> None:
-    """Wait until process `pid` runs the new program (its command line holds `word`): a
-    signal sent between fork and exec reaches the copy of the parent and is lost."""
+def _wait_for(pid: int, entry: str, text: str, what: str) -> None:
+    """Wait until `/proc/PID/ENTRY` of process `pid` holds `text`; else fail saying it
+    did not `what`."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         with contextlib.suppress(OSError):
-            if word.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
-                return
-        time.sleep(0.005)
-    raise AssertionError(f"process {pid} did not start its command")
-
-
-def _wait_for_library(pid: int, name: str) -> None:
-    """Wait until process `pid` maps a file of library `name` (it is importing it)."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        with contextlib.suppress(OSError):
-            if f"/{name}/".encode() in Path(f"/proc/{pid}/maps").read_bytes():
+            if text.encode() in Path(f"/proc/{pid}/{entry}").read_bytes():
                 return
         time.sleep(0.002)
-    raise AssertionError(f"process {pid} did not import {name}")
+    raise AssertionError(f"process {pid} did not {what}")
 
 
 def test_ctrl_c_during_start_up_ends_in_one_line(tmp_path):
@@ -89,8 +78,9 @@ def test_ctrl_c_during_start_up_ends_in_one_line(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
     )
-    _wait_for_exec(process.pid, "simulate")
-    _wait_for_library(process.pid, "numpy")
+    # A signal sent between fork and exec reaches the copy of the parent and is lost.
+    _wait_for(process.pid, "cmdline", "simulate", "start its command")
+    _wait_for(process.pid, "maps", "/numpy/", "import numpy")  # maps a file of numpy's
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 130, err
