@@ -25,9 +25,12 @@ PHAT_HAND = "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"
 PHAT_END = "9H 5H AS / KH 3S 2C / QH JS 4C / AH TS 9C"
 WHIST_HAND = "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C"
 
-# The command lines of each job, heaviest first so that a pool of workers ends together
-# (cold compile on one core: the Pitch deal loop about 70 s, Phat's 40, Solo Whist's 30,
-# Pitch's scripted deals 26).
+# The command lines of each job, in the order the workers take them up. The search
+# players' shared code (the solver, pimc, ismcts) is compiled by the first job to reach it
+# and loaded from the cache by the rest: Pitch's runs reach it early and take longest, so
+# they start first, and Phat's, the other user, wait behind Solo Whist's on two workers.
+# (Cold compile on one core: Pitch's runs about 125 s, Phat's 80 once the search players
+# are cached, Solo Whist's 50, the scripted deals 15 to 30 s each.)
 JOBS: dict[str, list[list[str]]] = {
     "pitch runs": [
         ["simulate", "pitch", "--deals", "3"],
@@ -36,16 +39,16 @@ JOBS: dict[str, list[list[str]]] = {
         # Bid odds play conditional runs through the run kernel: compiled above.
         ["odds", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--deals", "2", "--trump", "H"],
     ],
+    "solowhist runs": [
+        ["simulate", "solowhist", "--deals", "3"],
+        ["simulate", "solowhist", "--deals", "3", "--aggregate"],
+        ["odds", "solowhist", "--hand", WHIST_HAND, "--turned", "2C", "--deals", "2"],
+    ],
     "phat runs": [
         ["simulate", "phat", "--deals", "3"],
         ["simulate", "phat", "--deals", "3", "--aggregate"],
         ["solve", "phat", "--hands", PHAT_END, "--trump", "H", "--leader", "1", "--side", "0"],
         ["odds", "phat", "--hand", PHAT_HAND, "--deals", "2", "--trump", "H"],
-    ],
-    "solowhist runs": [
-        ["simulate", "solowhist", "--deals", "3"],
-        ["simulate", "solowhist", "--deals", "3", "--aggregate"],
-        ["odds", "solowhist", "--hand", WHIST_HAND, "--turned", "2C", "--deals", "2"],
     ],
     "pitch scripted deals": [["scripted", "pitch"]],
     "phat scripted deals": [["scripted", "phat"]],

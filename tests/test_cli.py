@@ -24,7 +24,7 @@ from sims.strategies import (
 from sims.strategies.phat_leads import lead_high, lead_long, lead_phat
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.random_play import play_random
-from sims.strategies.registry import TABLE_OF, functions
+from sims.strategies.registry import TABLE_OF, bids, functions
 from tests.conftest import call
 
 
@@ -246,9 +246,14 @@ def test_the_dispatcher_hands_parameters_only_to_functions_that_read_them():
 
     assert _reads_params(reads) and _reads_params(passes_on) and not _reads_params(ignores)
     source = _dispatcher_source({"pitch": functions("pitch")})
+    cards, calls = source.split("def decide_pitch_bids(")
     for fid, function in enumerate(functions("pitch")):
         row = "params[kind, seat]" if _reads_params(function) else "NO_PARAMS"
-        assert f"return pitch{fid}(view, {row}, rng)" in source
+        call = f"return pitch{fid}(view, {row}, rng)"
+        # Each function sits in one decider: the calls' for a bidder, the cards' else.
+        assert (call in calls, call in cards) == (
+            (True, False) if bids(function) else (False, True)
+        )
     assert _reads_params(threshold_bid) and not _reads_params(play_random)
 
 

@@ -35,6 +35,7 @@ from sims.strategies import dispatcher
 from sims.strategies import view as v
 
 decide_pitch = dispatcher("pitch")
+decide_pitch_calls = dispatcher("pitch", calls=True)
 
 
 @njit(cache=True, inline="always")
@@ -127,7 +128,7 @@ def play_pitch_deal_nb(
         elif fids[BID, nowrap(seat)] < 0:  # a scripted deal whose calls ran out
             call = -1
         else:
-            call = decide_pitch(fids[BID, nowrap(seat)], view, params, BID, seat, rng)
+            call = decide_pitch_calls(fids[BID, nowrap(seat)], view, params, BID, seat, rng)
         if call < 0 or call > 4 or not (legal >> call) & 1:
             error[0] = seat
             error[1] = call

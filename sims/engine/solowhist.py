@@ -26,6 +26,7 @@ from sims.strategies import dispatcher
 from sims.strategies import view as v
 
 decide_solowhist = dispatcher("solowhist")
+decide_solowhist_calls = dispatcher("solowhist", calls=True)
 
 HONOUR_POINTS = np.array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4], np.int64)  # J Q K A
 
@@ -48,7 +49,7 @@ def ask_nb(view, seat, legal, decision, scripted, script, asked, fids, params, r
         error[1] = -1
         return -SCRIPT_EXHAUSTED
     else:
-        choice = decide_solowhist(fids[BID, seat], view, params, BID, seat, rng)
+        choice = decide_solowhist_calls(fids[BID, seat], view, params, BID, seat, rng)
     if choice < 0 or choice > 62 or not (legal >> choice) & 1:
         error[0] = seat
         error[1] = choice

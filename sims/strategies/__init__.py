@@ -1,9 +1,10 @@
 """Strategies: every module of this package registers its strategies when imported.
 
-Built-in strategies are called from cached kernels through a dispatcher per table of
-`registry.TABLE_OF`, `dispatcher(table)`, called as `decide(fid, view, params, kind, seat,
-rng)`, generated from the registry into the package's cache folder (named after a hash of the
-package's sources, so it is rebuilt whenever a strategy changes).
+Built-in strategies are called from cached kernels through two deciders per table of
+`registry.TABLE_OF`, `dispatcher(table)` for cards and `dispatcher(table, calls=True)` for
+an auction's calls, each called as `decide(fid, view, params, kind, seat, rng)`, generated
+from the registry into the package's cache folder (named after a hash of the package's
+sources, so it is rebuilt whenever a strategy changes).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from sims.strategies.registry import (
     SeatStrategy,
     Strategy,
     StrategyError,
+    bids,
     functions,
     inlined,
     register,
@@ -62,11 +64,13 @@ def _reads_params(function: Callable) -> bool:
 
 
 def _dispatcher_source(tables: dict[str, list[Callable]]) -> str:
-    """Python source of one `decide_TABLE(fid, view, params, kind, seat, rng)` per table:
-    a test of `fid` against each of its functions (which LLVM compiles to one jump
-    through a table), each inlined unless registered with inline=False. Only a function
-    that reads its parameters gets its seat's row `params[kind, seat]`: a slice of the
-    table costs two reference counts per decision."""
+    """Python source of two deciders per table, `decide_TABLE` for cards and
+    `decide_TABLE_bids` for the calls of an auction, each `(fid, view, params, kind, seat,
+    rng)`: a test of `fid` against each function of its kind (which LLVM compiles to one
+    jump through a table), inlined unless registered with inline=False. A decider holds
+    only its own kind's functions: each call site of a deal loop inlines all it holds.
+    Only a function that reads its parameters gets its seat's row `params[kind, seat]`: a
+    slice of the table costs two reference counts per decision."""
     lines = ['"""Generated from the strategy registry: calls decision function `fid`."""']
     lines += ["import numpy as np", "from numba import njit"]
     for table, functions_ in tables.items():
@@ -76,18 +80,19 @@ def _dispatcher_source(tables: dict[str, list[Callable]]) -> str:
     lines += ["", "NO_PARAMS = np.zeros(0)"]
     for table, functions_ in tables.items():
         lines.append("")
-        calls = []
         for fid, function in enumerate(functions_):
             name = f"_{table}{fid}"
             compiled = f"njit(inline='always')({name}.py_func)" if inlined(function) else name
             lines.append(f"{table}{fid} = {compiled}")
-            row = "params[kind, seat]" if _reads_params(function) else "NO_PARAMS"
-            calls.append(f"{table}{fid}(view, {row}, rng)")
-        lines += ["", "", "@njit(cache=True, inline='always')"]
-        lines += [f"def decide_{table}(fid, view, params, kind, seat, rng):"]
-        for fid, call in enumerate(calls):
-            lines += [f"    if fid == {fid}:", f"        return {call}"]
-        lines += ["    return -1", ""]
+        for suffix, of_bids in (("", False), ("_bids", True)):
+            lines += ["", "", "@njit(cache=True, inline='always')"]
+            lines += [f"def decide_{table}{suffix}(fid, view, params, kind, seat, rng):"]
+            for fid, function in enumerate(functions_):
+                if bids(function) == of_bids:
+                    row = "params[kind, seat]" if _reads_params(function) else "NO_PARAMS"
+                    lines += [f"    if fid == {fid}:"]
+                    lines += [f"        return {table}{fid}(view, {row}, rng)"]
+            lines += ["    return -1", ""]
     return "\n".join(lines)
 
 
@@ -109,7 +114,8 @@ _import_families()
 _dispatch = _load_dispatchers({name: functions(name) for name in dict.fromkeys(TABLE_OF.values())})
 
 
-def dispatcher(table: str) -> Callable:
-    """The jitted dispatcher of a table: `decide(fid, view, params, kind, seat, rng)` calls
-    decision function `fid` of the table; a deal loop calls its own table's."""
-    return getattr(_dispatch, f"decide_{table}")
+def dispatcher(table: str, calls: bool = False) -> Callable:
+    """The jitted decider of a table: `decide(fid, view, params, kind, seat, rng)` calls
+    decision function `fid` of the table, one that chooses cards (or, with `calls`, one
+    that makes the calls of an auction); a deal loop calls its own table's."""
+    return getattr(_dispatch, f"decide_{table}{'_bids' if calls else ''}")

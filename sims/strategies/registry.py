@@ -112,6 +112,7 @@ class SeatStrategy:
 _REGISTRY: dict[tuple[str, str], Strategy] = {}
 _FUNCTIONS: dict[str, list[Callable]] = {table: [] for table in dict.fromkeys(TABLE_OF.values())}
 _CALLED: set[Callable] = set()  # decision functions the dispatcher calls instead of inlining
+_BIDDERS: set[Callable] = set()  # decision functions registered as a bid strategy's
 
 
 def register(
@@ -155,6 +156,8 @@ def register(
             table.append(function)
         if function is not None and not inline:
             _CALLED.add(function)
+    if bid is not None:
+        _BIDDERS.add(bid)
     ranges = {
         key: value if isinstance(value, Param) else Param(float(value))
         for key, value in (params or {}).items()
@@ -165,6 +168,11 @@ def register(
 def functions(table: str) -> list[Callable]:
     """The decision functions of a dispatch table; a function's position is its id there."""
     return list(_FUNCTIONS[table])
+
+
+def bids(function: Callable) -> bool:
+    """Whether `function` makes calls of an auction (else it chooses cards)."""
+    return function in _BIDDERS
 
 
 def inlined(function: Callable) -> bool:
