@@ -229,6 +229,11 @@ def test_each_dispatch_table_holds_exactly_the_functions_of_its_games():
         assert len(functions(table)) == len(registered)
     with pytest.raises(StrategyError, match="unknown game 'bridge'"):
         register("anything", "bridge", "no such game", play=lead_long, lead=lead_long)
+    # A function sits in one of a game's two deciders: it bids or it chooses cards.
+    with pytest.raises(StrategyError, match="either bids or chooses cards"):
+        register("both", "pitch", "a card player as a bidder", bid=lead_long)
+    with pytest.raises(StrategyError, match="either bids or chooses cards"):
+        register("both", "pitch", "a bidder as a lead policy", lead=threshold_bid)
 
 
 def test_the_dispatcher_hands_parameters_only_to_functions_that_read_them():
@@ -246,7 +251,7 @@ def test_the_dispatcher_hands_parameters_only_to_functions_that_read_them():
 
     assert _reads_params(reads) and _reads_params(passes_on) and not _reads_params(ignores)
     source = _dispatcher_source({"pitch": functions("pitch")})
-    cards, calls = source.split("def decide_pitch_bids(")
+    cards, calls = source.split("def decide_pitch_calls(")
     for fid, function in enumerate(functions("pitch")):
         row = "params[kind, seat]" if _reads_params(function) else "NO_PARAMS"
         call = f"return pitch{fid}(view, {row}, rng)"

@@ -65,7 +65,7 @@ def _reads_params(function: Callable) -> bool:
 
 def _dispatcher_source(tables: dict[str, list[Callable]]) -> str:
     """Python source of two deciders per table, `decide_TABLE` for cards and
-    `decide_TABLE_bids` for the calls of an auction, each `(fid, view, params, kind, seat,
+    `decide_TABLE_calls` for the calls of an auction, each `(fid, view, params, kind, seat,
     rng)`: a test of `fid` against each function of its kind (which LLVM compiles to one
     jump through a table), inlined unless registered with inline=False. A decider holds
     only its own kind's functions: each call site of a deal loop inlines all it holds.
@@ -84,7 +84,7 @@ def _dispatcher_source(tables: dict[str, list[Callable]]) -> str:
             name = f"_{table}{fid}"
             compiled = f"njit(inline='always')({name}.py_func)" if inlined(function) else name
             lines.append(f"{table}{fid} = {compiled}")
-        for suffix, of_bids in (("", False), ("_bids", True)):
+        for suffix, of_bids in (("", False), ("_calls", True)):
             lines += ["", "", "@njit(cache=True, inline='always')"]
             lines += [f"def decide_{table}{suffix}(fid, view, params, kind, seat, rng):"]
             for fid, function in enumerate(functions_):
@@ -118,4 +118,4 @@ def dispatcher(table: str, calls: bool = False) -> Callable:
     """The jitted decider of a table: `decide(fid, view, params, kind, seat, rng)` calls
     decision function `fid` of the table, one that chooses cards (or, with `calls`, one
     that makes the calls of an auction); a deal loop calls its own table's."""
-    return getattr(_dispatch, f"decide_{table}{'_bids' if calls else ''}")
+    return getattr(_dispatch, f"decide_{table}{'_calls' if calls else ''}")

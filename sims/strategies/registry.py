@@ -112,7 +112,10 @@ class SeatStrategy:
 _REGISTRY: dict[tuple[str, str], Strategy] = {}
 _FUNCTIONS: dict[str, list[Callable]] = {table: [] for table in dict.fromkeys(TABLE_OF.values())}
 _CALLED: set[Callable] = set()  # decision functions the dispatcher calls instead of inlining
-_BIDDERS: set[Callable] = set()  # decision functions registered as a bid strategy's
+# Each game has two deciders, one for an auction's calls and one for cards: a decision
+# function belongs to one of them.
+_BIDDERS: set[Callable] = set()
+_CARD_PLAYERS: set[Callable] = set()
 
 
 def register(
@@ -150,6 +153,9 @@ def register(
         raise StrategyError(f"strategy {name!r}: register a lead policy and a bidder apart")
     if len(params or {}) > MAX_PARAMS:
         raise StrategyError(f"strategy {name!r} has more than {MAX_PARAMS} parameters")
+    cards = {function for function in (play, lead) if function is not None}
+    if bid is not None and bid in _CARD_PLAYERS | cards or cards & _BIDDERS:
+        raise StrategyError(f"strategy {name!r}: a function either bids or chooses cards")
     table = _FUNCTIONS[TABLE_OF[game]]
     for function in (play, lead, bid):
         if function is not None and function not in table:
@@ -158,6 +164,7 @@ def register(
             _CALLED.add(function)
     if bid is not None:
         _BIDDERS.add(bid)
+    _CARD_PLAYERS.update(cards)
     ranges = {
         key: value if isinstance(value, Param) else Param(float(value))
         for key, value in (params or {}).items()
