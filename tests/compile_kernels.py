@@ -29,8 +29,8 @@ WHIST_HAND = "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C"
 # players' shared code (the solver, pimc, ismcts) is compiled by the first job to reach it
 # and loaded from the cache by the rest: Pitch's runs reach it early and take longest, so
 # they start first, and Phat's, the other user, wait behind Solo Whist's on two workers.
-# (Cold compile on one core: Pitch's runs about 125 s, Phat's 80 once the search players
-# are cached, Solo Whist's 50, the scripted deals 15 to 30 s each.)
+# (Cold, on two workers: Pitch's runs about 100 to 125 s, Solo Whist's and Phat's 60 to
+# 80 s each, Phat's with the search players cached, the scripted deals 10 to 30 s each.)
 JOBS: dict[str, list[list[str]]] = {
     "pitch runs": [
         ["simulate", "pitch", "--deals", "3"],

@@ -112,10 +112,6 @@ class SeatStrategy:
 _REGISTRY: dict[tuple[str, str], Strategy] = {}
 _FUNCTIONS: dict[str, list[Callable]] = {table: [] for table in dict.fromkeys(TABLE_OF.values())}
 _CALLED: set[Callable] = set()  # decision functions the dispatcher calls instead of inlining
-# Each game has two deciders, one for an auction's calls and one for cards: a decision
-# function belongs to one of them.
-_BIDDERS: set[Callable] = set()
-_CARD_PLAYERS: set[Callable] = set()
 
 
 def register(
@@ -153,8 +149,10 @@ def register(
         raise StrategyError(f"strategy {name!r}: register a lead policy and a bidder apart")
     if len(params or {}) > MAX_PARAMS:
         raise StrategyError(f"strategy {name!r} has more than {MAX_PARAMS} parameters")
-    cards = {function for function in (play, lead) if function is not None}
-    if bid is not None and bid in _CARD_PLAYERS | cards or cards & _BIDDERS:
+    # Each game has two deciders, one for an auction's calls and one for cards: a
+    # decision function sits in one of them.
+    cards = [function for function in (play, lead) if function is not None]
+    if bid is not None and (bid in cards or _chooses_cards(bid)) or any(map(bids, cards)):
         raise StrategyError(f"strategy {name!r}: a function either bids or chooses cards")
     table = _FUNCTIONS[TABLE_OF[game]]
     for function in (play, lead, bid):
@@ -162,9 +160,6 @@ def register(
             table.append(function)
         if function is not None and not inline:
             _CALLED.add(function)
-    if bid is not None:
-        _BIDDERS.add(bid)
-    _CARD_PLAYERS.update(cards)
     ranges = {
         key: value if isinstance(value, Param) else Param(float(value))
         for key, value in (params or {}).items()
@@ -179,7 +174,12 @@ def functions(table: str) -> list[Callable]:
 
 def bids(function: Callable) -> bool:
     """Whether `function` makes calls of an auction (else it chooses cards)."""
-    return function in _BIDDERS
+    return any(strategy.bid is function for strategy in _REGISTRY.values())
+
+
+def _chooses_cards(function: Callable) -> bool:
+    """Whether `function` is registered as a play strategy or a lead policy."""
+    return any(function in (strategy.play, strategy.lead) for strategy in _REGISTRY.values())
 
 
 def inlined(function: Callable) -> bool:
