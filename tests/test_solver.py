@@ -22,7 +22,9 @@ from sims.run.scripted_pitch import play_pitch_script
 from sims.tools.solve import main_solve, parse_deal
 
 # ---------------------------------------------------------------------------------------
-# The brute force: every line of play, no pruning, no table; rules read from docs/rules.md.
+# The brute force: every line of play, no pruning; rules read from docs/rules.md. A position
+# met again at the start of a trick (the same hands, leader and piles, reached by playing the
+# tricks in another order) takes its value from a dict of the positions already played out.
 
 TEN, JACK, QUEEN, KING, ACE, NINE, FIVE = 8, 9, 10, 11, 12, 7, 3
 GAME_VALUE = {TEN: 10, ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
@@ -129,33 +131,41 @@ def brute_values(deal: Deal) -> dict[int, int]:
     hands = [list(hand) for hand in deal.hands]
     piles = [list(pile) for pile in deal.captured]
     seat = (deal.leader + len(deal.trick)) % deal.players
-    values = {}
+    values, seen = {}, {}
     for card in legal_cards(deal, hands[seat], deal.trick):
         hands[seat].remove(card)
-        values[card] = _play_on(deal, hands, [*deal.trick, card], deal.leader, piles)
+        values[card] = _play_on(deal, hands, [*deal.trick, card], deal.leader, piles, seen)
         hands[seat].append(card)
     return values
 
 
-def _play_on(deal: Deal, hands: list[list[int]], trick: list[int], leader: int, piles) -> int:
-    """Minimax points of the counted side from here: every legal card is tried."""
+def _play_on(deal: Deal, hands: list[list[int]], trick: list[int], leader: int, piles,
+             seen: dict) -> int:  # fmt: skip
+    """Minimax points of the counted side from here: every legal card is tried; a trick's
+    start already played out is looked up in `seen`."""
     if len(trick) == deal.players:
         taker = (leader + trick_winner(trick, deal.trump)) % deal.players
         side = deal.side_of[taker]
         gained = sum(at_once(deal, card) for card in trick) if side == deal.side else 0
         piles[side].extend(trick)
-        value = gained + _play_on(deal, hands, [], taker, piles)
+        value = gained + _play_on(deal, hands, [], taker, piles, seen)
         del piles[side][-deal.players :]
         return value
     if not trick and not any(hands):
         return end_points(deal, piles)
+    key = (leader, *map(frozenset, hands), *map(frozenset, piles)) if not trick else None
+    if key in seen:
+        return seen[key]
     seat = (leader + len(trick)) % deal.players
     values = []
     for card in legal_cards(deal, hands[seat], trick):
         hands[seat].remove(card)
-        values.append(_play_on(deal, hands, [*trick, card], leader, piles))
+        values.append(_play_on(deal, hands, [*trick, card], leader, piles, seen))
         hands[seat].append(card)
-    return max(values) if deal.side_of[seat] == deal.side else min(values)
+    value = max(values) if deal.side_of[seat] == deal.side else min(values)
+    if key is not None:
+        seen[key] = value
+    return value
 
 
 # ---------------------------------------------------------------------------------------

@@ -66,28 +66,37 @@ def brute_values(deal: Deal) -> dict[int, int]:
                  enumerate(deal.captured))  # fmt: skip
     seat = (deal.leader + len(deal.trick)) % PLAYERS
     hands = [list(hand) for hand in deal.hands]
-    values = {}
+    values, seen = {}, {}
     for card in legal(hands[seat], deal.trick):
         hands[seat].remove(card)
-        values[card] = before + _play_on(deal, hands, [*deal.trick, card], deal.leader)
+        values[card] = before + _play_on(deal, hands, [*deal.trick, card], deal.leader, seen)
         hands[seat].append(card)
     return values
 
 
-def _play_on(deal: Deal, hands: list[list[int]], trick: list[int], leader: int) -> int:
-    """Minimax of the counted tricks still to come."""
+def _play_on(deal: Deal, hands: list[list[int]], trick: list[int], leader: int,
+             seen: dict) -> int:  # fmt: skip
+    """Minimax of the counted tricks still to come. A position met again at the start of a
+    trick (the same hands and leader, the tricks played in another order) takes its value
+    from `seen`, the positions already played out."""
     if len(trick) == PLAYERS:
         taker = (leader + winner(trick, deal.trump)) % PLAYERS
-        return counted(deal, deal.side_of(taker)) + _play_on(deal, hands, [], taker)
+        return counted(deal, deal.side_of(taker)) + _play_on(deal, hands, [], taker, seen)
     if not trick and not any(hands):
         return 0
+    key = (leader, *map(frozenset, hands)) if not trick else None
+    if key in seen:
+        return seen[key]
     seat = (leader + len(trick)) % PLAYERS
     values = []
     for card in legal(hands[seat], trick):
         hands[seat].remove(card)
-        values.append(_play_on(deal, hands, [*trick, card], leader))
+        values.append(_play_on(deal, hands, [*trick, card], leader, seen))
         hands[seat].append(card)
-    return max(values) if deal.side_of(seat) == deal.side else min(values)
+    value = max(values) if deal.side_of(seat) == deal.side else min(values)
+    if key is not None:
+        seen[key] = value
+    return value
 
 
 def random_deal(rnd: random.Random, tricks: int, trump: int, misere: bool) -> Deal:
