@@ -18,6 +18,7 @@ from sims.engine.common import (
     game_stream_nb,
     holder_nb,
     next_card_nb,
+    nowrap,
     record_fault_nb,
     take_card_nb,
 )
@@ -114,16 +115,15 @@ def play_phat_deal_nb(
                 card, seat, hand, position, hands, view, out, row, led, trump, True, best,
                 best_seat, trick, played, log_plays,
             )  # fmt: skip
-            trick_points += card_values[trump, card]
+            trick_points += card_values[nowrap(trump), nowrap(card)]
+        # Which team took the trick is a toss in random play: selects, not a branch.
         team = best_seat & 1
-        if team == 0:
-            won_0 |= trick
-            tricks_0 += 1
-            points_0 += trick_points
-        else:
-            won_1 |= trick
-            tricks_1 += 1
-            points_1 += trick_points
+        won_0 |= trick & (team - 1)  # all ones for team 0, else nothing
+        won_1 |= trick & -team
+        tricks_0 += 1 - team
+        tricks_1 += team
+        points_0 += trick_points * (1 - team)
+        points_1 += trick_points * team
         scores[team] += trick_points
         view[v.POINTS + team] += trick_points
         view[v.WON + best_seat] |= trick

@@ -123,29 +123,25 @@ def rules_array(rules: dict[str, Any]) -> np.ndarray:
     return array
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def game_bonus(game_0: int, game_1: int, carry_in: int, bonus: int, tie_carries: bool):
     """(bonus to team 0, bonus to team 1, carry-over out) for the game (Phat: muck) values
     each team captured: the larger scores `bonus` plus the carry-over; a tie scores nothing
-    and, if ties carry, adds `bonus` to the carry-over (else the carry-over stays 0)."""
+    and, if ties carry, adds `bonus` to the carry-over (else the carry-over stays 0).
+    Products, not branches: in random play who has more is a toss."""
     worth = bonus + carry_in
-    if takes_game(game_0 - game_1):
-        return worth, 0, 0
-    if takes_game(game_1 - game_0):
-        return 0, worth, 0
-    return 0, 0, worth if tie_carries else 0
+    to_0 = takes_game(game_0 - game_1)
+    to_1 = takes_game(game_1 - game_0)
+    tied = (not to_0) & (not to_1) & tie_carries
+    return worth * to_0, worth * to_1, worth * tied
 
 
 @njit(cache=True, inline="always")
 def captor(won_0: int, won_1: int, card: int) -> int:
-    """Team whose captured pile holds `card`, or -1 (also for -1, no card)."""
-    if card < 0 or card > 51:
-        return -1
-    if won_0 >> card & 1:
-        return 0
-    if won_1 >> card & 1:
-        return 1
-    return -1
+    """Team whose captured pile holds `card`, or -1 (also for -1, no card). Sums, not
+    branches, as in random play the captor is a toss; a card lies in one pile at most."""
+    card_bit = (1 << (card & 63)) if 0 <= card <= 51 else 0
+    return -1 + ((won_0 & card_bit) != 0) + 2 * ((won_1 & card_bit) != 0)
 
 
 @njit(cache=True, inline="always")
