@@ -21,19 +21,20 @@ from sims.strategies import view as v
 from sims.strategies.phat_leads import lead_long
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import Param, register
-from sims.strategies.tactics import beating, cheapest, dearest
+from sims.strategies.tactics import beating, cheap_keys, cheapest, dear_keys, dearest
 
 GUARD_BIG_PHAT = 0
 GUARD_PARAM = Param(1, 0, 1, whole=True)  # 1: keep a trump back to guard the Big Phat
 # What a card is worth to the team capturing it, `WORTH[values, trump, card]`: the points it
 # scores at once plus its muck (game) value, for Phat's and Don's values (games.phat).
 WORTH = np.stack([phat.CARD_VALUES, don.CARD_VALUES]) + GAME_POINT_VALUES[np.arange(52) % 13]
+CHEAP, DEAR = cheap_keys(WORTH), dear_keys(WORTH)
 # The low trump worth guarding, by whose values: Phat's 9 (18 points), Don's 5 (10 points).
 GUARDED_RANK = np.array([phat.BIG_PHAT_RANK, don.FIVE_RANK], np.int64)
 
 
 @njit(cache=True)
-def _lead(hand: int, trump: int, unseen: int, worth) -> int:
+def _lead(hand: int, trump: int, unseen: int, cheap) -> int:
     """Lead a trump nobody can beat while trumps are out, else the least valuable plain card."""
     trumps = hand & suit_mask(trump)
     unseen_trumps = unseen & suit_mask(trump)
@@ -43,13 +44,13 @@ def _lead(hand: int, trump: int, unseen: int, worth) -> int:
             return top
     plain = hand & ~suit_mask(trump)
     if not plain:
-        return cheapest(hand, worth, trump)
+        return cheapest(hand, cheap, trump)
     if not unseen_trumps:
         for suit in range(4):
             cards = plain & suit_mask(suit)
             if cards and beating(unseen & suit_mask(suit), highest(cards), trump) == 0:
                 return highest(cards)
-    return cheapest(plain, worth, trump)
+    return cheapest(plain, cheap, trump)
 
 
 @njit(cache=True)
@@ -58,15 +59,15 @@ def play_greedy(view, params, rng):
     trump = view[v.TRUMP]
     legal = view[v.LEGAL]
     unseen = FULL_DECK & ~view[v.PLAYED] & ~view[v.HAND]
-    worth = WORTH[view[v.CARD_VALUES]]
+    cheap = CHEAP[view[v.CARD_VALUES]]
     if view[v.POSITION] == 0:
-        return _lead(legal, trump, unseen, worth)
+        return _lead(legal, trump, unseen, cheap)
     best = view[v.WINNING_CARD]
     last = view[v.POSITION] == view[v.PLAYERS] - 1
     if (view[v.WINNING_SEAT] & 1) == (view[v.SEAT] & 1):
         if last or beating(unseen, best, trump) == 0:
-            return dearest(legal, worth, trump)
-        return cheapest(legal, worth, trump)
+            return dearest(legal, DEAR[view[v.CARD_VALUES]], trump)
+        return cheapest(legal, cheap, trump)
     winners = beating(legal, best, trump)
     big_phat = trump * 13 + GUARDED_RANK[view[v.CARD_VALUES]]
     if (
@@ -79,7 +80,7 @@ def play_greedy(view, params, rng):
     if winners:
         following = winners & ~suit_mask(trump)
         return lowest(following) if following else lowest(winners)
-    return cheapest(legal, worth, trump)
+    return cheapest(legal, cheap, trump)
 
 
 for _game, _guarded in (("phat", "the Big Phat"), ("don", "the 5 of trumps")):

@@ -17,7 +17,7 @@ from sims.strategies.pitch_bidding import random_bid, threshold_bid
 from sims.strategies.pitch_leads import lead_best
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import register
-from sims.strategies.tactics import beating, cheapest, dearest
+from sims.strategies.tactics import beating, cheap_keys, cheapest, dear_keys, dearest
 
 
 def _worth_table() -> np.ndarray:
@@ -36,6 +36,7 @@ def _worth_table() -> np.ndarray:
 
 
 WORTH = _worth_table()
+CHEAP, DEAR = cheap_keys(WORTH), dear_keys(WORTH)
 
 
 @njit(cache=True)
@@ -50,14 +51,14 @@ def play_greedy(view, params, rng):
         if held and unseen & trumps and beating(unseen & trumps, highest(held), trump) == 0:
             return highest(held)
         plain = legal & ~trumps
-        return cheapest(plain if plain else legal, WORTH, trump)
+        return cheapest(plain if plain else legal, CHEAP, trump)
     best = view[v.WINNING_CARD]
     last = view[v.POSITION] == view[v.PLAYERS] - 1
     mine = view[v.SIDE_OF + view[v.SEAT]]
     if view[v.SIDE_OF + view[v.WINNING_SEAT]] == mine:
         if last or beating(unseen, best, trump) == 0:
-            return dearest(legal, WORTH, trump)
-        return cheapest(legal, WORTH, trump)
+            return dearest(legal, DEAR, trump)
+        return cheapest(legal, CHEAP, trump)
     winners = beating(legal, best, trump)
     jack = trump * 13 + RANK_JACK
     if not last and winners >> jack & 1 and beating(unseen, jack, trump) != 0:
@@ -65,7 +66,7 @@ def play_greedy(view, params, rng):
     if winners:
         plain = winners & ~trumps
         return lowest(plain) if plain else lowest(winners)
-    return cheapest(legal, WORTH, trump)
+    return cheapest(legal, CHEAP, trump)
 
 
 register(

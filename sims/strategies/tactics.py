@@ -1,12 +1,14 @@
 """Card-choice building blocks the trick-game strategies share: which cards would take
-the trick, and the cheapest or dearest card by a per-game worth table."""
+the trick, and the cheapest or dearest card by order keys made from a per-game worth
+table."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest
-from sims.core.cards import rank_of, suit_mask, suit_of
+from sims.core.cards import suit_mask, suit_of
 
 
 @njit(cache=True, inline="always")
@@ -18,27 +20,44 @@ def beating(cards: int, best: int, trump: int) -> int:
     return cards & (above | suit_mask(trump))
 
 
-@njit(cache=True)
-def cheapest(cards: int, worth, trump: int) -> int:
-    """The card of `cards` worth least by `worth[trump, card]` (lowest rank among equals)."""
-    choice, choice_key = -1, 1 << 40
-    while cards:
-        card = lowest(cards)
-        key = worth[trump, card] * 16 + rank_of(card)
-        if key < choice_key:
-            choice, choice_key = card, key
-        cards &= cards - 1
-    return choice
+# A card's order key packs its worth, its rank and the card into one number, so that the
+# cheapest (dearest) card is the least (greatest) key and a key names its card: a choice
+# is a running min (max) of table loads, with no comparison of cards to branch on. The
+# indices are unsigned (trump is set, a card is 0..51): numba then skips the wrap-around
+# of negative indices.
+CARD_BITS = 6
+_CARDS = np.arange(52)
 
 
-@njit(cache=True)
-def dearest(cards: int, worth, trump: int) -> int:
-    """The card of `cards` worth most by `worth[trump, card]` (highest rank among equals)."""
-    choice, choice_key = -1, -1
+def cheap_keys(worth: np.ndarray) -> np.ndarray:
+    """Order keys from `worth[..., trump, card]` (whole numbers) for `cheapest`: by worth,
+    then rank, then the lower card code first."""
+    return ((worth * 16 + _CARDS % 13) << CARD_BITS) | _CARDS
+
+
+def dear_keys(worth: np.ndarray) -> np.ndarray:
+    """Order keys from `worth[..., trump, card]` for `dearest`: by worth, then rank, then
+    the lower card code first (a greater key)."""
+    return ((worth * 16 + _CARDS % 13) << CARD_BITS) | (63 - _CARDS)
+
+
+@njit(cache=True, inline="always")
+def cheapest(cards: int, keys, trump: int) -> int:
+    """The card of `cards` worth least by `keys[trump]` (`cheap_keys` of a worth table;
+    the lowest rank among equals); -1 for no card."""
+    least = 1 << 62
     while cards:
-        card = lowest(cards)
-        key = worth[trump, card] * 16 + rank_of(card)
-        if key > choice_key:
-            choice, choice_key = card, key
+        least = min(least, keys[np.uint64(trump), np.uint64(lowest(cards))])
         cards &= cards - 1
-    return choice
+    return least & 63 if least < 1 << 62 else -1
+
+
+@njit(cache=True, inline="always")
+def dearest(cards: int, keys, trump: int) -> int:
+    """The card of `cards` worth most by `keys[trump]` (`dear_keys` of a worth table; the
+    highest rank among equals); -1 for no card."""
+    most = -1
+    while cards:
+        most = max(most, keys[np.uint64(trump), np.uint64(lowest(cards))])
+        cards &= cards - 1
+    return 63 - (most & 63) if most >= 0 else -1
