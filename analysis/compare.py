@@ -9,7 +9,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from analysis.stats import mean
+from analysis.stats import mean, mean_or_rate
 
 PAIR_COLUMNS = ["a", "b", "difference", "se", "low", "high", "n", "se_unpaired"]
 
@@ -88,8 +88,8 @@ def pairs_changed(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
 def means_changed(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
     """Each shared column (a per-deal value, NaN where it is not defined, such as 1/0 for an
     event) under two ways of playing the same deals: its mean under each with the 95%
-    interval, and the change of the mean, paired deal by deal over the deals where both
-    define it (n)."""
+    interval (Wilson's for an event's rate), and the change of the mean, paired deal by
+    deal over the deals where both define it (n)."""
     deals = before.index.intersection(after.index)
     rows = {}
     for column in (column for column in before.columns if column in after.columns):
@@ -97,8 +97,8 @@ def means_changed(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
         now = after.loc[deals, column].to_numpy(float)
         both = ~np.isnan(was) & ~np.isnan(now)
         estimates = (
-            mean(was[~np.isnan(was)]),
-            mean(now[~np.isnan(now)]),
+            mean_or_rate(was[~np.isnan(was)]),
+            mean_or_rate(now[~np.isnan(now)]),
             mean(now[both] - was[both]),
         )
         rows[column] = [*(x for e in estimates for x in (e.value, e.low, e.high)), int(both.sum())]

@@ -58,6 +58,16 @@ def mean(values: np.ndarray | pd.Series, level: float = 0.95) -> Estimate:
     return Estimate(centre, se, centre - z * se, centre + z * se, n)
 
 
+def mean_or_rate(values: np.ndarray, level: float = 0.95) -> Estimate:
+    """The mean of `values` with its interval: a rate with the Wilson interval where every
+    value is 0 or 1 (an event; a normal interval there can pass 0% or 100%, and has no
+    width at either), else `mean`."""
+    data = np.asarray(values, dtype=np.float64)
+    if data.size and np.isin(data, (0.0, 1.0)).all():
+        return wilson(int(data.sum()), data.size, level)
+    return mean(data, level)
+
+
 def estimates_frame(rows: dict[str, Estimate]) -> pd.DataFrame:
     """A table of named estimates: estimate, se, low, high, n, and whether it is a rate."""
     return pd.DataFrame(

@@ -16,6 +16,7 @@ from analysis.compare import (
     policy_means,
     policy_pairs,
 )
+from analysis.stats import mean, wilson
 from sims.run.outcomes import run_frame
 from sims.run.runner import RunSpec, run
 from sims.tools.compare import game_trials, lead_trials, role_trials, seating, side_trials
@@ -61,6 +62,18 @@ def test_a_change_of_means_is_paired_over_the_deals_both_define():
     assert row["before"] == 0.5 and row["after"] == 0.5  # each over the deals it defines
     assert row["change"] == 0 and row["n"] == 3  # deals 0, 1, 4: +1, 0, -1
     assert math.isclose(row["change_high"], 1.959964 * math.sqrt(1 / 3), rel_tol=1e-6)
+
+
+def test_an_event_rate_under_each_way_has_a_wilson_interval_inside_0_and_1():
+    made = pd.DataFrame({"made": [1.0] * 40, "points": np.arange(40.0)})
+    missed = pd.DataFrame({"made": [1.0] * 38 + [0.0] * 2, "points": np.arange(40.0)})
+    row = means_changed(made, missed).loc["made"]
+    assert row["before"] == 1.0 and row["before_high"] == 1.0
+    assert math.isclose(row["before_low"], wilson(40, 40).low) and row["before_low"] < 0.95
+    assert math.isclose(row["after_low"], wilson(38, 40).low)
+    assert row["after_high"] <= 1.0 < mean(missed["made"]).high  # a normal one passes 100%
+    points = means_changed(made, missed).loc["points"]  # not an event: a normal interval
+    assert math.isclose(points["before_high"], mean(np.arange(40.0)).high)
 
 
 def test_difference_columns_become_pairs():
