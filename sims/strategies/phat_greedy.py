@@ -28,7 +28,7 @@ GUARD_PARAM = Param(1, 0, 1, whole=True)  # 1: keep a trump back to guard the Bi
 # What a card is worth to the team capturing it, `WORTH[values, trump, card]`: the points it
 # scores at once plus its muck (game) value, for Phat's and Don's values (games.phat).
 WORTH = np.stack([phat.CARD_VALUES, don.CARD_VALUES]) + GAME_POINT_VALUES[np.arange(52) % 13]
-CHEAP, DEAR = cheap_keys(WORTH), dear_keys(WORTH)
+CHEAP, DEAR = cheap_keys(WORTH), dear_keys(WORTH)  # its order keys (see tactics)
 # The low trump worth guarding, by whose values: Phat's 9 (18 points), Don's 5 (10 points).
 GUARDED_RANK = np.array([phat.BIG_PHAT_RANK, don.FIVE_RANK], np.int64)
 

@@ -36,7 +36,7 @@ def _worth_table() -> np.ndarray:
 
 
 WORTH = _worth_table()
-CHEAP, DEAR = cheap_keys(WORTH), dear_keys(WORTH)
+CHEAP, DEAR = cheap_keys(WORTH), dear_keys(WORTH)  # its order keys (see tactics)
 
 
 @njit(cache=True)
