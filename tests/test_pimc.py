@@ -4,6 +4,8 @@ game."""
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sims.core.cards import FULL_DECK, mask_of, parse_card, parse_cards, suit_mask
 from sims.core.games import pitch
@@ -11,7 +13,7 @@ from sims.core.rng import new_state
 from sims.engine.common import take_card_nb
 from sims.run.runner import RunSpec, run
 from sims.strategies import view as v
-from sims.strategies.sampling import deal_hidden, new_pool
+from sims.strategies.sampling import deal_hidden, new_pool, suit_shares
 
 HAND = mask_of(parse_cards("AH JH 5H KS 3C 2D"))
 
@@ -68,6 +70,63 @@ def test_sampled_hands_hold_only_unseen_cards_of_the_right_sizes_and_respect_voi
         others = hands[1] | hands[2] | hands[3]
         assert others & ~unseen == 0 and bin(others).count("1") == 13
         assert hands[2] & suit_mask(2) == 0
+
+
+def phat_view_late(hands: np.ndarray, voids: list[int], me: int = 0) -> np.ndarray:
+    """The view of Phat seat `me` at the start of a trick, the `hands` still held (13 - k
+    cards each, the rest played), each other seat showing the suits in `voids`."""
+    view = np.zeros(v.SIZE, np.int64)
+    left = bin(int(hands[0])).count("1")
+    view[[v.DECISION, v.SEAT, v.HAND, v.LEGAL, v.PLAYERS, v.SIDES, v.TRUMP]] = (
+        v.PLAY, me, hands[me], hands[me], 4, 2, 0
+    )  # fmt: skip
+    played = FULL_DECK & ~(hands[0] | hands[1] | hands[2] | hands[3])
+    view[v.PLAYED] = played
+    for seat in range(4):  # who played what does not matter here, only how many
+        view[v.PLAYED_BY + seat] = mask_of(
+            [c for c in range(52) if played >> c & 1][seat * (13 - left) : (seat + 1) * (13 - left)]
+        )
+        view[v.VOIDS + seat] = voids[seat]
+    return view
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), left=st.integers(2, 8))
+def test_suit_shares_meet_every_need_in_suits_each_seat_may_hold(seed, left):
+    rng = np.random.default_rng(seed)
+    deck = rng.permutation(52)
+    hands = np.array([mask_of(deck[13 * s : 13 * s + left]) for s in range(4)], np.int64)
+    # each other seat shows some of the suits it does not hold: the real deal fits
+    voids = [0] + [
+        sum(1 << suit for suit in range(4) if not hands[s] & suit_mask(suit) and rng.random() < 0.8)
+        for s in (1, 2, 3)
+    ]
+    view = phat_view_late(hands, voids)
+    unseen = hands[1] | hands[2] | hands[3]
+    pool = np.array([c for c in range(52) if unseen >> c & 1] + [0] * 52, np.int64)[:52]
+    shares = suit_shares(view, 13, np.zeros(7, np.int64), pool, bin(int(unseen)).count("1"))
+    for seat in (1, 2, 3):
+        assert shares[seat].sum() == left
+        assert all(shares[seat, suit] == 0 for suit in range(4) if voids[seat] >> suit & 1)
+    for suit in range(4):
+        assert shares[:, suit].sum() == bin(int(unseen & suit_mask(suit))).count("1")
+    assert shares[0].sum() == 0
+
+
+def test_when_rejection_fails_the_deal_still_gives_every_seat_its_cards_in_its_suits():
+    # Seat 1 may hold spades or hearts, seat 2 only hearts, seat 3 only clubs or diamonds:
+    # a uniform deal of the 9 unseen cards fits once in 1,680 tries, so the fallback deals
+    # nearly every time, and seat 1 taking the first cards it may hold would often take a
+    # heart that seat 2 needs.
+    hands = np.array([mask_of(parse_cards(text)) for text in
+                      ("AS AH AC", "KS QS JS", "KH QH JH", "KC QD JD")], np.int64)  # fmt: skip
+    clubs, diamonds, hearts, spades = (1 << suit for suit in range(4))
+    view = phat_view_late(hands, [0, clubs | diamonds, spades | clubs | diamonds,
+                                  spades | hearts])  # fmt: skip
+    rng, dealt, pool = new_state(4, 0, 1), np.zeros(7, np.int64), new_pool()
+    for _ in range(50):
+        deal_hidden(view, 13, rng, dealt, pool)
+        assert list(dealt[:4]) == list(hands)  # the only deal that fits
 
 
 def test_without_voids_every_unseen_card_goes_to_each_seat_as_often_as_its_share():

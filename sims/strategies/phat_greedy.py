@@ -33,7 +33,7 @@ CHEAP, DEAR = cheap_keys(WORTH), dear_keys(WORTH)  # its order keys (see tactics
 GUARDED_RANK = np.array([phat.BIG_PHAT_RANK, don.FIVE_RANK], np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lead(hand: int, trump: int, unseen: int, cheap) -> int:
     """Lead a trump nobody can beat while trumps are out, else the least valuable plain card."""
     trumps = hand & suit_mask(trump)

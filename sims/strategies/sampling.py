@@ -34,8 +34,9 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool) -> None:
     others the cards `known[seat]` it is known to hold and a random share of the cards
     the decider has not seen, of the right size and in no suit the seat has shown it
     lacks (uniform given these facts while a try succeeds; after `REJECTIONS` failed
-    tries, seat by seat). Cards left over were not dealt. `pool` is a buffer of 52
-    (`new_pool`), so that a search dealing many times allocates nothing."""
+    tries, each suit's cards shared out as `suit_shares` finds). Cards left over were not
+    dealt. `pool` is a buffer of 52 (`new_pool`), so that a search dealing many times
+    allocates nothing."""
     me = view[v.SEAT]
     players = view[v.PLAYERS]
     unseen = FULL_DECK & ~view[v.HAND] & ~view[v.PLAYED]
@@ -64,18 +65,80 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool) -> None:
                     consistent = False
         if consistent:
             return
-        if attempt == REJECTIONS:  # each seat takes the first cards it may hold
-            free = (1 << count) - 1  # bit i: pool[i] not yet taken
+        if attempt == REJECTIONS:  # each seat takes the shares of each suit it may hold
+            shares = suit_shares(view, hand_size, known, pool, count)
             for seat in range(players):
-                if seat == me:
-                    continue
-                hands[seat] = known[seat]
-                need = hand_size - popcount(view[v.PLAYED_BY + seat]) - popcount(known[seat])
-                for i in range(count):
-                    if need and free >> i & 1 and not view[v.VOIDS + seat] >> (pool[i] // 13) & 1:
+                hands[seat] = view[v.HAND] if seat == me else known[seat]
+            for i in range(count):  # the pool's random order within each suit
+                suit = pool[i] // 13
+                for seat in range(players):
+                    if shares[seat, suit] > 0:
                         hands[seat] |= 1 << pool[i]
-                        free ^= 1 << i
-                        need -= 1
+                        shares[seat, suit] -= 1
+                        break
+
+
+@njit(cache=True)
+def suit_shares(view, hand_size: int, known, pool, count: int) -> np.ndarray:
+    """`shares[seat, suit]`: how many of the unseen cards `pool[:count]` of each suit each
+    seat but the decider takes, so that every seat gets the cards it still holds and none
+    in a suit it has shown it lacks. A maximum flow from the suits to the seats, one card
+    at a time along a shortest augmenting path: the real deal shows that one exists,
+    where taking cards seat by seat can leave a seat short."""
+    players = view[v.PLAYERS]
+    me = view[v.SEAT]
+    supply = np.zeros(4, np.int64)
+    for i in range(count):
+        supply[pool[i] // 13] += 1
+    need = np.zeros(s.MAX_SEATS, np.int64)
+    for seat in range(players):
+        if seat != me:
+            need[seat] = hand_size - popcount(view[v.PLAYED_BY + seat]) - popcount(known[seat])
+    shares = np.zeros((s.MAX_SEATS, 4), np.int64)
+    parent = np.zeros(4 + s.MAX_SEATS, np.int64)  # nodes: suits 0..3, then seat k at 4 + k
+    queue = np.zeros(4 + s.MAX_SEATS, np.int64)
+    while need.sum() > 0:
+        parent[:] = -2  # -2 unvisited, -1 a suit with cards to spare (a start)
+        tail = 0
+        for suit in range(4):
+            if supply[suit] > 0:
+                parent[suit] = -1
+                queue[tail] = suit
+                tail += 1
+        head, end = 0, -1
+        while head < tail and end < 0:
+            node = queue[head]
+            head += 1
+            for other in range(4 + players):
+                if parent[other] != -2:
+                    continue
+                if node < 4 and other >= 4:  # a suit to a seat that may hold it
+                    seat = other - 4
+                    usable = seat != me and not view[v.VOIDS + seat] >> node & 1
+                elif node >= 4 and other < 4:  # a seat gives back a card of that suit
+                    usable = shares[node - 4, other] > 0
+                else:
+                    usable = False
+                if usable:
+                    parent[other] = node
+                    queue[tail] = other
+                    tail += 1
+                    if other >= 4 and need[other - 4] > 0:
+                        end = other
+                        break
+        if end < 0:  # no deal fits the view: leave the seats short rather than loop
+            break
+        need[end - 4] -= 1
+        node = end
+        while parent[node] != -1:
+            before = parent[node]
+            if node >= 4:
+                shares[node - 4, before] += 1
+            else:
+                shares[before - 4, node] -= 1
+            node = before
+        supply[node] -= 1
+    return shares
 
 
 @njit(cache=True, inline="always")
