@@ -29,16 +29,21 @@ CARD_BITS = 6
 _CARDS = np.arange(52)
 
 
+def _worth_then_rank(worth: np.ndarray) -> np.ndarray:
+    """Each card's worth, then its rank, above the low CARD_BITS bits left for the card."""
+    return (worth * 16 + _CARDS % 13) << CARD_BITS
+
+
 def cheap_keys(worth: np.ndarray) -> np.ndarray:
     """Order keys from `worth[..., trump, card]` (whole numbers) for `cheapest`: by worth,
     then rank, then the lower card code first."""
-    return ((worth * 16 + _CARDS % 13) << CARD_BITS) | _CARDS
+    return _worth_then_rank(worth) | _CARDS
 
 
 def dear_keys(worth: np.ndarray) -> np.ndarray:
     """Order keys from `worth[..., trump, card]` for `dearest`: by worth, then rank, then
     the lower card code first (a greater key)."""
-    return ((worth * 16 + _CARDS % 13) << CARD_BITS) | (63 - _CARDS)
+    return _worth_then_rank(worth) | (63 - _CARDS)
 
 
 @njit(cache=True, inline="always")
