@@ -80,6 +80,7 @@ from sims.core.games.tricks import (
     opening_cards,
     takes_game,
 )
+from sims.core.memory import unowned
 
 MAX_SEATS = 7  # the most seats of a deal it solves (a full Pitch table; a test checks)
 
@@ -420,8 +421,12 @@ def _search(ctx, hands, played, diff, moves, scores, frames, table) -> int:
     and restored; `played[MAX_SEATS + ply]` is the card played at `ply`, the root's trick
     in progress lying just before. At the root the table and the
     bounds are not used, only cards in `ctx[C_ROOT_MASK]` are tried and the best card is
-    left in `ctx[C_BEST]`.
+    left in `ctx[C_BEST]`. It works on views of the buffers that the runtime does not
+    count (`unowned`): a node touches them through several helpers.
     """
+    ctx, hands, played, diff, moves, scores, frames, table = unowned(
+        (ctx, hands, played, diff, moves, scores, frames, table)
+    )
     frames[0, F_ALPHA] = -NONE
     frames[0, F_BETA] = NONE
     ply = 0

@@ -25,6 +25,7 @@ from numba import njit
 
 from sims.core.bits import lowest, nth_bit, popcount
 from sims.core.cards import suit_of
+from sims.core.memory import unowned
 from sims.core.rng import below
 from sims.engine import solver as s
 from sims.strategies import view as v
@@ -115,20 +116,38 @@ def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int) -> 
         return lowest(legal)
     iterations = max(1, int(params[slot])) * (popcount(legal) if params[slot + 3] else 1)
     iterations = min(iterations, MAX_ITERATIONS)
+    size = iterations + 1
+    tree = (
+        np.full((size, 52), -1, np.int32),
+        np.zeros(size, np.float64),
+        np.zeros(size, np.float64),
+        np.zeros(size, np.float64),
+    )
+    scratch = (
+        np.zeros(s.MAX_PLIES + 1, np.int64),
+        np.zeros(s.MAX_SEATS, np.int64),
+        new_pool(),
+        np.empty(s.POSITION_SIZE, np.int64),
+    )
+    inputs = (view, params, rng, card_points)
+    return _most_visited(inputs, hand_size, slot, iterations, tree, scratch, s.line_buffers_nb())
+
+
+@njit(cache=True)
+def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> int:
+    """`ismcts_choice`'s search, in the buffers it allocated: the tree (children, visits,
+    rewards, availability counts), scratch (path, hands, pool, position) and the line's
+    (`s.line_buffers_nb`). It works on views of them that the runtime does not count
+    (`unowned`): the caller keeps them alive."""
+    view, params, rng, card_points = unowned(inputs)
+    children, visits, wins, seen = unowned(tree)
+    path, hands, pool, position = unowned(scratch)
+    ctx, held, played, diff, frames = unowned(line)
+    legal = view[v.LEGAL]
     exploration = params[slot + 1]
     guide = params[slot + 2]
     stop_decided = params[slot + 4] != 0
     opening = view[v.DECISION] == v.OPENING
-    size = iterations + 1
-    children = np.full((size, 52), -1, np.int32)
-    visits = np.zeros(size, np.float64)
-    wins = np.zeros(size, np.float64)
-    seen = np.zeros(size, np.float64)
-    path = np.zeros(s.MAX_PLIES + 1, np.int64)
-    hands = np.zeros(s.MAX_SEATS, np.int64)
-    pool = new_pool()
-    position = np.empty(s.POSITION_SIZE, np.int64)
-    ctx, held, played, diff, frames = s.line_buffers_nb()
     nodes = 1
     for done in range(iterations):
         if stop_decided and _decided(legal, children, visits, iterations - done):
