@@ -23,6 +23,13 @@ def new_pool():
 
 
 @njit(cache=True, inline="always")
+def _hidden_cards(view, hand_size: int, known, seat: int) -> int:
+    """How many cards `seat` still holds that are neither known (`known[seat]`) nor
+    played: its share of the unseen cards in a deal."""
+    return hand_size - popcount(view[v.PLAYED_BY + seat]) - popcount(known[seat])
+
+
+@njit(cache=True, inline="always")
 def deal_hidden(view, hand_size: int, rng, hands, pool) -> None:
     """`deal_hidden_around` with no other seat's card known."""
     deal_hidden_around(view, hand_size, NOTHING_KNOWN, rng, hands, pool)
@@ -56,8 +63,7 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool) -> None:
             hands[seat] = view[v.HAND] if seat == me else known[seat]
             if seat == me:
                 continue
-            held = popcount(view[v.PLAYED_BY + seat]) + popcount(known[seat])
-            for _ in range(hand_size - held):
+            for _ in range(_hidden_cards(view, hand_size, known, seat)):
                 card = pool[taken]
                 taken += 1
                 hands[seat] |= 1 << card
@@ -93,7 +99,7 @@ def suit_shares(view, hand_size: int, known, pool, count: int) -> np.ndarray:
     need = np.zeros(s.MAX_SEATS, np.int64)
     for seat in range(players):
         if seat != me:
-            need[seat] = hand_size - popcount(view[v.PLAYED_BY + seat]) - popcount(known[seat])
+            need[seat] = _hidden_cards(view, hand_size, known, seat)
     shares = np.zeros((s.MAX_SEATS, 4), np.int64)
     parent = np.zeros(4 + s.MAX_SEATS, np.int64)  # nodes: suits 0..3, then seat k at 4 + k
     queue = np.zeros(4 + s.MAX_SEATS, np.int64)
