@@ -58,12 +58,18 @@ def mean(values: np.ndarray | pd.Series, level: float = 0.95) -> Estimate:
     return Estimate(centre, se, centre - z * se, centre + z * se, n)
 
 
+def is_event(values: np.ndarray | pd.Series) -> bool:
+    """Whether every value, missing ones aside, is 0 or 1 (True or False): an event's
+    indicator, whose mean is a rate."""
+    return bool(pd.Series(values).dropna().isin([0, 1]).all())
+
+
 def mean_or_rate(values: np.ndarray, level: float = 0.95) -> Estimate:
     """The mean of `values` with its interval: a rate with the Wilson interval where every
     value is 0 or 1 (an event; a normal interval there can pass 0% or 100%, and has no
     width at either), else `mean`."""
     data = np.asarray(values, dtype=np.float64)
-    if data.size and np.isin(data, (0.0, 1.0)).all():
+    if data.size and is_event(data):
         return wilson(int(data.sum()), data.size, level)
     return mean(data, level)
 
@@ -88,7 +94,7 @@ def rate_by(
     condition is missing (NA) are left out, so it can be defined on a subset of rows; a
     group left with no rows is left out too."""
     values = _aligned(frame, condition)
-    if not values.dropna().isin([0, 1]).all():
+    if not is_event(values):
         raise ValueError("a rate needs a condition of True/False values")
     counts = _grouped(frame, values.astype("Float64"), by).agg(["count", "sum"])
     counts = counts[counts["count"] > 0]
