@@ -13,7 +13,8 @@ import pytest
 from sims.run.progress import Advance
 from sims.run.watchdog import Stalled, watch
 
-SLOW = "ismcts:iterations=300"  # about 0.1 s a Phat deal: 40 deals are one chunk of seconds
+SLOW = "ismcts:iterations=1000"  # about 0.06 s a Phat deal here
+DEALS = 100  # one chunk that plays for seconds, well past the bar's one-second delay
 
 
 @pytest.mark.slow
@@ -62,14 +63,14 @@ def test_advance_counts_each_deal_once_inside_and_at_the_end_of_chunks():
 @pytest.mark.parametrize("extra", [[], ["--aggregate"]], ids=["rows", "counters"])
 def test_a_slow_run_prints_its_header_first_and_its_bar_moves_inside_one_chunk(extra):
     process = subprocess.Popen(
-        [sys.executable, "-m", "sims.tools.cli", "simulate", "phat", "--deals", "40", "--strategy",
-         SLOW, "--progress", *extra],
+        [sys.executable, "-m", "sims.tools.cli", "simulate", "phat", "--deals", str(DEALS),
+         "--strategy", SLOW, "--progress", *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     first = process.stdout.readline()
     assert process.poll() is None, "the header came only when the run had ended"
-    assert first.startswith(f"phat: 40 deals, seed 0, strategies by seat: {SLOW}")
+    assert first.startswith(f"phat: {DEALS} deals, seed 0, strategies by seat: {SLOW}")
     _, err = process.communicate(timeout=600)
     assert process.returncode == 0, err
-    counts = {int(n) for n in re.findall(r"(\d+)(?:\.0)?/40", err)}
-    assert any(0 < n < 40 for n in counts), err  # one chunk of 40 deals, seen part done
+    counts = {int(n) for n in re.findall(rf"(\d+)(?:\.0)?/{DEALS}", err)}
+    assert any(0 < n < DEALS for n in counts), err  # one chunk, seen part done
