@@ -4,6 +4,7 @@ along the solver's line of play; the command line's parser and its errors."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 
@@ -303,6 +304,52 @@ def line_value(deal: Deal, line: list[int]) -> int:
     return gained + end_points(deal, piles)
 
 
+def redealt(rnd: random.Random, deal: Deal) -> Deal:
+    """The same position with the hands dealt afresh, of the same sizes, from the cards
+    they hold and the cards not in play (as a search samples the cards it cannot see):
+    the cards in play, so High, Low and Jack, may change."""
+    in_play = {c for pile in deal.captured for c in pile}
+    in_play |= {c for cards in deal.dealt for c in cards}
+    pool = [c for hand in deal.hands for c in hand] + [c for c in range(52) if c not in in_play]
+    rnd.shuffle(pool)
+    hands, dealt, taken = [], [], 0
+    for hand, before in zip(deal.hands, deal.dealt, strict=True):
+        hands.append(pool[taken : taken + len(hand)])
+        dealt.append([c for c in before if c not in hand] + hands[-1])
+        taken += len(hand)
+    return dataclasses.replace(deal, hands=hands, dealt=dealt)
+
+
+def check_line(rnd: random.Random, deal: Deal, buffers, value: int) -> None:
+    """Play a random line from `deal`, loaded in `buffers` with the points `value` already
+    won: the legal cards, the search's first guess and the points are the brute force's."""
+    ctx, hands, played, diff, frames = buffers
+    moves, scores = np.zeros((2, solver.MAX_PLIES, 13), np.int64)
+    players = deal.players
+    brute = [list(hand) for hand in deal.hands]
+    trick, leader, line, ply = list(deal.trick), deal.leader, [], 0
+    while True:
+        seat, legal = solver.line_turn_nb(ctx, hands, played, frames, ply)
+        if not any(brute):
+            assert legal == 0
+            break
+        assert seat == (leader + len(trick)) % players
+        assert legal == mask_of(legal_cards(deal, brute[seat], trick))
+        frames[ply, solver.F_SEAT], frames[ply, solver.F_FIRST] = seat, -1
+        solver._candidates(ctx, hands, played, moves, scores, frames, ply)
+        assert solver.line_guess_nb(ctx, played, frames, ply, legal) == moves[ply, 0]
+        card = rnd.choice(legal_cards(deal, brute[seat], trick))
+        brute[seat].remove(card)
+        trick.append(card)
+        if len(trick) == players:
+            leader, trick = (leader + trick_winner(trick, deal.trump)) % players, []
+        line.append(card)
+        value += solver.line_play_nb(ctx, hands, played, diff, frames, ply, card)
+        ply += 1
+    value += solver.line_end_nb(ctx, hands, diff, frames, ply)
+    assert value == line_value(deal, line), (deal, line)
+
+
 @pytest.mark.parametrize(("game", "players", "variants"), [
     ("pitch", 4, ()), ("pitch", 3, ("must_follow",)), ("pitch", 6, ("partnership", "teams=3")),
     ("pitch", 4, ("partnership", "low_to_holder")), ("phat", 4, ()),
@@ -311,6 +358,8 @@ def line_value(deal: Deal, line: list[int]) -> int:
 def test_a_line_offers_the_legal_cards_guesses_the_searchs_first_move_and_scores_as_the_rules(
     game, players, variants
 ):
+    """A line from a position, then lines from the same buffers with the hands dealt
+    afresh and only the hands reloaded, as a search plays them."""
     rules = resolve(game, (pitch if game == "pitch" else don).OPTIONS,
                     [f"players={players}", *variants] if game == "pitch" else variants)  # fmt: skip
     if game == "pitch":
@@ -320,36 +369,21 @@ def test_a_line_offers_the_legal_cards_guesses_the_searchs_first_move_and_scores
     else:
         side_of, flags = [0, 1, 0, 1], dict(must_follow=True)
     rnd = random.Random(f"lines {game} {players} {variants}")
+    hands_only = ~np.zeros(solver.POSITION_SIZE, bool)
+    hands_only[solver.P_HANDS : solver.P_TRICK] = False  # P_HANDS, then P_DEALT
     for _ in range(60):
         deal = random_deal(rnd, game, players, rnd.randint(1, 4), side_of, **flags)
         if game == "don":
             deal.bonus = rules["bonus"]
-        ctx, hands, played, diff, frames = solver.line_buffers_nb()
-        moves, scores = np.zeros((2, solver.MAX_PLIES, 13), np.int64)
+        buffers = ctx, hands, played, diff, frames = solver.line_buffers_nb()
         position = position_of(deal, rules if game != "phat" else None)
-        value = solver.line_load_nb(position, ctx, hands, played, diff, frames)
-        brute = [list(hand) for hand in deal.hands]
-        trick, leader, line, ply = list(deal.trick), deal.leader, [], 0
-        while True:
-            seat, legal = solver.line_turn_nb(ctx, hands, played, frames, ply)
-            if not any(brute):
-                assert legal == 0
-                break
-            assert seat == (leader + len(trick)) % players
-            assert legal == mask_of(legal_cards(deal, brute[seat], trick))
-            frames[ply, solver.F_SEAT], frames[ply, solver.F_FIRST] = seat, -1
-            solver._candidates(ctx, hands, played, moves, scores, frames, ply)
-            assert solver.line_guess_nb(ctx, played, frames, ply, legal) == moves[ply, 0]
-            card = rnd.choice(legal_cards(deal, brute[seat], trick))
-            brute[seat].remove(card)
-            trick.append(card)
-            if len(trick) == players:
-                leader, trick = (leader + trick_winner(trick, deal.trump)) % players, []
-            line.append(card)
-            value += solver.line_play_nb(ctx, hands, played, diff, frames, ply, card)
-            ply += 1
-        value += solver.line_end_nb(ctx, hands, diff, frames, ply)
-        assert value == line_value(deal, line), (deal, line)
+        solver.line_rules_nb(position, ctx, played, frames)
+        check_line(rnd, deal, buffers, solver.line_hands_nb(position, ctx, hands, diff, frames))
+        for _ in range(3):
+            again = redealt(rnd, deal)
+            other = position_of(again, rules if game != "phat" else None)
+            assert (other == position)[hands_only].all()  # only the hands differ
+            check_line(rnd, again, buffers, solver.line_hands_nb(other, ctx, hands, diff, frames))
 
 
 @pytest.mark.slow

@@ -98,12 +98,16 @@ COUNT_NONE, COUNT_TAKEN, COUNT_LOST = range(3)  # values of P_TRICK_COUNT
 
 # The search context, built once per solve: the rules in force, then per card the points
 # its capture brings the maximising side (card points and High, Low, Jack); what a trick
-# is worth to it when its side takes it and when another side does.
+# is worth to it when its side takes it and when another side does. What does not depend
+# on the hands (the cards' own points and the masks they give, the tricks' points already
+# won, the game-point gaps) is kept apart, so that lines reload only the hands.
 (C_PLAYERS, C_SIDES, C_SIDE, C_TRUMP, C_MUST_FOLLOW, C_WORTH, C_PRUNE, C_ROOT_MASK,
- C_PLAIN, C_VALUED, C_NODES, C_BEST, C_TRICK_TAKEN, C_TRICK_LOST) = range(14)  # fmt: skip
-C_SIDE_OF = 14
+ C_PLAIN, C_VALUED, C_NODES, C_BEST, C_TRICK_TAKEN, C_TRICK_LOST, C_CARDS_PLAIN,
+ C_CARDS_VALUED, C_TRICKS_ALREADY) = range(17)  # fmt: skip
+C_SIDE_OF = 17
 C_POINTS = C_SIDE_OF + MAX_SEATS
-CONTEXT_SIZE = C_POINTS + 52
+C_GAPS = C_POINTS + 52  # the game-point gaps of the position (`diff` at its start)
+CONTEXT_SIZE = C_GAPS + MAX_SEATS
 
 # A node of the search (one row per ply): where the trick stands, the window (narrowed
 # as cards are tried, and as it was on entry), the table slot with its key and bounds, the
@@ -481,6 +485,14 @@ def _buffers():
 def _load(position, prune: bool, ctx, hands, played, diff, frames) -> int:
     """Set the search state of `position` in the buffers (the root's frame set up) and
     return the points the maximising side has already won."""
+    _load_rules(position, prune, ctx, played, frames)
+    return _load_hands(position, ctx, hands, diff, frames)
+
+
+@njit(cache=True, inline="always")
+def _load_rules(position, prune: bool, ctx, played, frames) -> None:
+    """The part of `_load` that does not depend on the hands: the rules, the trick in
+    progress, what the cards score by themselves and what the piles already hold."""
     players = position[P_PLAYERS]
     side = position[P_SIDE]
     trump = position[P_TRUMP]
@@ -497,22 +509,52 @@ def _load(position, prune: bool, ctx, hands, played, diff, frames) -> int:
     ctx[C_TRICK_TAKEN] = counting == COUNT_TAKEN
     ctx[C_TRICK_LOST] = counting == COUNT_LOST
     ctx[C_SIDE_OF : C_SIDE_OF + MAX_SEATS] = position[P_SIDE_OF : P_SIDE_OF + MAX_SEATS]
-    hands[:] = 0
-    hands[:players] = position[P_HANDS : P_HANDS + players]
     length = position[P_TRICK_LEN]
     played[:] = 0
     played[MAX_SEATS - length : MAX_SEATS] = position[P_TRICK : P_TRICK + length]
+    win = 0
+    for k in range(length):
+        if beats(position[P_TRICK + k], position[P_TRICK + win], trump):
+            win = k
+    already = 0
+    for team in range(position[P_SIDES]):  # tricks won: each side's pile holds whole tricks
+        tricks = popcount(position[P_WON + team]) // players
+        already += tricks * (ctx[C_TRICK_TAKEN] if team == side else ctx[C_TRICK_LOST])
+    ctx[C_TRICKS_ALREADY] = already
+    for card in range(52):  # the cards' own points; High, Low and Jack come with the hands
+        if position[P_CARD_POINTS + card]:
+            ctx[C_CARDS_VALUED] |= 1 << card
+        elif CARD_GAME_POINTS[card] == 0 or position[P_GAME_WORTH] == 0:
+            ctx[C_CARDS_PLAIN] |= 1 << card
+    for team in range(position[P_SIDES]):
+        for card in range(52):
+            if position[P_WON + team] >> card & 1:
+                ctx[C_GAPS + team] -= CARD_GAME_POINTS[card]
+    ctx[C_GAPS : C_GAPS + MAX_SEATS] -= ctx[C_GAPS + side]
+    frames[0] = 0
+    frames[0, F_LEADER] = position[P_LEADER]
+    frames[0, F_LENGTH] = length
+    frames[0, F_WIN] = win
+
+
+@njit(cache=True, inline="always")
+def _load_hands(position, ctx, hands, diff, frames) -> int:
+    """The rest of `_load`, on a context that `_load_rules` filled from a position with
+    the same rules, trick and piles: the hands, the cards still out, the points each card
+    brings with High, Low and Jack (which of the trumps are in play depends on the
+    hands), and the points already won."""
+    players = ctx[C_PLAYERS]
+    side = ctx[C_SIDE]
+    trump = ctx[C_TRUMP]
+    hands[:] = 0
+    hands[:players] = position[P_HANDS : P_HANDS + players]
     out = 0
     in_play = 0
     for seat in range(players):
         out |= hands[seat]
         in_play |= position[P_DEALT + seat]
-    win = 0
-    for k in range(length):
-        card = position[P_TRICK + k]
-        out |= 1 << card
-        if beats(card, position[P_TRICK + win], trump):
-            win = k
+    for k in range(position[P_TRICK_LEN]):
+        out |= 1 << position[P_TRICK + k]
     for team in range(position[P_SIDES]):
         in_play |= position[P_WON + team]
     in_play |= out
@@ -520,35 +562,34 @@ def _load(position, prune: bool, ctx, hands, played, diff, frames) -> int:
     # and Jack; the honours already captured by the maximising side count now.
     high, low, jack = honour_cards(in_play, trump) if trump >= 0 else (-1, -1, -1)
     worth = position[P_HIGH_LOW]
-    already = 0
-    for team in range(position[P_SIDES]):  # tricks won: each side's pile holds whole tricks
-        tricks = popcount(position[P_WON + team]) // players
-        already += tricks * (ctx[C_TRICK_TAKEN] if team == side else ctx[C_TRICK_LOST])
+    already = ctx[C_TRICKS_ALREADY]
     if position[P_LOW_TO_HOLDER]:
         for seat in range(players):
             if low >= 0 and position[P_DEALT + seat] >> low & 1 and ctx[C_SIDE_OF + seat] == side:
                 already += worth
         low = -1  # no capture scores it
-    for card in range(52):
+    ctx[C_POINTS : C_POINTS + 52] = position[P_CARD_POINTS : P_CARD_POINTS + 52]
+    valued = ctx[C_CARDS_VALUED]
+    plain = ctx[C_CARDS_PLAIN]
+    honours = (high, low, jack)
+    for k in range(3):
+        card = honours[k]
+        if card < 0 or (k > 0 and card == high) or (k == 2 and card == low):
+            continue  # none, or the same card as an honour before it
         honour = worth * ((card == high) + (card == low)) + position[P_JACK] * (card == jack)
         points = position[P_CARD_POINTS + card] + honour
         ctx[C_POINTS + card] = points
+        valued &= ~(1 << card)
+        plain &= ~(1 << card)
         if points:
-            ctx[C_VALUED] |= 1 << card
+            valued |= 1 << card
         elif CARD_GAME_POINTS[card] == 0 or position[P_GAME_WORTH] == 0:
-            ctx[C_PLAIN] |= 1 << card
+            plain |= 1 << card
         if position[P_WON + side] >> card & 1:
             already += honour
-    diff[:] = 0
-    for team in range(position[P_SIDES]):
-        for card in range(52):
-            if position[P_WON + team] >> card & 1:
-                diff[team] -= CARD_GAME_POINTS[card]
-    diff -= diff[side]
-    frames[0] = 0
-    frames[0, F_LEADER] = position[P_LEADER]
-    frames[0, F_LENGTH] = length
-    frames[0, F_WIN] = win
+    ctx[C_VALUED] = valued
+    ctx[C_PLAIN] = plain
+    diff[:] = ctx[C_GAPS : C_GAPS + MAX_SEATS]
     frames[0, F_OUT] = out
     return already
 
@@ -629,10 +670,17 @@ def line_buffers_nb():
 
 
 @njit(cache=True, inline="always")
-def line_load_nb(position, ctx, hands, played, diff, frames) -> int:
-    """Start a line from `position` in the buffers; the points the maximising side has
-    already won."""
-    return _load(position, False, ctx, hands, played, diff, frames)
+def line_rules_nb(position, ctx, played, frames) -> None:
+    """Prepare the buffers for lines from `position` and from every position that
+    differs from it only in the hands (`P_HANDS`, `P_DEALT`): `line_hands_nb` starts each."""
+    _load_rules(position, False, ctx, played, frames)
+
+
+@njit(cache=True, inline="always")
+def line_hands_nb(position, ctx, hands, diff, frames) -> int:
+    """Start a line from `position`, whose rules, trick and piles `line_rules_nb` loaded;
+    the points the maximising side has already won."""
+    return _load_hands(position, ctx, hands, diff, frames)
 
 
 @njit(cache=True, inline="always")

@@ -30,7 +30,7 @@ from sims.core.rng import below
 from sims.engine import solver as s
 from sims.strategies import view as v
 from sims.strategies.registry import Param
-from sims.strategies.sampling import deal_hidden, load_position, new_pool
+from sims.strategies.sampling import deal_hidden, load_hands, load_position, new_pool
 
 MAX_ITERATIONS = 100_000
 GUIDE_STEPS = 1 << 20  # resolution of the chance `guide`
@@ -149,17 +149,26 @@ def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> i
     stop_decided = params[slot + 4] != 0
     opening = view[v.DECISION] == v.OPENING
     nodes = 1
+    trump = view[v.TRUMP]
+    scale = 1.0
+    if not opening:  # every deal shares the rules, trick and piles: load them once
+        load_position(view, hands, card_points, trump, position)
+        s.line_rules_nb(position, ctx, played, frames)
+        scale = _scale(view, card_points, trump)
     for done in range(iterations):
         if stop_decided and _decided(legal, children, visits, iterations - done):
             break
         deal_hidden(view, hand_size, rng, hands, pool)
-        trump = view[v.TRUMP]
         first = -1
         if opening:  # the opening card names trump: choose it before the deal's position
             first = _select(0, legal, children, visits, wins, seen, True, exploration, rng)
             trump = suit_of(first)
-        load_position(view, hands, card_points, trump, position)
-        value = s.line_load_nb(position, ctx, held, played, diff, frames)
+            load_position(view, hands, card_points, trump, position)
+            s.line_rules_nb(position, ctx, played, frames)
+            scale = _scale(view, card_points, trump)
+        else:
+            load_hands(view, hands, position)
+        value = s.line_hands_nb(position, ctx, held, diff, frames)
         node, depth, in_tree = 0, 0, True
         path[0] = 0
         ply = 0
@@ -187,7 +196,7 @@ def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> i
             value += s.line_play_nb(ctx, held, played, diff, frames, ply, card)
             ply += 1
         value += s.line_end_nb(ctx, held, diff, frames, ply)
-        reward = value / _scale(view, card_points, trump)
+        reward = value / scale
         for k in range(depth + 1):
             visits[path[k]] += 1.0
             wins[path[k]] += reward

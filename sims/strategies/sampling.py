@@ -183,6 +183,14 @@ def load_position(view, hands, card_points, trump: int, position) -> None:
 
 
 @njit(cache=True, inline="always")
+def load_hands(view, hands, position) -> None:
+    """Replace the deal of a position `load_position` set from this view with `hands`."""
+    for seat in range(view[v.PLAYERS]):
+        position[s.P_HANDS + seat] = hands[seat]
+        position[s.P_DEALT + seat] = hands[seat] | view[v.PLAYED_BY + seat]
+
+
+@njit(cache=True, inline="always")
 def load_trick_position(view, hands, counting: int, position) -> None:
     """Set `position` to the solver's position of a trick-count game (Solo Whist) for the
     seat deciding, with `hands` as the deal: trump as the view says (-1 none), the
