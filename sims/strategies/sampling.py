@@ -148,6 +148,15 @@ def suit_shares(view, hand_size: int, known, pool, count: int) -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
+def load_hands(view, hands, position) -> None:
+    """Set the deal of a position for this view (`load_position`, `load_trick_position`):
+    `hands`, with the cards each seat has played, as dealt. Alone, it replaces the deal."""
+    for seat in range(view[v.PLAYERS]):
+        position[s.P_HANDS + seat] = hands[seat]
+        position[s.P_DEALT + seat] = hands[seat] | view[v.PLAYED_BY + seat]
+
+
+@njit(cache=True, inline="always")
 def load_position(view, hands, card_points, trump: int, position) -> None:
     """Set `position` (`s.POSITION_SIZE` long) to the solver's position for the seat
     deciding, with `hands` as the deal, `trump` (the suit its opening card would name,
@@ -172,22 +181,13 @@ def load_position(view, hands, card_points, trump: int, position) -> None:
     for seat in range(players):
         side = view[v.SIDE_OF + seat]
         position[s.P_SIDE_OF + seat] = side
-        position[s.P_HANDS + seat] = hands[seat]
-        position[s.P_DEALT + seat] = hands[seat] | view[v.PLAYED_BY + seat]
         position[s.P_WON + side] |= view[v.WON + seat]
+    load_hands(view, hands, position)
     position[s.P_SIDE] = position[s.P_SIDE_OF + me]
     for k in range(length):
         seat = (leader + k) % players
         position[s.P_TRICK + k] = lowest(view[v.TRICK_CARDS] & view[v.PLAYED_BY + seat])
     position[s.P_CARD_POINTS : s.P_CARD_POINTS + 52] = card_points[trump]
-
-
-@njit(cache=True, inline="always")
-def load_hands(view, hands, position) -> None:
-    """Replace the deal of a position `load_position` set from this view with `hands`."""
-    for seat in range(view[v.PLAYERS]):
-        position[s.P_HANDS + seat] = hands[seat]
-        position[s.P_DEALT + seat] = hands[seat] | view[v.PLAYED_BY + seat]
 
 
 @njit(cache=True, inline="always")
@@ -211,9 +211,8 @@ def load_trick_position(view, hands, counting: int, position) -> None:
     for seat in range(players):
         side = 1 - (view[v.DECLARERS] >> seat & 1)
         position[s.P_SIDE_OF + seat] = side
-        position[s.P_HANDS + seat] = hands[seat]
-        position[s.P_DEALT + seat] = hands[seat] | view[v.PLAYED_BY + seat]
         position[s.P_WON + side] |= view[v.WON + seat]
+    load_hands(view, hands, position)
     position[s.P_SIDE] = position[s.P_SIDE_OF + me]
     for k in range(length):
         seat = (leader + k) % players
