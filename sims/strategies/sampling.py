@@ -157,6 +157,21 @@ def load_hands(view, hands, position) -> None:
 
 
 @njit(cache=True, inline="always")
+def _load_trick(view, position) -> None:
+    """The trick in progress as the seat deciding sees it: its leader, the cards played to
+    it so far, and whether a seat able to follow suit must."""
+    players = view[v.PLAYERS]
+    length = view[v.POSITION]
+    leader = (view[v.SEAT] - length) % players
+    position[s.P_LEADER] = leader
+    position[s.P_TRICK_LEN] = length
+    position[s.P_MUST_FOLLOW] = view[v.FOLLOW]
+    for k in range(length):
+        seat = (leader + k) % players
+        position[s.P_TRICK + k] = lowest(view[v.TRICK_CARDS] & view[v.PLAYED_BY + seat])
+
+
+@njit(cache=True, inline="always")
 def load_position(view, hands, card_points, trump: int, position) -> None:
     """Set `position` (`s.POSITION_SIZE` long) to the solver's position for the seat
     deciding, with `hands` as the deal, `trump` (the suit its opening card would name,
@@ -167,11 +182,7 @@ def load_position(view, hands, card_points, trump: int, position) -> None:
     position[:] = 0
     position[s.P_PLAYERS] = players
     position[s.P_TRUMP] = trump
-    length = view[v.POSITION]
-    leader = (me - length) % players
-    position[s.P_LEADER] = leader
-    position[s.P_TRICK_LEN] = length
-    position[s.P_MUST_FOLLOW] = view[v.FOLLOW]
+    _load_trick(view, position)
     position[s.P_OPENING] = view[v.DECISION] == v.OPENING
     position[s.P_LOW_TO_HOLDER] = view[v.LOW_TO_HOLDER]
     position[s.P_HIGH_LOW] = view[v.HIGH_LOW_WORTH]
@@ -184,9 +195,6 @@ def load_position(view, hands, card_points, trump: int, position) -> None:
         position[s.P_WON + side] |= view[v.WON + seat]
     load_hands(view, hands, position)
     position[s.P_SIDE] = position[s.P_SIDE_OF + me]
-    for k in range(length):
-        seat = (leader + k) % players
-        position[s.P_TRICK + k] = lowest(view[v.TRICK_CARDS] & view[v.PLAYED_BY + seat])
     position[s.P_CARD_POINTS : s.P_CARD_POINTS + 52] = card_points[trump]
 
 
@@ -202,11 +210,7 @@ def load_trick_position(view, hands, counting: int, position) -> None:
     position[s.P_PLAYERS] = players
     position[s.P_SIDES] = 2
     position[s.P_TRUMP] = view[v.TRUMP]
-    length = view[v.POSITION]
-    leader = (me - length) % players
-    position[s.P_LEADER] = leader
-    position[s.P_TRICK_LEN] = length
-    position[s.P_MUST_FOLLOW] = view[v.FOLLOW]
+    _load_trick(view, position)
     position[s.P_TRICK_COUNT] = counting
     for seat in range(players):
         side = 1 - (view[v.DECLARERS] >> seat & 1)
@@ -214,6 +218,3 @@ def load_trick_position(view, hands, counting: int, position) -> None:
         position[s.P_WON + side] |= view[v.WON + seat]
     load_hands(view, hands, position)
     position[s.P_SIDE] = position[s.P_SIDE_OF + me]
-    for k in range(length):
-        seat = (leader + k) % players
-        position[s.P_TRICK + k] = lowest(view[v.TRICK_CARDS] & view[v.PLAYED_BY + seat])
