@@ -3,7 +3,17 @@
 import numpy as np
 from numba import njit
 
-from sims.core.rng import below, below_from, new_state, next_u64, stream_key
+from sims.core.rng import (
+    _GAMMA,
+    _shr,
+    below,
+    below_from,
+    mix64,
+    new_state,
+    next_u64,
+    shuffle,
+    stream_key,
+)
 from sims.engine.common import deal_hands_nb
 
 
@@ -55,3 +65,50 @@ def test_a_deal_gives_each_seat_thirteen_distinct_cards():
     deal_hands_nb(state, deck, hands, 4, 13)
     assert [bin(int(h)).count("1") for h in hands] == [13, 13, 13, 13]
     assert int(np.bitwise_or.reduce(hands)) == (1 << 52) - 1
+
+
+@njit
+def _fisher_yates(state, items, count):
+    """The shuffle `shuffle` must equal: one draw per swap, from the top."""
+    for i in range(count - 1, 0, -1):
+        j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@njit
+def _shuffled(state, items, count):
+    buffer = np.empty(2 * len(items), np.int64)
+    buffer[: len(items)] = items
+    shuffle(state, buffer, count, len(items))
+    return buffer[: len(items)]
+
+
+@njit
+def _rejecting_state(count, start):
+    """A stream state whose Fisher-Yates of `count` items meets a draw that Lemire's
+    method rejects (about one state in 2**32 / 52 per draw)."""
+    state = start
+    while True:
+        state += 7919
+        for k in range(count - 1):
+            n = count - k
+            low = (_shr(mix64(state + (k + 1) * _GAMMA), 32) * n) & 0xFFFFFFFF
+            if low < n and low < ((1 << 32) - n) % n:
+                return state
+
+
+def test_the_shuffle_draws_and_swaps_as_fisher_yates_and_leaves_the_stream_as_it_would():
+    rejecting = _rejecting_state(45, 12345)
+    states = [stream_key(3, index, 1) for index in range(200)] + [rejecting]
+    for key in states:
+        for count in (0, 1, 2, 13, 45, 52):
+            items = np.arange(52, dtype=np.int64) * 3
+            expected, state = items.copy(), np.array([key])
+            _fisher_yates(state, expected, count)
+            got = np.array([key])
+            assert _shuffled(got, items, count).tolist() == expected.tolist()
+            assert got[0] == state[0]
+    # The rejecting state draws one number more than its swaps: the stream shows it.
+    state = np.array([rejecting])
+    _shuffled(state, np.arange(52, dtype=np.int64), 45)
+    assert state[0] == (rejecting + 45 * _GAMMA + (1 << 63)) % (1 << 64) - (1 << 63)

@@ -52,6 +52,15 @@ def suit_mask(suit: int) -> int:
     return 0x1FFF << (13 * suit)
 
 
+@njit(cache=True, inline="always")
+def suits_mask(suits: int) -> int:
+    """Mask of the cards of the suits whose bits are set in `suits` (bit s for suit s)."""
+    mask = 0
+    for suit in range(4):
+        mask |= suit_mask(suit) & -((suits >> suit) & 1)
+    return mask
+
+
 def make_card(suit: int, rank: int) -> int:
     """Card code of a suit and a rank."""
     return suit * N_RANKS + rank

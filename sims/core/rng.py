@@ -71,6 +71,34 @@ def below_from(bits32: int, n: int, state) -> int:
     return product >> 32
 
 
+@njit(cache=True, inline="always")
+def shuffle(state, items, count: int, draws: int) -> None:
+    """Shuffle `items[:count]` exactly as Fisher-Yates drawing `below(state, i + 1)` for
+    i = count - 1 down to 1 would, and leave `state` as it would: the indices are drawn
+    first, in one loop with no dependence between its steps (the compiler vectorises it),
+    into `items[draws:draws + count - 1]`, then the items are swapped. A draw that Lemire's
+    method would reject (a chance of about n in 2**32) sends the whole shuffle down the
+    one-draw-at-a-time path from the same state."""
+    start = state[0]
+    swaps = max(count - 1, 0)
+    suspect = False
+    for k in range(swaps):
+        n = count - k
+        product = _shr(mix64(start + (k + 1) * _GAMMA), 32) * n
+        items[draws + k] = product >> 32
+        suspect |= (product & 0xFFFFFFFF) < n
+    if suspect:
+        for i in range(count - 1, 0, -1):
+            j = below(state, i + 1)
+            items[i], items[j] = items[j], items[i]
+        return
+    for k in range(swaps):
+        i = count - 1 - k
+        j = items[draws + k]
+        items[i], items[j] = items[j], items[i]
+    state[0] = start + swaps * _GAMMA
+
+
 def new_state(seed: int, index: int, purpose: int) -> np.ndarray:
     """A fresh stream state array for Python callers."""
     return np.array([stream_key(seed, index, purpose)], np.int64)

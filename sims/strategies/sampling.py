@@ -7,19 +7,20 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest, popcount
-from sims.core.cards import FULL_DECK
-from sims.core.rng import below
+from sims.core.cards import FULL_DECK, suits_mask
+from sims.core.rng import shuffle
 from sims.engine import solver as s
 from sims.strategies import view as v
 
 REJECTIONS = 64  # uniform deals tried before the deal is built seat by seat
 NOTHING_KNOWN = np.zeros(s.MAX_SEATS, np.int64)  # no seat's card known beyond the view's
+DRAWS = 52  # where the pool's buffer keeps the shuffle's drawn indices, after the cards
 
 
 @njit(cache=True)
 def new_pool():
-    """A buffer for `deal_hidden`'s shuffle of the unseen cards."""
-    return np.empty(52, np.int64)
+    """A buffer for `deal_hidden`'s shuffle of the unseen cards (and its draws)."""
+    return np.empty(DRAWS + 51, np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -42,7 +43,7 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool) -> None:
     the decider has not seen, of the right size and in no suit the seat has shown it
     lacks (uniform given these facts while a try succeeds; after `REJECTIONS` failed
     tries, each suit's cards shared out as `suit_shares` finds). Cards left over were not
-    dealt. `pool` is a buffer of 52 (`new_pool`), so that a search dealing many times
+    dealt. `pool` is a buffer from `new_pool`, so that a search dealing many times
     allocates nothing."""
     me = view[v.SEAT]
     players = view[v.PLAYERS]
@@ -54,21 +55,19 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool) -> None:
         pool[i] = lowest(unseen)
         unseen &= unseen - 1
     for attempt in range(REJECTIONS + 1):
-        for i in range(count - 1, 0, -1):  # Fisher-Yates
-            j = below(rng, i + 1)
-            pool[i], pool[j] = pool[j], pool[i]
+        shuffle(rng, pool, count, DRAWS)
         consistent = True
         taken = 0
         for seat in range(players):
-            hands[seat] = view[v.HAND] if seat == me else known[seat]
             if seat == me:
+                hands[seat] = view[v.HAND]
                 continue
+            dealt = 0
             for _ in range(_hidden_cards(view, hand_size, known, seat)):
-                card = pool[taken]
+                dealt |= 1 << pool[taken]
                 taken += 1
-                hands[seat] |= 1 << card
-                if view[v.VOIDS + seat] >> (card // 13) & 1:
-                    consistent = False
+            hands[seat] = known[seat] | dealt
+            consistent &= (dealt & suits_mask(view[v.VOIDS + seat])) == 0
         if consistent:
             return
         if attempt == REJECTIONS:  # each seat takes the shares of each suit it may hold
