@@ -86,7 +86,7 @@ def _shuffled(state, items, count):
 @njit
 def _rejecting_state(count, start):
     """A stream state whose Fisher-Yates of `count` items meets a draw that Lemire's
-    method rejects (about one state in 2**32 / 52 per draw)."""
+    method rejects (a draw below n is rejected with a chance of about n in 2**32)."""
     state = start
     while True:
         state += 7919
