@@ -59,14 +59,13 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool) -> None:
         consistent = True
         taken = 0
         for seat in range(players):
+            hands[seat] = view[v.HAND] if seat == me else known[seat]
             if seat == me:
-                hands[seat] = view[v.HAND]
                 continue
-            dealt = 0
             for _ in range(_hidden_cards(view, hand_size, known, seat)):
-                dealt |= 1 << pool[taken]
+                hands[seat] |= 1 << pool[taken]
                 taken += 1
-            hands[seat] = known[seat] | dealt
+            dealt = hands[seat] & ~known[seat]
             consistent &= (dealt & suits_mask(view[v.VOIDS + seat])) == 0
         if consistent:
             return
