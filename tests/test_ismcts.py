@@ -1,7 +1,8 @@
-"""`ismcts` and `guided_ismcts`: whole deals played legally in every game they are
-registered for, the same cards from the same seed, and every parameter reaching the
-search: guided playouts choose otherwise, a settled search stops early with the choice the
-full search makes, and `per_choice` multiplies the descents by the legal cards."""
+"""`ismcts`, `guided_ismcts` and `learned_ismcts`: whole deals played legally in every game
+they are registered for, the same cards from the same seed, and every parameter reaching
+the search: guided playouts choose otherwise, a settled search stops early with the choice
+the full search makes, `per_choice` multiplies the descents by the legal cards, and a
+prior steers the root (none at all with `prior=0`)."""
 
 import random
 
@@ -12,6 +13,7 @@ from sims.core.cards import FULL_DECK, mask_of
 from sims.core.games.pitch import HAND_SIZE
 from sims.core.rng import new_state
 from sims.run.runner import RunSpec, run
+from sims.strategies import view as v
 from sims.strategies.ismcts import SEARCH, ismcts_choice
 from sims.strategies.pitch_search import CARD_POINTS, ITERATIONS_SLOT
 from tests.test_pimc import pitch_view
@@ -30,6 +32,8 @@ from tests.test_pimc import pitch_view
         ("pitch", ("guided_ismcts:iterations=30", "greedy") * 3, ("players=6", "partnership")),
         ("phat", ("guided_ismcts:iterations=30", "greedy") * 2, ()),
         ("don", ("guided_ismcts:iterations=30",) * 4, ()),
+        ("pitch", ("learned_ismcts:iterations=40",) * 4, ()),
+        ("pitch", ("learned_ismcts:iterations=30", "greedy") * 3, ("players=6", "partnership")),
     ],
 )
 def test_search_plays_whole_deals_legally_and_the_same_from_the_same_seed(game, seats, variants):
@@ -56,13 +60,16 @@ def _openings(count: int) -> list[np.ndarray]:
     return [pitch_view(mask_of(rnd.sample(deck, HAND_SIZE))) for _ in range(count)]
 
 
-def _search(view: np.ndarray, seed: int = 3, **settings: float) -> tuple[int, int]:
+def _search(
+    view: np.ndarray, seed: int = 3, prior: np.ndarray | None = None, **settings: float
+) -> tuple[int, int]:
     """(the card `ismcts_choice` plays, the stream's state after it) under `settings`
-    (the rest as `ismcts`'s defaults), from a fresh stream."""
+    (the rest as `ismcts`'s defaults) and `prior` (default none), from a fresh stream."""
     row = np.zeros(ITERATIONS_SLOT + len(SEARCH))
     row[ITERATIONS_SLOT:] = [settings.get(key, param.default) for key, param in SEARCH.items()]
     rng = new_state(seed, 0, 1)
-    card = ismcts_choice(view, row, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT)
+    steer = np.empty(0) if prior is None else prior
+    card = ismcts_choice(view, row, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT, steer)
     return card, int(rng[0])
 
 
@@ -87,3 +94,26 @@ def test_guided_playouts_change_the_choices():
     randomly = [_search(view, iterations=200)[0] for view in views]
     guided = [_search(view, iterations=200, guide=1)[0] for view in views]
     assert randomly != guided
+
+
+def test_a_strong_prior_on_one_card_makes_the_search_play_it():
+    chosen = []
+    for view in _openings(8):
+        legal = [card for card in range(52) if view[v.LEGAL] >> card & 1]
+        favourite = legal[len(legal) // 2]
+        prior = np.zeros(52)
+        prior[favourite] = 1000.0
+        card, _ = _search(view, prior=prior, iterations=60)
+        chosen.append(card == favourite)
+        assert _search(view, prior=np.zeros(52), iterations=60)[0] in legal
+    assert all(chosen)
+
+
+def test_learned_ismcts_searches_as_guided_ismcts_without_its_prior_and_otherwise_with_it():
+    def plays(label: str) -> np.ndarray:
+        seats = (label, "greedy", "greedy", "greedy")
+        return run(RunSpec("pitch", 8, 40, seats=seats), record=True).plays
+
+    unsteered = plays("learned_ismcts:prior=0:iterations=50")
+    assert np.array_equal(unsteered, plays("guided_ismcts:iterations=50"))
+    assert not np.array_equal(unsteered, plays("learned_ismcts:iterations=50"))

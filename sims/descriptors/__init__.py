@@ -144,7 +144,8 @@ class Game:
     its deal-log object and `render` into the lines `replay` shows; `call_problem` says
     what was wrong with a call a strategy made; `cards_played` counts the cards a table
     of rows played (the benchmark's unit); `bench` lists the strategies `allfours bench`
-    times (`bench_search` the search players, timed per card and per deal) and
+    times (`bench_search` the search players and learned policies, timed per card and per
+    deal) and
     `reference_deal(rng, index)`, where there is one, plays and scores one
     random deal by the plain-Python reference, returning the cards played (the speed it is
     compared with);
@@ -178,7 +179,7 @@ class Game:
     reference_deal: Callable[[random.Random, int], int] | None = None
     referee: Callable[[RunSpec, dict[str, Any]], dict[str, Any]] | None = None
     bench: tuple[str, ...] = ("random", "greedy")
-    bench_search: tuple[str, ...] = ()  # search players whose cost per card bench reports
+    bench_search: tuple[str, ...] = ()  # players whose cost per card bench reports
     # The run machinery's figures bench takes with this game: "fresh_process", "memory"
     # (a million-row frame), "scale" (the backends) and "aggregate" (10^8 counted deals).
     bench_machinery: tuple[str, ...] = ()

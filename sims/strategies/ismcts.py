@@ -14,6 +14,12 @@ instead of at random), `per_choice` (1: `iterations` per legal card) and `stop_d
 (1: stop once more descents cannot change the choice). Each game's search module
 (`pitch_search`, `phat_search`) registers it, and `guided_ismcts` (the same search with
 other defaults: `GUIDED`), with the game's card points and hand size.
+
+A game with a learned policy may give the search a prior over the root's cards
+(`pitch_search`'s `learned_ismcts`): the root then tries its untried cards most probable
+first, and adds to a card's UCB1 score the prior times the square root of its
+availability over one more than its visits (the PUCT bonus of AlphaZero), which fades as
+the card's own results accumulate.
 """
 
 from __future__ import annotations
@@ -46,10 +52,10 @@ def _scale(view, card_points, trump: int) -> float:
 
 
 @njit(cache=True, inline="always")
-def _select(node, cards, children, visits, wins, seen, maximising, exploration, rng):
+def _select(node, cards, children, visits, wins, seen, maximising, exploration, rng, prior):
     """The card to play at `node` among `cards` (those legal in this deal): a card never
-    tried here, uniformly, else the best UCB1 score; each available child's availability
-    is counted."""
+    tried here (the most probable by `prior` where given, else uniformly), else the best
+    UCB1 score plus the prior's bonus; each available child's availability is counted."""
     untried = 0
     rest = cards
     while rest:
@@ -60,6 +66,8 @@ def _select(node, cards, children, visits, wins, seen, maximising, exploration, 
             untried |= 1 << card
         else:
             seen[child] += 1
+    if untried and prior.size:
+        return _most_probable(untried, prior)
     if untried:
         return nth_bit(untried, below(rng, popcount(untried)))
     best, best_score = -1, -np.inf
@@ -71,8 +79,23 @@ def _select(node, cards, children, visits, wins, seen, maximising, exploration, 
         mean = wins[child] / visits[child]
         exploit = mean if maximising else 1.0 - mean
         score = exploit + exploration * math.sqrt(math.log(seen[child]) / visits[child])
+        if prior.size:
+            score += prior[card] * math.sqrt(seen[child]) / (1.0 + visits[child])
         if score > best_score:
             best, best_score = card, score
+    return best
+
+
+@njit(cache=True, inline="always")
+def _most_probable(cards, prior) -> int:
+    """The card of `cards` with the largest prior (the lowest of equals)."""
+    best, most = -1, -np.inf
+    rest = cards
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
+        if prior[card] > most:
+            best, most = card, prior[card]
     return best
 
 
@@ -104,13 +127,14 @@ def _playout_card(cards, guide, ctx, played, frames, ply, rng) -> int:
 
 
 @njit(cache=True)
-def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int) -> int:
+def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int, prior) -> int:
     """The legal card visited most by `params[slot]` descents, or that many per legal card
     when `params[slot + 3]` is set (`params[slot + 1]` the exploration constant,
     `params[slot + 2]` the share of playout cards guided; with `params[slot + 4]` set the
     search stops once the most visited card can no longer be overtaken; at once when only
     one card is legal: nothing to search); `card_points` and `hand_size` are the game's
-    (see `sampling.load_position`)."""
+    (see `sampling.load_position`); `prior`, where not empty, weighs each root card
+    (52 slots, see the module's text)."""
     legal = view[v.LEGAL]
     if legal & (legal - 1) == 0:
         return lowest(legal)
@@ -129,7 +153,7 @@ def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int) -> 
         new_pool(),
         np.empty(s.POSITION_SIZE, np.int64),
     )
-    inputs = (view, params, rng, card_points)
+    inputs = (view, params, rng, card_points, prior)
     return _most_visited(inputs, hand_size, slot, iterations, tree, scratch, s.line_buffers_nb())
 
 
@@ -139,7 +163,8 @@ def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> i
     rewards, availability counts), scratch (path, hands, pool, position) and the line's
     (`s.line_buffers_nb`). It works on views of them that the runtime does not count
     (`unowned`): the caller keeps them alive."""
-    view, params, rng, card_points = unowned(inputs)
+    view, params, rng, card_points, prior = unowned(inputs)
+    no_prior = prior[:0]
     children, visits, wins, seen = unowned(tree)
     path, hands, pool, position = unowned(scratch)
     ctx, held, played, diff, frames = unowned(line)
@@ -161,7 +186,7 @@ def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> i
         deal_hidden(view, hand_size, rng, hands, pool)
         first = -1
         if opening:  # the opening card names trump: choose it before the deal's position
-            first = _select(0, legal, children, visits, wins, seen, True, exploration, rng)
+            first = _select(0, legal, children, visits, wins, seen, True, exploration, rng, prior)
             trump = suit_of(first)
             load_position(view, hands, card_points, trump, position)
             s.line_rules_nb(position, ctx, played, frames)
@@ -181,9 +206,11 @@ def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> i
                     card = first
                 else:
                     maximising = position[s.P_SIDE_OF + seat] == position[s.P_SIDE]
+                    steer = prior if node == 0 else no_prior  # the prior weighs the root only
                     card = _select(
-                        node, cards, children, visits, wins, seen, maximising, exploration, rng
-                    )
+                        node, cards, children, visits, wins, seen, maximising, exploration,
+                        rng, steer,
+                    )  # fmt: skip
                 if children[node, card] < 0:
                     children[node, card] = nodes
                     nodes += 1

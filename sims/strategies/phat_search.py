@@ -4,6 +4,7 @@ lead `lead_long`, its parameter `guard_big_phat`)."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sims.core.games import don, phat
@@ -40,9 +41,9 @@ def pimc_phat(view, params, rng):
 
 @njit(cache=True)
 def ismcts_phat(view, params, rng):
-    """Every card, the opening lead included, by IS-MCTS."""
+    """Every card, the opening lead included, by IS-MCTS (no prior)."""
     card_points, hand_size = rules_of(view)
-    return ismcts_choice(view, params, rng, card_points, hand_size, ITERATIONS_SLOT)
+    return ismcts_choice(view, params, rng, card_points, hand_size, ITERATIONS_SLOT, np.empty(0))
 
 
 for _game in ("phat", "don"):

@@ -1,5 +1,7 @@
-"""The search players in Auction Pitch: `pimc`, `ismcts` and `guided_ismcts` play every
-card, the opening lead included, and bid as `threshold` (parameter `margin`)."""
+"""The search players in Auction Pitch: `pimc`, `ismcts`, `guided_ismcts` and
+`learned_ismcts` play every card, the opening lead included, and bid as `threshold`
+(parameter `margin`). `learned_ismcts` is `guided_ismcts` with fewer descents whose root
+is steered by the learned policy's probabilities (`pitch_policy`), times `prior`."""
 
 from __future__ import annotations
 
@@ -9,16 +11,18 @@ from numba import njit
 from sims.core.games.pitch import HAND_SIZE
 from sims.strategies import pitch_greedy
 from sims.strategies import view as v
-from sims.strategies.ismcts import VERSIONS, ismcts_choice
+from sims.strategies.ismcts import GUIDED, MAX_ITERATIONS, VERSIONS, ismcts_choice
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
 from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.pitch_leads import lead_best
-from sims.strategies.registry import Param, register
+from sims.strategies.pitch_policy import card_probabilities, shipped_network
+from sims.strategies.registry import MAX_PARAMS, Param, register
 
 # No card scores when it is won: High, Low, Jack and Game are settled at the end.
 CARD_POINTS = np.zeros((4, 52), np.int64)
 ITERATIONS_SLOT = 1  # `ismcts`'s parameters follow `threshold`'s margin
+PRIOR_SLOT = ITERATIONS_SLOT + len(GUIDED)  # `learned_ismcts`'s weight of the prior
 
 
 @njit(cache=True)
@@ -35,7 +39,21 @@ def pimc_pitch(view, params, rng):
 @njit(cache=True)
 def ismcts_pitch(view, params, rng):
     """Every card, the opening lead included, by IS-MCTS."""
-    return ismcts_choice(view, params, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT)
+    return ismcts_choice(view, params, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT, np.empty(0))
+
+
+@njit(cache=True)
+def learned_ismcts_pitch(view, params, rng):
+    """Every card by IS-MCTS whose root is steered by the learned policy (the network is
+    the data after the parameters); with `prior` 0 (or one legal card) it searches as
+    `ismcts_pitch` does."""
+    legal = view[v.LEGAL]
+    if params[PRIOR_SLOT] == 0 or legal & (legal - 1) == 0:
+        return ismcts_pitch(view, params, rng)
+    prior = np.zeros(52)
+    card_probabilities(view, params[MAX_PARAMS:], prior)
+    prior *= params[PRIOR_SLOT]
+    return ismcts_choice(view, params, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT, prior)
 
 
 register(
@@ -59,3 +77,21 @@ for _name, _about, _params in VERSIONS:
         params={"margin": 0.0, **_params},
         inline=False,
     )
+# `learned_ismcts`: under a tenth of `ismcts`'s descents, the root steered by the learned
+# policy.
+LEARNED = GUIDED | {
+    "iterations": Param(80, 1, MAX_ITERATIONS, whole=True),
+    "prior": Param(0.5, 0, 100),
+}
+register(
+    "learned_ismcts",
+    "pitch",
+    "guided_ismcts with 80 descents whose root is steered by the learned policy's "
+    "probabilities (prior; 4 players, or 6 in partnership); bids as threshold",
+    play=learned_ismcts_pitch,
+    lead=learned_ismcts_pitch,
+    bid=threshold_bid,
+    params={"margin": 0.0, **LEARNED},
+    data=shipped_network,
+    inline=False,
+)

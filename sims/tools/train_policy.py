@@ -1,0 +1,235 @@
+"""Train the learned Pitch policy's networks (`sims.strategies.pitch_policy`), one per
+table: play deals with `ismcts` at every seat, rebuild from the deal log the view of each
+card decision that had a choice, and fit the network to pick the card `ismcts` picked (a
+softmax over the legal cards, cross-entropy, Adam). A tenth of the decisions is kept apart
+to report how often the network agrees with `ismcts` on decisions it was not fitted to.
+
+    python -m sims.tools.train_policy        # the shipped networks, about 6 minutes
+    python -m sims.tools.train_policy --only pitch-players4 --scale 0.01 --out /tmp/net
+
+The same command on the same machine writes the same networks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from sims.core.games import pitch
+from sims.core.games.tricks import beats, legal_cards
+from sims.run.output import atomic_path
+from sims.run.runner import RunResult, RunSpec, run
+from sims.strategies import view as v
+from sims.strategies.pitch_policy import FEATURES, NETWORKS, TABLES, card_features, network_name
+
+# The deals each network is trained on, at every table of `pitch_policy.TABLES`.
+TRAINING = {
+    spec_name: spec
+    for spec in (
+        RunSpec("pitch", 5, 30_000, seats=("ismcts",)),
+        RunSpec("pitch", 6, 24_000, seats=("ismcts",), variants=("players=6", "partnership")),
+    )
+    for spec_name in [network_name(spec.rules)]
+}
+assert set(TRAINING) == set(TABLES.values()), "a network without its training deals"
+HIDDEN = 32
+STEPS = 6_000
+BATCH = 2_048
+RATE = 0.003
+DECAY = 1e-5  # weight decay of the fit
+HELD_OUT = 0.1
+
+
+def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
+    """(the view, the card played) of every card decision of the run's logged deals that
+    had more than one legal card, in play order; the view holds what `card_features`
+    reads, as the deal loop sets it."""
+    rules = result.spec.rules
+    players = rules["players"]
+    must_follow = rules["must_follow"]
+    side_of = {seat: side for side, seats in enumerate(pitch.sides(rules)) for seat in seats}
+    for deal in range(len(result.table)):
+        row = result.table[deal]
+        hands = [int(hand) for hand in result.hands[deal]]
+        view = np.zeros(v.SIZE, np.int64)
+        view[v.PLAYERS] = players
+        view[v.PITCHER] = row["pitcher"]
+        view[v.CONTRACT] = row["contract"]
+        view[v.TRUMP] = -1
+        for seat in range(players):
+            view[v.SIDE_OF + seat] = side_of[seat]
+        plays = iter(int(card) for card in result.plays[deal])
+        leader, trump, played = int(row["pitcher"]), -1, 0
+        for trick_no in range(pitch.TRICKS):
+            led, best, best_seat, trick = -1, -1, -1, 0
+            for position in range(players):
+                seat = (leader + position) % players
+                card = next(plays)
+                hand = hands[seat]
+                legal = hand if led < 0 else int(legal_cards(hand, led, trump, must_follow))
+                view[v.DECISION] = v.OPENING if played == 0 else v.PLAY
+                view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hand, legal
+                view[v.POSITION], view[v.LED_SUIT], view[v.TRICK_NO] = position, led, trick_no
+                view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
+                view[v.TRICK_CARDS], view[v.PLAYED] = trick, played
+                if legal & (legal - 1):
+                    yield view.copy(), card
+                hands[seat] = hand & ~(1 << card)
+                if position == 0:
+                    led = card // 13
+                    trump = led if trump < 0 else trump
+                    view[v.TRUMP] = trump
+                if position == 0 or beats(card, best, trump):
+                    best, best_seat = card, seat
+                trick |= 1 << card
+                played |= 1 << card
+            leader = best_seat
+
+
+def decision_features(result: RunResult) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per decision: the features of each legal card (up to a hand's six, in card order),
+    which slots hold a card, and the slot of the card played."""
+    rows, masks, chosen = [], [], []
+    features = np.empty(FEATURES)
+    for view, card in decision_views(result):
+        table = np.zeros((pitch.HAND_SIZE, FEATURES), np.float32)
+        mask = np.zeros(pitch.HAND_SIZE, bool)
+        legal = [c for c in range(52) if view[v.LEGAL] >> c & 1]
+        for slot, candidate in enumerate(legal):
+            card_features(view, candidate, features)
+            table[slot] = features
+            mask[slot] = True
+        rows.append(table)
+        masks.append(mask)
+        chosen.append(legal.index(card))
+    return np.array(rows), np.array(masks), np.array(chosen)
+
+
+def _forward(network: list[np.ndarray], x: np.ndarray, mask: np.ndarray):
+    """Hidden pre-activations, activations and the probabilities over the slots."""
+    weights, biases, outputs = network
+    hidden = x @ weights + biases
+    active = np.maximum(hidden, 0)
+    scores = np.where(mask, active @ outputs, -np.inf)
+    scores -= scores.max(axis=1, keepdims=True)
+    probabilities = np.exp(scores)
+    probabilities /= probabilities.sum(axis=1, keepdims=True)
+    return hidden, active, probabilities
+
+
+def _loss(probabilities: np.ndarray, chosen: np.ndarray) -> float:
+    return float(-np.log(probabilities[np.arange(len(chosen)), chosen] + 1e-12).mean())
+
+
+def fit(
+    x: np.ndarray, mask: np.ndarray, chosen: np.ndarray, *, hidden: int = HIDDEN,
+    steps: int = STEPS, seed: int = 0,
+) -> tuple[np.ndarray, dict[str, float]]:  # fmt: skip
+    """The network (flat, as `pitch_policy` reads it) fitted to choose `chosen`, and its
+    cross-entropy and agreement on the fitted decisions and on the held-out tenth."""
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(len(chosen))
+    apart = max(1, int(len(chosen) * HELD_OUT))
+    held, fitted = order[:apart], order[apart:]
+    network = [
+        (rng.standard_normal((FEATURES, hidden)) * np.sqrt(2 / FEATURES)).astype(np.float32),
+        np.zeros(hidden, np.float32),
+        (rng.standard_normal(hidden) * 0.1).astype(np.float32),
+    ]
+    first = [np.zeros_like(part) for part in network]
+    second = [np.zeros_like(part) for part in network]
+    for step in range(1, steps + 1):
+        batch = rng.choice(fitted, min(BATCH, len(fitted)), replace=False)
+        xb, mb, cb = x[batch], mask[batch], chosen[batch]
+        hidden_in, active, probabilities = _forward(network, xb, mb)
+        error = probabilities
+        error[np.arange(len(cb)), cb] -= 1
+        error /= len(cb)
+        back = error[:, :, None] * network[2][None, None, :] * (hidden_in > 0)
+        gradients = [
+            np.einsum("nkf,nkh->fh", xb, back) + DECAY * network[0],
+            back.sum(axis=(0, 1)),
+            np.einsum("nk,nkh->h", error, active) + DECAY * network[2],
+        ]
+        for k, gradient in enumerate(gradients):
+            first[k] = 0.9 * first[k] + 0.1 * gradient
+            second[k] = 0.999 * second[k] + 0.001 * gradient * gradient
+            mean = first[k] / (1 - 0.9**step)
+            spread = np.sqrt(second[k] / (1 - 0.999**step))
+            network[k] -= RATE * mean / (spread + 1e-8)
+    report = {}
+    for name, part in (("fitted", fitted), ("held_out", held)):
+        probabilities = _forward(network, x[part], mask[part])[2]
+        report[f"{name}_loss"] = _loss(probabilities, chosen[part])
+        report[f"{name}_agreement"] = float((probabilities.argmax(axis=1) == chosen[part]).mean())
+    report["held_out_random_agreement"] = float((1 / mask[held].sum(axis=1)).mean())
+    return np.concatenate([part.ravel() for part in network]).astype(np.float64), report
+
+
+def train(spec: RunSpec, steps: int = STEPS) -> tuple[np.ndarray, dict]:
+    """Play `spec` with its deals logged and fit a network to it: (the network, what was
+    played and how well the network agrees with `ismcts`)."""
+    x, mask, chosen = decision_features(run(spec, record=True, progress=True))
+    network, report = fit(x, mask, chosen, steps=steps)
+    about = {
+        "teacher": "ismcts",
+        "seed": spec.seed,
+        "deals": spec.count,
+        "variants": list(spec.variants),
+        "decisions": len(chosen),
+        "features": FEATURES,
+        "hidden": HIDDEN,
+        "steps": steps,
+        **report,
+    }
+    return network, about
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m sims.tools.train_policy",
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--only", choices=sorted(TRAINING),
+        help="train this network only (default: every one)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--scale", type=float, default=1.0,
+        help="share of the training deals to play (default 1: 30,000 deals at 4 players, "
+        "24,000 at 6 in partnership); smaller for a quick trial",
+    )  # fmt: skip
+    parser.add_argument(
+        "--out", type=Path, default=NETWORKS,
+        help="folder for NAME.npy and NAME.json (default: the package's, which `learned` "
+        "and `learned_ismcts` read)",
+    )  # fmt: skip
+    args = parser.parse_args(argv)
+    if not 0 < args.scale <= 1:
+        parser.error(f"--scale must be above 0 and at most 1, not {args.scale}")
+    for name, spec in TRAINING.items():
+        if args.only not in (None, name):
+            continue
+        network, about = train(replace(spec, count=max(1, round(spec.count * args.scale))))
+        args.out.mkdir(parents=True, exist_ok=True)
+        with atomic_path(args.out / f"{name}.npy") as path, path.open("wb") as file:
+            np.save(file, network)
+        with atomic_path(args.out / f"{name}.json") as path:
+            path.write_text(json.dumps(about, indent=2, sort_keys=True) + "\n")
+        print(
+            f"{name}: {about['decisions']:,} decisions; agreement with ismcts on the held-out "
+            f"tenth {about['held_out_agreement']:.1%} (a uniform choice: "
+            f"{about['held_out_random_agreement']:.1%}); wrote {args.out / name}.npy"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
