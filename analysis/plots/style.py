@@ -18,6 +18,7 @@ from matplotlib.ticker import MaxNLocator
 # Okabe and Ito's palette, distinct under the common colour-vision deficiencies.
 BLUE, ORANGE, GREEN, VERMILION = "#0072B2", "#E69F00", "#009E73", "#D55E00"
 SKY, PURPLE, YELLOW, BLACK = "#56B4E9", "#CC79A7", "#F0E442", "#000000"
+BROWN = "#8C510A"  # a ninth series colour, dark enough for markers on white
 GREY = "#808080"  # references: zero lines, a baseline's level, thin rules
 NEUTRAL = ("#808080", "#000000", "#ffffff")  # not a series: axes, zero lines, text
 
@@ -50,6 +51,7 @@ SERIES: dict[str, dict[Any, str]] = {
         "greedy+lead_phat": ORANGE,
         "greedy+lead_high": SKY,
         "guided_ismcts": VERMILION,
+        "learned_ismcts": BROWN,
         "ismcts": PURPLE,
         "pimc": GREEN,
         "random": GREY,
