@@ -147,7 +147,7 @@ def card_features(view, card: int, out) -> None:
     out[19] = partner * is_trump
     out[20] = (1 - wins) * following * points  # points given away
     out[21] = (1 - wins) * following * is_trump * (rank == RANK_JACK)
-    # The hand it leaves.
+    # Its suit in the hand, and whose contract it is.
     out[22] = popcount(hand & own_suit) / 6.0
     out[23] = (hand & own_suit & below) == 0
     out[24] = (hand & own_suit & above) == 0
@@ -244,4 +244,5 @@ register(
     bid=threshold_bid,
     params={"margin": 0.0},
     data=shipped_network,
+    inline=False,  # a network per card: kept out of the deal loop the other strategies share
 )

@@ -23,6 +23,7 @@ from sims.strategies.registry import MAX_PARAMS, Param, register
 CARD_POINTS = np.zeros((4, 52), np.int64)
 ITERATIONS_SLOT = 1  # `ismcts`'s parameters follow `threshold`'s margin
 PRIOR_SLOT = ITERATIONS_SLOT + len(GUIDED)  # `learned_ismcts`'s weight of the prior
+# (one decision function serves every version: each adds a call to the deal loop's decider)
 
 
 @njit(cache=True)
@@ -38,21 +39,14 @@ def pimc_pitch(view, params, rng):
 
 @njit(cache=True)
 def ismcts_pitch(view, params, rng):
-    """Every card, the opening lead included, by IS-MCTS."""
-    return ismcts_choice(view, params, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT, np.empty(0))
-
-
-@njit(cache=True)
-def learned_ismcts_pitch(view, params, rng):
-    """Every card by IS-MCTS whose root is steered by the learned policy (the network is
-    the data after the parameters); with `prior` 0 (or one legal card) it searches as
-    `ismcts_pitch` does."""
+    """Every card, the opening lead included, by IS-MCTS; with a weight at `PRIOR_SLOT`
+    (`learned_ismcts`: the other versions leave it 0) its root is steered by the learned
+    policy, whose network is the data after the parameters."""
     legal = view[v.LEGAL]
-    if params[PRIOR_SLOT] == 0 or legal & (legal - 1) == 0:
-        return ismcts_pitch(view, params, rng)
-    prior = np.zeros(52)
-    card_probabilities(view, params[MAX_PARAMS:], prior)
-    prior *= params[PRIOR_SLOT]
+    prior = np.zeros(52 if params[PRIOR_SLOT] > 0 and legal & (legal - 1) else 0)
+    if prior.size:
+        card_probabilities(view, params[MAX_PARAMS:], prior)
+        prior *= params[PRIOR_SLOT]
     return ismcts_choice(view, params, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT, prior)
 
 
@@ -88,8 +82,8 @@ register(
     "pitch",
     "guided_ismcts with 80 descents whose root is steered by the learned policy's "
     "probabilities (prior; 4 players, or 6 in partnership); bids as threshold",
-    play=learned_ismcts_pitch,
-    lead=learned_ismcts_pitch,
+    play=ismcts_pitch,
+    lead=ismcts_pitch,
     bid=threshold_bid,
     params={"margin": 0.0, **LEARNED},
     data=shipped_network,
