@@ -188,19 +188,29 @@ def card_score(features, network) -> float:
 
 
 @njit(cache=True)
-def card_probabilities(view, network, out) -> None:
-    """The probability `network` gives each legal card, into `out[card]` (52 slots; the
-    others are left as they are)."""
-    legal = view[v.LEGAL]
+def card_scores(view, network, out) -> None:
+    """`network`'s score of each legal card, into `out[card]` (52 slots; the others are
+    left as they are)."""
     features = np.empty(FEATURES)
-    top = -np.inf
-    rest = legal
+    rest = view[v.LEGAL]
     while rest:
         card = lowest(rest)
         rest &= rest - 1
         card_features(view, card, features)
         out[card] = card_score(features, network)
-        top = max(top, out[card])
+
+
+@njit(cache=True)
+def card_probabilities(view, network, out) -> None:
+    """The probability `network` gives each legal card (a softmax of its scores), into
+    `out[card]` (52 slots; the others are left as they are)."""
+    legal = view[v.LEGAL]
+    card_scores(view, network, out)
+    top = -np.inf
+    rest = legal
+    while rest:
+        top = max(top, out[lowest(rest)])
+        rest &= rest - 1
     total = 0.0
     rest = legal
     while rest:
@@ -219,18 +229,16 @@ def card_probabilities(view, network, out) -> None:
 def play_learned(view, params, rng):
     """The legal card the network (the data after the parameters) rates best; the
     lowest of equals."""
-    network = params[MAX_PARAMS:]
+    scores = np.empty(52)
+    card_scores(view, params[MAX_PARAMS:], scores)
     legal = view[v.LEGAL]
-    features = np.empty(FEATURES)
     best, best_score = lowest(legal), -np.inf
     rest = legal
     while rest:
         card = lowest(rest)
         rest &= rest - 1
-        card_features(view, card, features)
-        score = card_score(features, network)
-        if score > best_score:
-            best, best_score = card, score
+        if scores[card] > best_score:
+            best, best_score = card, scores[card]
     return best
 
 

@@ -23,7 +23,6 @@ from sims.strategies.registry import MAX_PARAMS, Param, register
 CARD_POINTS = np.zeros((4, 52), np.int64)
 ITERATIONS_SLOT = 1  # `ismcts`'s parameters follow `threshold`'s margin
 PRIOR_SLOT = ITERATIONS_SLOT + len(GUIDED)  # `learned_ismcts`'s weight of the prior
-# (one decision function serves every version: each adds a call to the deal loop's decider)
 
 
 @njit(cache=True)
@@ -72,7 +71,8 @@ for _name, _about, _params in VERSIONS:
         inline=False,
     )
 # `learned_ismcts`: under a tenth of `ismcts`'s descents, the root steered by the learned
-# policy.
+# policy. It shares `ismcts_pitch`: a decision function of its own would add a call to the
+# deal loop's decider, which every Pitch strategy shares.
 LEARNED = GUIDED | {
     "iterations": Param(80, 1, MAX_ITERATIONS, whole=True),
     "prior": Param(0.5, 0, 100),

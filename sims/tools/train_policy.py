@@ -4,7 +4,7 @@ card decision that had a choice, and fit the network to pick the card `ismcts` p
 softmax over the legal cards, cross-entropy, Adam). A tenth of the decisions is kept apart
 to report how often the network agrees with `ismcts` on decisions it was not fitted to.
 
-    python -m sims.tools.train_policy        # the shipped networks, about 6 minutes
+    python -m sims.tools.train_policy        # the shipped networks, about 15 minutes
     python -m sims.tools.train_policy --only pitch-players4 --scale 0.01 --out /tmp/net
 
 The same command on the same machine writes the same networks.
@@ -23,6 +23,7 @@ import numpy as np
 
 from sims.core.games import pitch
 from sims.core.games.tricks import beats, legal_cards
+from sims.run.deal_log import play_order
 from sims.run.output import atomic_path
 from sims.run.runner import RunResult, RunSpec, run
 from sims.strategies import view as v
@@ -30,12 +31,11 @@ from sims.strategies.pitch_policy import FEATURES, NETWORKS, TABLES, card_featur
 
 # The deals each network is trained on, at every table of `pitch_policy.TABLES`.
 TRAINING = {
-    spec_name: spec
+    network_name(spec.rules): spec
     for spec in (
         RunSpec("pitch", 5, 30_000, seats=("ismcts",)),
         RunSpec("pitch", 6, 24_000, seats=("ismcts",), variants=("players=6", "partnership")),
     )
-    for spec_name in [network_name(spec.rules)]
 }
 assert set(TRAINING) == set(TABLES.values()), "a network without its training deals"
 HIDDEN = 32
@@ -64,32 +64,30 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
         view[v.TRUMP] = -1
         for seat in range(players):
             view[v.SIDE_OF + seat] = side_of[seat]
-        plays = iter(int(card) for card in result.plays[deal])
-        leader, trump, played = int(row["pitcher"]), -1, 0
-        for trick_no in range(pitch.TRICKS):
-            led, best, best_seat, trick = -1, -1, -1, 0
-            for position in range(players):
-                seat = (leader + position) % players
-                card = next(plays)
-                hand = hands[seat]
-                legal = hand if led < 0 else int(legal_cards(hand, led, trump, must_follow))
-                view[v.DECISION] = v.OPENING if played == 0 else v.PLAY
-                view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hand, legal
-                view[v.POSITION], view[v.LED_SUIT], view[v.TRICK_NO] = position, led, trick_no
-                view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
-                view[v.TRICK_CARDS], view[v.PLAYED] = trick, played
-                if legal & (legal - 1):
-                    yield view.copy(), card
-                hands[seat] = hand & ~(1 << card)
-                if position == 0:
-                    led = card // 13
-                    trump = led if trump < 0 else trump
-                    view[v.TRUMP] = trump
-                if position == 0 or beats(card, best, trump):
-                    best, best_seat = card, seat
-                trick |= 1 << card
-                played |= 1 << card
-            leader = best_seat
+        trump, played = -1, 0
+        order = play_order(int(row["pitcher"]), result.plays[deal], result.winners[deal], players)
+        for index, (seat, card) in enumerate(order):
+            position = index % players
+            if position == 0:
+                led, best, best_seat, trick = -1, -1, -1, 0
+            hand = hands[seat]
+            legal = hand if led < 0 else int(legal_cards(hand, led, trump, must_follow))
+            view[v.DECISION] = v.OPENING if played == 0 else v.PLAY
+            view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hand, legal
+            view[v.POSITION], view[v.LED_SUIT], view[v.TRICK_NO] = position, led, index // players
+            view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
+            view[v.TRICK_CARDS], view[v.PLAYED] = trick, played
+            if legal & (legal - 1):
+                yield view.copy(), card
+            hands[seat] = hand & ~(1 << card)
+            if position == 0:
+                led = card // 13
+                trump = led if trump < 0 else trump
+                view[v.TRUMP] = trump
+            if position == 0 or beats(card, best, trump):
+                best, best_seat = card, seat
+            trick |= 1 << card
+            played |= 1 << card
 
 
 def decision_features(result: RunResult) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
