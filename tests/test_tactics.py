@@ -1,6 +1,7 @@
 """The card-choice building blocks: the cheapest and dearest card by order keys agree with
 the rule they encode, stated plainly (least or most worth, then rank, then the lower card
-code), for every game's worth table."""
+code), for every game's worth table; the highest-valued card is the plain maximum, the
+lowest card of equals."""
 
 import numpy as np
 import pytest
@@ -8,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sims.strategies import phat_greedy, pitch_greedy
-from sims.strategies.tactics import cheapest, dearest
+from sims.strategies.tactics import cheapest, dearest, highest_valued
 
 TABLES = {
     "pitch": (pitch_greedy.WORTH, pitch_greedy.CHEAP, pitch_greedy.DEAR),
@@ -41,3 +42,12 @@ def test_ties_of_worth_and_rank_go_to_the_lower_card_code():
     assert worth[3, 0] == worth[3, 13]
     assert cheapest(twos, cheap, 3) == 0 and dearest(twos, dear, 3) == 0
     assert cheapest(0, cheap, 3) == -1 and dearest(0, dear, 3) == -1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, (1 << 52) - 1), st.lists(st.integers(-3, 3), min_size=52, max_size=52))
+def test_the_highest_valued_card_is_the_lowest_of_the_largest_values(cards, values):
+    array = np.array(values, np.float64)
+    held = [card for card in range(52) if cards >> card & 1]
+    expected = max(held, key=lambda card: (array[card], -card)) if held else -1
+    assert highest_valued(cards, array) == expected

@@ -37,6 +37,7 @@ from sims.engine import solver as s
 from sims.strategies import view as v
 from sims.strategies.registry import Param
 from sims.strategies.sampling import deal_hidden, load_hands, load_position, new_pool
+from sims.strategies.tactics import highest_valued
 
 MAX_ITERATIONS = 100_000
 GUIDE_STEPS = 1 << 20  # resolution of the chance `guide`
@@ -67,7 +68,7 @@ def _select(node, cards, children, visits, wins, seen, maximising, exploration, 
         else:
             seen[child] += 1
     if untried and prior.size:
-        return _most_probable(untried, prior)
+        return highest_valued(untried, prior)
     if untried:
         return nth_bit(untried, below(rng, popcount(untried)))
     best, best_score = -1, -np.inf
@@ -83,19 +84,6 @@ def _select(node, cards, children, visits, wins, seen, maximising, exploration, 
             score += prior[card] * math.sqrt(seen[child]) / (1.0 + visits[child])
         if score > best_score:
             best, best_score = card, score
-    return best
-
-
-@njit(cache=True, inline="always")
-def _most_probable(cards, prior) -> int:
-    """The card of `cards` with the largest prior (the lowest of equals)."""
-    best, most = -1, -np.inf
-    rest = cards
-    while rest:
-        card = lowest(rest)
-        rest &= rest - 1
-        if prior[card] > most:
-            best, most = card, prior[card]
     return best
 
 

@@ -27,6 +27,7 @@ from sims.core.games.tricks import CARD_GAME_POINTS, beats
 from sims.strategies import view as v
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.registry import MAX_PARAMS, StrategyError, register
+from sims.strategies.tactics import highest_valued
 
 FEATURES = 40
 RANK_TEN = 8
@@ -231,15 +232,7 @@ def play_learned(view, params, rng):
     lowest of equals."""
     scores = np.empty(52)
     card_scores(view, params[MAX_PARAMS:], scores)
-    legal = view[v.LEGAL]
-    best, best_score = lowest(legal), -np.inf
-    rest = legal
-    while rest:
-        card = lowest(rest)
-        rest &= rest - 1
-        if scores[card] > best_score:
-            best, best_score = card, scores[card]
-    return best
+    return highest_valued(view[v.LEGAL], scores)
 
 
 register(

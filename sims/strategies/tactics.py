@@ -1,6 +1,6 @@
 """Card-choice building blocks the trick-game strategies share: which cards would take
-the trick, and the cheapest or dearest card by order keys made from a per-game worth
-table."""
+the trick, the cheapest or dearest card by order keys made from a per-game worth table,
+and the card a per-card array of values rates highest."""
 
 from __future__ import annotations
 
@@ -66,3 +66,16 @@ def dearest(cards: int, keys, trump: int) -> int:
         most = max(most, keys[np.uint64(trump), np.uint64(lowest(cards))])
         cards &= cards - 1
     return 63 - (most & 63) if most >= 0 else -1
+
+
+@njit(cache=True, inline="always")
+def highest_valued(cards: int, values) -> int:
+    """The card of `cards` with the largest `values[card]` (the lowest card of equals);
+    -1 for no card."""
+    best, most = -1, -np.inf
+    while cards:
+        card = lowest(cards)
+        cards &= cards - 1
+        if values[card] > most:
+            best, most = card, values[card]
+    return best
