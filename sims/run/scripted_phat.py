@@ -40,7 +40,7 @@ def _phat_deal(
         raise ValueError("a card is dealt twice")
     chosen = [*variants, f"target={target}"] if target is not None else variants
     rules = resolve_options(game, module.OPTIONS, chosen)
-    fids, params = script_tables(strategy, game, 4)
+    fids, params = script_tables(strategy, game, 4, rules)
     out = np.zeros(1, module.OUTCOME_DTYPE)
     error = np.zeros(2, np.int64)
     plays = np.full((1, 4 * size), -1, np.int8)
