@@ -34,6 +34,8 @@ from tests.test_pimc import pitch_view
         ("don", ("guided_ismcts:iterations=30",) * 4, ()),
         ("pitch", ("learned_ismcts:iterations=40",) * 4, ()),
         ("pitch", ("learned_ismcts:iterations=30", "greedy") * 3, ("players=6", "partnership")),
+        ("phat", ("learned_ismcts:iterations=30", "greedy") * 2, ()),
+        ("don", ("learned_ismcts:iterations=30",) * 4, ("game_tie=carry",)),
     ],
 )
 def test_search_plays_whole_deals_legally_and_the_same_from_the_same_seed(game, seats, variants):
@@ -109,10 +111,13 @@ def test_a_strong_prior_on_one_card_makes_the_search_play_it():
     assert all(chosen)
 
 
-def test_learned_ismcts_searches_as_guided_ismcts_without_its_prior_and_otherwise_with_it():
+@pytest.mark.parametrize(("game", "deals"), [("pitch", 40), ("phat", 8), ("don", 12)])
+def test_learned_ismcts_searches_as_guided_ismcts_without_its_prior_and_otherwise_with_it(
+    game, deals
+):
     def plays(label: str) -> np.ndarray:
         seats = (label, "greedy", "greedy", "greedy")
-        return run(RunSpec("pitch", 8, 40, seats=seats), record=True).plays
+        return run(RunSpec(game, 8, deals, seats=seats), record=True).plays
 
     unsteered = plays("learned_ismcts:prior=0:iterations=50")
     assert np.array_equal(unsteered, plays("guided_ismcts:iterations=50"))

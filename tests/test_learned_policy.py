@@ -1,4 +1,4 @@
-"""The learned Pitch policy (`sims.strategies.pitch_policy`) and its training
+"""The learned policies (`sims.strategies.pitch_policy`, `phat_policy`) and their training
 (`sims.tools.train_policy`): the views the trainer rebuilds from a deal log are the views
 the deal loop showed (the network chooses from them exactly the cards it chose in play),
 the probabilities are a distribution over the legal cards, the fit learns a rule it can
@@ -11,30 +11,41 @@ import numpy as np
 import pytest
 
 from sims.run.runner import RunSpec, run
-from sims.strategies import pitch_policy
+from sims.strategies import policy_network
 from sims.strategies import view as v
-from sims.strategies.pitch_policy import FEATURES, card_probabilities, hidden_units, play_learned
+from sims.strategies.pitch_policy import FEATURES
+from sims.strategies.policy_network import hidden_units
 from sims.strategies.registry import MAX_PARAMS, StrategyError, resolve
 from sims.tools import train_policy
 
 
 @pytest.mark.parametrize(
-    ("variants", "deals"),
-    [((), 200), (("players=6", "partnership"), 100), (("players=6", "partnership", "teams=3"), 60)],
+    ("game", "variants", "deals"),
+    [
+        ("pitch", (), 200),
+        ("pitch", ("players=6", "partnership"), 100),
+        ("pitch", ("players=6", "partnership", "teams=3"), 60),
+        ("phat", (), 40),
+        ("don", (), 60),
+        ("don", ("bonus=game6_high_low",), 30),  # Don's network serves its options too
+    ],
 )
-def test_the_rebuilt_views_give_the_cards_the_network_played(variants, deals):
-    spec = RunSpec("pitch", 9, deals, seats=("learned",), variants=variants)
+def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, deals):
+    spec = RunSpec(game, 9, deals, seats=("learned",), variants=variants)
     result = run(spec, record=True)
-    params = resolve("learned", "pitch", spec.rules).play_params
+    params = resolve("learned", game, spec.rules).play_params
+    play_learned = train_policy.POLICIES[game][0].play_learned
     decisions = list(train_policy.decision_views(result))
     assert len(decisions) > deals  # several choices a deal
     for view, card in decisions:
         assert play_learned(view, params, np.zeros(1, np.int64)) == card
 
 
-def test_the_probabilities_are_a_distribution_over_the_legal_cards():
-    spec = RunSpec("pitch", 4, 20, seats=("learned",))
-    network = resolve("learned", "pitch", spec.rules).play_params[MAX_PARAMS:]
+@pytest.mark.parametrize("game", ["pitch", "phat", "don"])
+def test_the_probabilities_are_a_distribution_over_the_legal_cards(game):
+    spec = RunSpec(game, 4, 10, seats=("learned",))
+    network = resolve("learned", game, spec.rules).play_params[MAX_PARAMS:]
+    card_probabilities = train_policy.POLICIES[game][0].card_probabilities
     for view, _ in list(train_policy.decision_views(run(spec, record=True)))[:50]:
         out = np.full(52, -1.0)
         card_probabilities(view, network, out)
@@ -51,23 +62,30 @@ def test_the_fit_learns_to_pick_the_card_with_the_largest_first_feature():
     mask[:, 4:] = rng.random((3000, 2)) < 0.5
     chosen = np.where(mask, x[:, :, 0], -np.inf).argmax(axis=1)
     network, report = train_policy.fit(x, mask, chosen, hidden=8, steps=600)
-    assert hidden_units(network.size) == 8
+    assert hidden_units(network.size, FEATURES) == 8
     assert report["held_out_agreement"] > 0.9 > 0.3 > report["held_out_random_agreement"]
 
 
-def test_the_command_writes_a_network_the_strategies_read(tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize(
+    ("name", "game", "scale", "deals"),
+    [("pitch-players4", "pitch", 0.0003, 9), ("don", "don", 0.0003, 7)],
+)
+def test_the_command_writes_a_network_the_strategies_read(
+    name, game, scale, deals, tmp_path, monkeypatch, capsys
+):
     monkeypatch.setattr(train_policy, "STEPS", 50)
-    argv = ["--only", "pitch-players4", "--scale", "0.0003", "--out", str(tmp_path)]
+    argv = ["--only", name, "--scale", str(scale), "--out", str(tmp_path)]
     assert train_policy.main(argv) == 0
-    network = np.load(tmp_path / "pitch-players4.npy")
-    about = json.loads((tmp_path / "pitch-players4.json").read_text())
-    assert hidden_units(network.size) == train_policy.HIDDEN
-    assert about["teacher"] == "ismcts" and about["deals"] == 9 and about["decisions"] > 20
-    assert not (tmp_path / "pitch-players6-partnership.npy").exists()  # --only
+    network = np.load(tmp_path / f"{name}.npy")
+    about = json.loads((tmp_path / f"{name}.json").read_text())
+    policy = train_policy.POLICIES[game][0]
+    assert hidden_units(network.size, policy.FEATURES) == train_policy.HIDDEN
+    assert about["teacher"] == "ismcts" and about["deals"] == deals and about["decisions"] > 20
+    assert [path.stem for path in tmp_path.glob("*.npy")] == [name]  # --only
     assert "agreement with ismcts" in capsys.readouterr().out
-    monkeypatch.setattr(pitch_policy, "NETWORKS", tmp_path)
-    rules = RunSpec("pitch", 1, 1).rules
-    assert np.array_equal(pitch_policy.shipped_network(rules), network)
+    monkeypatch.setattr(policy_network, "NETWORKS", tmp_path)
+    rules = RunSpec(game, 1, 1).rules
+    assert np.array_equal(resolve("learned", game, rules).play_params[MAX_PARAMS:], network)
 
 
 def test_a_bad_scale_is_refused(capsys):
@@ -83,11 +101,15 @@ def test_a_table_without_a_network_is_refused_by_name():
         run(RunSpec("pitch", 1, 1, seats=("learned_ismcts",), variants=("partnership",)))
 
 
-def test_a_missing_or_malformed_network_is_refused_by_name(tmp_path, monkeypatch):
-    rules = RunSpec("pitch", 1, 1).rules
-    monkeypatch.setattr(pitch_policy, "NETWORKS", tmp_path)
-    with pytest.raises(StrategyError, match="python -m sims.tools.train_policy"):
-        pitch_policy.shipped_network(rules)
-    np.save(tmp_path / "pitch-players4.npy", np.zeros(FEATURES + 1))
-    with pytest.raises(StrategyError, match="not a network"):
-        pitch_policy.shipped_network(rules)
+@pytest.mark.parametrize("game", ["pitch", "phat"])
+def test_a_missing_or_malformed_network_is_refused_by_name(game, tmp_path, monkeypatch):
+    rules = RunSpec(game, 1, 1).rules
+    monkeypatch.setattr(policy_network, "NETWORKS", tmp_path)
+    for strategy in ("learned", "learned_ismcts"):
+        with pytest.raises(StrategyError, match="no network .*python -m sims.tools.train_policy"):
+            resolve(strategy, game, rules)
+    name = "pitch-players4" if game == "pitch" else "phat"
+    features = train_policy.POLICIES[game][0].FEATURES
+    np.save(tmp_path / f"{name}.npy", np.zeros(features + 1))
+    with pytest.raises(StrategyError, match=f"not a network of {features} features"):
+        resolve("learned", game, rules)

@@ -87,6 +87,7 @@ GAME = Game(
     counters=counters_of(don),
     call_problem=no_call,
     cards_played=cards_played,
+    bench_search=("ismcts", "guided_ismcts", "learned_ismcts", "learned"),
     sides=sides_scored("Don points (card points + game bonus)"),
     solve=solving(don_position),
 )

@@ -391,7 +391,7 @@ GAME = Game(
     counters=counters_of(phat),
     call_problem=no_call,
     cards_played=cards_played,
-    bench_search=("pimc", "ismcts", "guided_ismcts"),
+    bench_search=("pimc", "ismcts", "guided_ismcts", "learned_ismcts", "learned"),
     bench_machinery=("fresh_process", "memory"),
     sides=sides_scored("Phat points (phat + muck bonus)"),
     odds=Odds(phat.HAND_SIZE, play_odds, no_seat="the hand pitches"),

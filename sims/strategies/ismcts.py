@@ -248,3 +248,13 @@ GUIDED_ABOUT = (
 )
 # The names this search is registered under, with their descriptions and parameters.
 VERSIONS = (("ismcts", ABOUT, SEARCH), ("guided_ismcts", GUIDED_ABOUT, GUIDED))
+# `learned_ismcts` (games with a learned policy): under a tenth of `ismcts`'s descents, the
+# root steered by the policy's probabilities times `prior`, a parameter after `GUIDED`'s.
+LEARNED = GUIDED | {
+    "iterations": Param(80, 1, MAX_ITERATIONS, whole=True),
+    "prior": Param(0.5, 0, 100),
+}
+LEARNED_ABOUT = (
+    "guided_ismcts with 80 descents whose root is steered by the learned policy's "
+    "probabilities, times prior"
+)

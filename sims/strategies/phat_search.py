@@ -1,8 +1,12 @@
-"""The search players in Phat and Nine-card Don: `ismcts` and `guided_ismcts` play every
-card; `pimc` solves the last `depth` tricks and plays as `greedy` before them (its opening
-lead `lead_long`, its parameter `guard_big_phat`)."""
+"""The search players in Phat and Nine-card Don: `ismcts`, `guided_ismcts` and
+`learned_ismcts` play every card; `pimc` solves the last `depth` tricks and plays as
+`greedy` before them (its opening lead `lead_long`, its parameter `guard_big_phat`).
+`learned_ismcts` is `guided_ismcts` with fewer descents whose root is steered by the
+learned policy's probabilities (`phat_policy`), times `prior`."""
 
 from __future__ import annotations
+
+from functools import partial
 
 import numpy as np
 from numba import njit
@@ -10,13 +14,15 @@ from numba import njit
 from sims.core.games import don, phat
 from sims.strategies import phat_greedy
 from sims.strategies import view as v
-from sims.strategies.ismcts import VERSIONS, ismcts_choice
+from sims.strategies.ismcts import GUIDED, LEARNED, LEARNED_ABOUT, VERSIONS, ismcts_choice
 from sims.strategies.phat_leads import lead_long
+from sims.strategies.phat_policy import card_probabilities, shipped_network
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
 from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
-from sims.strategies.registry import Param, register
+from sims.strategies.registry import MAX_PARAMS, Param, register
 
 ITERATIONS_SLOT = 0  # `ismcts`'s first parameter
+PRIOR_SLOT = ITERATIONS_SLOT + len(GUIDED)  # `learned_ismcts`'s weight of the prior
 
 
 @njit(cache=True, inline="always")
@@ -41,9 +47,16 @@ def pimc_phat(view, params, rng):
 
 @njit(cache=True)
 def ismcts_phat(view, params, rng):
-    """Every card, the opening lead included, by IS-MCTS (no prior)."""
+    """Every card, the opening lead included, by IS-MCTS; with a weight at `PRIOR_SLOT`
+    (`learned_ismcts`: the other versions leave it 0) its root is steered by the learned
+    policy, whose network is the data after the parameters."""
     card_points, hand_size = rules_of(view)
-    return ismcts_choice(view, params, rng, card_points, hand_size, ITERATIONS_SLOT, np.empty(0))
+    legal = view[v.LEGAL]
+    prior = np.zeros(52 if params[PRIOR_SLOT] > 0 and legal & (legal - 1) else 0)
+    if prior.size:
+        card_probabilities(view, params[MAX_PARAMS:], prior)
+        prior *= params[PRIOR_SLOT]
+    return ismcts_choice(view, params, rng, card_points, hand_size, ITERATIONS_SLOT, prior)
 
 
 for _game in ("phat", "don"):
@@ -64,3 +77,13 @@ for _game in ("phat", "don"):
         register(
             _name, _game, _about, play=ismcts_phat, lead=ismcts_phat, params=_params, inline=False
         )
+    register(
+        "learned_ismcts",
+        _game,
+        LEARNED_ABOUT,
+        play=ismcts_phat,
+        lead=ismcts_phat,
+        params=LEARNED,
+        data=partial(shipped_network, _game),
+        inline=False,
+    )

@@ -3,19 +3,15 @@ does (`python -m sims.tools.train_policy`, which writes the networks in `learned
 ratings are also the prior that steers `learned_ismcts`'s search (`pitch_search`). It
 reads only the view: its own hand, the cards played and the trick so far.
 
-The network scores each legal card from `FEATURES` numbers describing that card in the
-position (`card_features`): one hidden layer of rectified units, then a weighted sum; a
-softmax over the legal cards turns the scores into the probabilities
-`card_probabilities` gives. There is a network per table the search players are measured
-at (`TABLES`: 4 players cutthroat, 6 in partnership, where it serves either layout of
-the teams); it travels as the strategy's data,
-after its parameters (`shipped_network`): `FEATURES` x hidden weights, then the hidden
-biases, then the output weights. It bids as `threshold`.
+The network (`policy_network`) scores each legal card from `FEATURES` numbers describing
+that card in the position (`card_features`). There is a network per table the search
+players are measured at (`TABLES`: 4 players cutthroat, 6 in partnership, where it serves
+either layout of the teams); it travels as the strategy's data, after its parameters
+(`shipped_network`). It bids as `threshold`.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -26,21 +22,14 @@ from sims.core.cards import RANK_ACE, RANK_JACK, suit_mask, suit_of
 from sims.core.games.tricks import CARD_GAME_POINTS, beats
 from sims.strategies import view as v
 from sims.strategies.pitch_bidding import threshold_bid
+from sims.strategies.policy_network import card_score, load_network, softmax_legal
 from sims.strategies.registry import MAX_PARAMS, StrategyError, register
 from sims.strategies.tactics import highest_valued
 
 FEATURES = 40
 RANK_TEN = 8
-NETWORKS = Path(__file__).with_name("learned")
-TRAIN_COMMAND = "python -m sims.tools.train_policy"
 # The tables with a network: (players, partnership) -> the network's file name, no suffix.
 TABLES = {(4, False): "pitch-players4", (6, True): "pitch-players6-partnership"}
-
-
-def hidden_units(size: int) -> int:
-    """The hidden units of a network of `size` numbers (0 if no network has that size)."""
-    units, left = divmod(size, FEATURES + 2)
-    return units if left == 0 else 0
 
 
 def network_name(rules: dict[str, Any]) -> str:
@@ -59,13 +48,7 @@ def network_name(rules: dict[str, Any]) -> str:
 def shipped_network(rules: dict[str, Any]) -> np.ndarray:
     """The package's network for the table of `rules` (its other options are read from
     the view); StrategyError if there is none, naming the command that trains it."""
-    path = NETWORKS / f"{network_name(rules)}.npy"
-    if not path.exists():
-        raise StrategyError(f"no network {path.name}; train one with `{TRAIN_COMMAND}`")
-    network = np.load(path, allow_pickle=False)
-    if network.dtype != np.float64 or network.ndim != 1 or not hidden_units(network.size):
-        raise StrategyError(f"{path.name} is not a network of {FEATURES} features")
-    return network
+    return load_network(network_name(rules), FEATURES)
 
 
 @njit(cache=True)
@@ -173,22 +156,6 @@ def card_features(view, card: int, out) -> None:
 
 
 @njit(cache=True)
-def card_score(features, network) -> float:
-    """`network`'s score of one card from its features."""
-    units = network.size // (FEATURES + 2)
-    biases = FEATURES * units
-    outputs = biases + units
-    score = 0.0
-    for unit in range(units):
-        total = network[biases + unit]
-        for k in range(FEATURES):
-            total += features[k] * network[k * units + unit]
-        if total > 0:
-            score += total * network[outputs + unit]
-    return score
-
-
-@njit(cache=True)
 def card_scores(view, network, out) -> None:
     """`network`'s score of each legal card, into `out[card]` (52 slots; the others are
     left as they are)."""
@@ -205,25 +172,8 @@ def card_scores(view, network, out) -> None:
 def card_probabilities(view, network, out) -> None:
     """The probability `network` gives each legal card (a softmax of its scores), into
     `out[card]` (52 slots; the others are left as they are)."""
-    legal = view[v.LEGAL]
     card_scores(view, network, out)
-    top = -np.inf
-    rest = legal
-    while rest:
-        top = max(top, out[lowest(rest)])
-        rest &= rest - 1
-    total = 0.0
-    rest = legal
-    while rest:
-        card = lowest(rest)
-        rest &= rest - 1
-        out[card] = np.exp(out[card] - top)
-        total += out[card]
-    rest = legal
-    while rest:
-        card = lowest(rest)
-        rest &= rest - 1
-        out[card] /= total
+    softmax_legal(view[v.LEGAL], out)
 
 
 @njit(cache=True)

@@ -11,7 +11,7 @@ from numba import njit
 from sims.core.games.pitch import HAND_SIZE
 from sims.strategies import pitch_greedy
 from sims.strategies import view as v
-from sims.strategies.ismcts import GUIDED, MAX_ITERATIONS, VERSIONS, ismcts_choice
+from sims.strategies.ismcts import GUIDED, LEARNED, LEARNED_ABOUT, VERSIONS, ismcts_choice
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
 from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
 from sims.strategies.pitch_bidding import threshold_bid
@@ -70,18 +70,12 @@ for _name, _about, _params in VERSIONS:
         params={"margin": 0.0, **_params},
         inline=False,
     )
-# `learned_ismcts`: under a tenth of `ismcts`'s descents, the root steered by the learned
-# policy. It shares `ismcts_pitch`: a decision function of its own would add a call to the
-# deal loop's decider, which every Pitch strategy shares.
-LEARNED = GUIDED | {
-    "iterations": Param(80, 1, MAX_ITERATIONS, whole=True),
-    "prior": Param(0.5, 0, 100),
-}
+# `learned_ismcts` shares `ismcts_pitch`: a decision function of its own would add a call
+# to the deal loop's decider, which every Pitch strategy shares.
 register(
     "learned_ismcts",
     "pitch",
-    "guided_ismcts with 80 descents whose root is steered by the learned policy's "
-    "probabilities (prior; 4 players, or 6 in partnership); bids as threshold",
+    f"{LEARNED_ABOUT} (4 players, or 6 in partnership); bids as threshold",
     play=ismcts_pitch,
     lead=ismcts_pitch,
     bid=threshold_bid,

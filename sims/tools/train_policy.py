@@ -1,11 +1,12 @@
-"""Train the learned Pitch policy's networks (`sims.strategies.pitch_policy`), one per
-table: play deals with `ismcts` at every seat, rebuild from the deal log the view of each
-card decision that had a choice, and fit the network to pick the card `ismcts` picked (a
-softmax over the legal cards, cross-entropy, Adam). A tenth of the decisions is kept apart
-to report how often the network agrees with `ismcts` on decisions it was not fitted to.
+"""Train the learned policies' networks (`sims.strategies.pitch_policy`, one per Pitch
+table, and `phat_policy`, one for Phat and one for Don): play deals with `ismcts` at every
+seat, rebuild from the deal log the view of each card decision that had a choice, and fit
+the network to pick the card `ismcts` picked (a softmax over the legal cards,
+cross-entropy, Adam). A tenth of the decisions is kept apart to report how often the
+network agrees with `ismcts` on decisions it was not fitted to.
 
-    python -m sims.tools.train_policy        # the shipped networks, about 15 minutes
-    python -m sims.tools.train_policy --only pitch-players4 --scale 0.01 --out /tmp/net
+    python -m sims.tools.train_policy        # the shipped networks, about 45 minutes
+    python -m sims.tools.train_policy --only phat --scale 0.01 --out /tmp/net
 
 The same command on the same machine writes the same networks.
 """
@@ -21,23 +22,36 @@ from pathlib import Path
 
 import numpy as np
 
-from sims.core.games import pitch
+from sims.core.games import don, phat, pitch
 from sims.core.games.tricks import beats, legal_cards
 from sims.run.deal_log import play_order
 from sims.run.output import atomic_path
 from sims.run.runner import RunResult, RunSpec, run
+from sims.strategies import phat_policy, pitch_policy
 from sims.strategies import view as v
-from sims.strategies.pitch_policy import FEATURES, NETWORKS, TABLES, card_features, network_name
+from sims.strategies.policy_network import NETWORKS
 
-# The deals each network is trained on, at every table of `pitch_policy.TABLES`.
+# The deals each network is trained on: every table of `pitch_policy.TABLES`, and every
+# game of `phat_policy.NETWORKS` at its default options.
 TRAINING = {
-    network_name(spec.rules): spec
+    pitch_policy.network_name(spec.rules): spec
     for spec in (
         RunSpec("pitch", 5, 30_000, seats=("ismcts",)),
         RunSpec("pitch", 6, 24_000, seats=("ismcts",), variants=("players=6", "partnership")),
     )
+} | {
+    phat_policy.NETWORKS["phat"]: RunSpec("phat", 7, 16_000, seats=("ismcts",)),
+    phat_policy.NETWORKS["don"]: RunSpec("don", 8, 24_000, seats=("ismcts",)),
 }
-assert set(TRAINING) == set(TABLES.values()), "a network without its training deals"
+assert set(TRAINING) == {*pitch_policy.TABLES.values(), *phat_policy.NETWORKS.values()}, (
+    "a network without its training deals"
+)
+# Each game's features: (the module that describes a card, the most legal cards at once).
+POLICIES = {
+    "pitch": (pitch_policy, pitch.HAND_SIZE),
+    "phat": (phat_policy, phat.HAND_SIZE),
+    "don": (phat_policy, don.HAND_SIZE),
+}
 HIDDEN = 32
 STEPS = 6_000
 BATCH = 2_048
@@ -46,24 +60,34 @@ DECAY = 1e-5  # weight decay of the fit
 HELD_OUT = 0.1
 
 
+def _table(game: str, rules: dict) -> tuple[int, bool, list[int]]:
+    """The table of a run of `game`: its players, whether they must follow suit, and each
+    seat's side."""
+    if game != "pitch":
+        return phat.PLAYERS, True, [seat & 1 for seat in range(phat.PLAYERS)]
+    side_of = {seat: side for side, seats in enumerate(pitch.sides(rules)) for seat in seats}
+    return rules["players"], rules["must_follow"], [side_of[s] for s in range(rules["players"])]
+
+
 def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
     """(the view, the card played) of every card decision of the run's logged deals that
-    had more than one legal card, in play order; the view holds what `card_features`
-    reads, as the deal loop sets it."""
-    rules = result.spec.rules
-    players = rules["players"]
-    must_follow = rules["must_follow"]
-    side_of = {seat: side for side, seats in enumerate(pitch.sides(rules)) for seat in seats}
+    had more than one legal card, in play order; the view holds what the game's
+    `card_features` reads, as the deal loop sets it."""
+    game = result.spec.game
+    players, must_follow, side_of = _table(game, result.spec.rules)
     for deal in range(len(result.table)):
         row = result.table[deal]
         hands = [int(hand) for hand in result.hands[deal]]
         view = np.zeros(v.SIZE, np.int64)
         view[v.PLAYERS] = players
         view[v.PITCHER] = row["pitcher"]
-        view[v.CONTRACT] = row["contract"]
         view[v.TRUMP] = -1
-        for seat in range(players):
-            view[v.SIDE_OF + seat] = side_of[seat]
+        view[v.SIDE_OF : v.SIDE_OF + players] = side_of
+        if game == "pitch":
+            view[v.CONTRACT] = row["contract"]
+        else:
+            view[v.CARD_VALUES] = phat.DON_VALUES if game == "don" else phat.PHAT_VALUES
+            view[v.HAND_SIZE] = POLICIES[game][1]
         trump, played = -1, 0
         order = play_order(int(row["pitcher"]), result.plays[deal], result.winners[deal], players)
         for index, (seat, card) in enumerate(order):
@@ -80,27 +104,33 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
             if legal & (legal - 1):
                 yield view.copy(), card
             hands[seat] = hand & ~(1 << card)
+            suit = card // 13
             if position == 0:
-                led = card // 13
+                led = suit
                 trump = led if trump < 0 else trump
                 view[v.TRUMP] = trump
+            elif suit != led and (suit != trump or must_follow):
+                view[v.VOIDS + seat] |= 1 << led
             if position == 0 or beats(card, best, trump):
                 best, best_seat = card, seat
             trick |= 1 << card
             played |= 1 << card
+            if position == players - 1:
+                view[v.WON + best_seat] |= trick
 
 
 def decision_features(result: RunResult) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per decision: the features of each legal card (up to a hand's six, in card order),
+    """Per decision: the features of each legal card (up to a hand's size, in card order),
     which slots hold a card, and the slot of the card played."""
+    policy, hand_size = POLICIES[result.spec.game]
     rows, masks, chosen = [], [], []
-    features = np.empty(FEATURES)
+    features = np.empty(policy.FEATURES)
     for view, card in decision_views(result):
-        table = np.zeros((pitch.HAND_SIZE, FEATURES), np.float32)
-        mask = np.zeros(pitch.HAND_SIZE, bool)
+        table = np.zeros((hand_size, policy.FEATURES), np.float32)
+        mask = np.zeros(hand_size, bool)
         legal = [c for c in range(52) if view[v.LEGAL] >> c & 1]
         for slot, candidate in enumerate(legal):
-            card_features(view, candidate, features)
+            policy.card_features(view, candidate, features)
             table[slot] = features
             mask[slot] = True
         rows.append(table)
@@ -129,14 +159,15 @@ def fit(
     x: np.ndarray, mask: np.ndarray, chosen: np.ndarray, *, hidden: int = HIDDEN,
     steps: int = STEPS, seed: int = 0,
 ) -> tuple[np.ndarray, dict[str, float]]:  # fmt: skip
-    """The network (flat, as `pitch_policy` reads it) fitted to choose `chosen`, and its
+    """The network (flat, as `policy_network` reads it) fitted to choose `chosen`, and its
     cross-entropy and agreement on the fitted decisions and on the held-out tenth."""
     rng = np.random.default_rng(seed)
+    features = x.shape[2]
     order = rng.permutation(len(chosen))
     apart = max(1, int(len(chosen) * HELD_OUT))
     held, fitted = order[:apart], order[apart:]
     network = [
-        (rng.standard_normal((FEATURES, hidden)) * np.sqrt(2 / FEATURES)).astype(np.float32),
+        (rng.standard_normal((features, hidden)) * np.sqrt(2 / features)).astype(np.float32),
         np.zeros(hidden, np.float32),
         (rng.standard_normal(hidden) * 0.1).astype(np.float32),
     ]
@@ -181,7 +212,7 @@ def train(spec: RunSpec, steps: int = STEPS) -> tuple[np.ndarray, dict]:
         "deals": spec.count,
         "variants": list(spec.variants),
         "decisions": len(chosen),
-        "features": FEATURES,
+        "features": x.shape[2],
         "hidden": HIDDEN,
         "steps": steps,
         **report,
@@ -201,8 +232,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument(
         "--scale", type=float, default=1.0,
-        help="share of the training deals to play (default 1: 30,000 deals at 4 players, "
-        "24,000 at 6 in partnership); smaller for a quick trial",
+        help="share of the training deals to play (default 1: "
+        + ", ".join(f"{spec.count:,} for {name}" for name, spec in TRAINING.items())
+        + "); smaller for a quick trial",
     )  # fmt: skip
     parser.add_argument(
         "--out", type=Path, default=NETWORKS,
