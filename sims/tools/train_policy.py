@@ -5,7 +5,7 @@ the network to pick the card `ismcts` picked (a softmax over the legal cards,
 cross-entropy, Adam). A tenth of the decisions is kept apart to report how often the
 network agrees with `ismcts` on decisions it was not fitted to.
 
-    python -m sims.tools.train_policy        # the shipped networks, about 45 minutes
+    python -m sims.tools.train_policy        # the shipped networks, about 35 minutes
     python -m sims.tools.train_policy --only phat --scale 0.01 --out /tmp/net
 
 The same command on the same machine writes the same networks.
