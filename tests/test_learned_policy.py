@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from sims.run.runner import RunSpec, run
-from sims.strategies import policy_network
+from sims.strategies import phat_policy, pitch_policy, policy_network
 from sims.strategies import view as v
-from sims.strategies.pitch_policy import FEATURES
+from sims.strategies.pitch_features import FEATURES
 from sims.strategies.policy_network import hidden_units
 from sims.strategies.registry import MAX_PARAMS, StrategyError, resolve
 from sims.tools import train_policy
@@ -34,7 +34,7 @@ def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, dea
     spec = RunSpec(game, 9, deals, seats=("learned",), variants=variants)
     result = run(spec, record=True)
     params = resolve("learned", game, spec.rules).play_params
-    play_learned = train_policy.POLICIES[game][0].play_learned
+    play_learned = (pitch_policy if game == "pitch" else phat_policy).play_learned
     decisions = list(train_policy.decision_views(result))
     assert len(decisions) > deals  # several choices a deal
     for view, card in decisions:
@@ -45,10 +45,12 @@ def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, dea
 def test_the_probabilities_are_a_distribution_over_the_legal_cards(game):
     spec = RunSpec(game, 4, 10, seats=("learned",))
     network = resolve("learned", game, spec.rules).play_params[MAX_PARAMS:]
-    card_probabilities = train_policy.POLICIES[game][0].card_probabilities
+    describe = train_policy.FEATURES_OF[game][0]
     for view, _ in list(train_policy.decision_views(run(spec, record=True)))[:50]:
         out = np.full(52, -1.0)
-        card_probabilities(view, network, out)
+        policy_network.card_probabilities(
+            view, network, describe.card_features, describe.FEATURES, out
+        )
         legal = [card for card in range(52) if view[v.LEGAL] >> card & 1]
         assert np.isclose(out[legal].sum(), 1.0)
         assert (out[legal] > 0).all()
@@ -78,8 +80,8 @@ def test_the_command_writes_a_network_the_strategies_read(
     assert train_policy.main(argv) == 0
     network = np.load(tmp_path / f"{name}.npy")
     about = json.loads((tmp_path / f"{name}.json").read_text())
-    policy = train_policy.POLICIES[game][0]
-    assert hidden_units(network.size, policy.FEATURES) == train_policy.HIDDEN
+    features = train_policy.FEATURES_OF[game][0].FEATURES
+    assert hidden_units(network.size, features) == train_policy.HIDDEN
     assert about["teacher"] == "ismcts" and about["deals"] == deals and about["decisions"] > 20
     assert [path.stem for path in tmp_path.glob("*.npy")] == [name]  # --only
     assert "agreement with ismcts" in capsys.readouterr().out
@@ -109,7 +111,7 @@ def test_a_missing_or_malformed_network_is_refused_by_name(game, tmp_path, monke
         with pytest.raises(StrategyError, match="no network .*python -m sims.tools.train_policy"):
             resolve(strategy, game, rules)
     name = "pitch-players4" if game == "pitch" else "phat"
-    features = train_policy.POLICIES[game][0].FEATURES
+    features = train_policy.FEATURES_OF[game][0].FEATURES
     np.save(tmp_path / f"{name}.npy", np.zeros(features + 1))
     with pytest.raises(StrategyError, match=f"not a network of {features} features"):
         resolve("learned", game, rules)

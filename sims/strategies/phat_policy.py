@@ -3,9 +3,9 @@ best, trained to choose as `ismcts` does (`python -m sims.tools.train_policy`). 
 ratings are also the prior that steers `learned_ismcts`'s search (`phat_search`). It reads
 only the view: its own hand, the cards played, who won them and the trick so far.
 
-Each game has its network (`NETWORKS`), trained at the game's default options; cards are
-valued by the game's own table, which the view names. The network travels as the
-strategy's data, after its parameters (`shipped_network`).
+Each game has its network (`NETWORKS`), trained at the game's default options, which reads
+the numbers `phat_features` gives. The network travels as the strategy's data, after its
+parameters (`shipped_network`).
 """
 
 from __future__ import annotations
@@ -16,170 +16,27 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from sims.core.bits import lowest, popcount
-from sims.core.cards import FULL_DECK, RANK_ACE, suit_mask, suit_of
-from sims.core.games import don, phat
-from sims.core.games.tricks import CARD_GAME_POINTS, beats, game_points
-from sims.strategies import view as v
-from sims.strategies.phat_greedy import GUARDED_RANK, WORTH
-from sims.strategies.policy_network import card_score, load_network, softmax_legal
+from sims.strategies import phat_features
+from sims.strategies.policy_network import best_card, load_network
 from sims.strategies.registry import MAX_PARAMS, register
-from sims.strategies.tactics import beating, highest_valued
 
-FEATURES = 46
 NETWORKS = {"phat": "phat", "don": "don"}  # game -> the network's file name, no suffix
-# The points a card scores at once, `POINTS[values, trump, card]` (the view's CARD_VALUES).
-POINTS = np.stack([phat.CARD_VALUES, don.CARD_VALUES])
-RANK_QUEEN = RANK_ACE - 2
 
 
 def shipped_network(game: str, rules: dict[str, Any]) -> np.ndarray:
     """The package's network for `game` (its options are read from the view);
     StrategyError if it is missing, naming the command that trains it."""
-    return load_network(NETWORKS[game], FEATURES)
-
-
-@njit(cache=True)
-def card_features(view, card: int, out) -> None:
-    """The `FEATURES` numbers describing legal `card` in the view's position, into `out`.
-    At the opening lead, the card's suit is taken as trump (the lead names it)."""
-    out[:] = 0.0
-    values = view[v.CARD_VALUES]
-    hand = view[v.HAND]
-    unseen = FULL_DECK & ~view[v.PLAYED] & ~hand
-    opening = view[v.DECISION] == v.OPENING
-    suit = suit_of(card)
-    rank = card - 13 * suit
-    trump = suit if opening else view[v.TRUMP]
-    is_trump = 1.0 if suit == trump else 0.0
-    worth = WORTH[values, trump, card] / 20.0
-    own_suit = suit_mask(suit)
-    trumps = suit_mask(trump)
-    below = (1 << card) - 1
-    above = -(2 << card)
-    position = view[v.POSITION]
-    seat = view[v.SEAT]
-    team = seat & 1
-    leading = 1.0 if position == 0 else 0.0
-    following = 1.0 - leading
-    last = 1.0 if position == 3 else 0.0
-    unbeaten = 1.0 if beating(unseen, card, trump) == 0 else 0.0  # no unseen card beats it
-    # The card itself.
-    out[0] = is_trump
-    out[1] = is_trump * rank / 12.0
-    out[2] = (1 - is_trump) * rank / 12.0
-    out[3] = worth
-    out[4] = POINTS[values, trump, card] / 18.0
-    out[5] = CARD_GAME_POINTS[card] / 10.0
-    out[6] = is_trump * (rank == GUARDED_RANK[values])  # the Big Phat, or Don's 5
-    master = 1.0 if (unseen & own_suit & above) == 0 else 0.0  # none of its suit above
-    out[7] = master
-    out[8] = master * is_trump
-    out[9] = popcount(unseen & own_suit & above) / 12.0
-    out[10] = unbeaten
-    # Leading.
-    out[11] = leading
-    out[12] = leading * is_trump
-    out[13] = leading * unbeaten
-    out[14] = leading * worth
-    # Following: the trick so far.
-    wins = 0.0
-    partner = 0.0
-    partner_safe = 0.0
-    trick_worth = 0.0
-    trick_game = 0.0
-    led = view[v.LED_SUIT] if position > 0 else suit
-    if position > 0:
-        best = view[v.WINNING_CARD]
-        wins = 1.0 if beats(card, best, trump) else 0.0
-        partner = 1.0 if (view[v.WINNING_SEAT] & 1) == team else 0.0
-        if last or beating(unseen, best, trump) == 0:
-            partner_safe = partner
-        rest = view[v.TRICK_CARDS]
-        while rest:
-            played = lowest(rest)
-            rest &= rest - 1
-            trick_worth += WORTH[values, trump, played] / 20.0
-            trick_game += CARD_GAME_POINTS[played] / 10.0
-    safe_win = wins * (1.0 if last or unbeaten else 0.0)
-    opponent = following * (1 - partner)
-    out[15] = last
-    out[16] = wins
-    out[17] = wins * last
-    out[18] = safe_win
-    out[19] = safe_win * trick_worth
-    out[20] = wins * trick_worth
-    out[21] = wins * worth
-    out[22] = partner
-    out[23] = partner_safe * worth  # points onto a partner's safe trick
-    out[24] = partner * (1 - partner_safe) * worth
-    out[25] = opponent * (1 - wins) * worth  # points given away
-    out[26] = following * (suit == led)
-    out[27] = following * is_trump * (led != trump)  # trumping in, void in the suit led
-    throw = following * (suit != led) * (1 - is_trump)
-    out[28] = throw
-    out[29] = throw * worth
-    out[30] = wins * trick_game
-    # Its suit and trumps in the hand, and whose pitch it is.
-    out[31] = popcount(hand & own_suit) / 13.0
-    out[32] = (hand & own_suit & below) == 0
-    out[33] = (hand & own_suit & above) == 0
-    out[34] = popcount(hand & trumps) / 13.0
-    out[35] = popcount(unseen & trumps) / 13.0
-    out[36] = leading * is_trump * out[35]  # drawing trumps
-    pitching = 1.0 if (view[v.PITCHER] & 1) == team else 0.0
-    out[37] = pitching
-    out[38] = pitching * is_trump * leading
-    out[39] = view[v.TRICK_NO] / view[v.HAND_SIZE]
-    # The players still to play to this trick: opponents known void in its suit, a partner.
-    void_opponents = 0.0
-    for k in range(1, 4 - position):
-        after = (seat + k) & 3
-        if (after & 1) != team:
-            void_opponents += view[v.VOIDS + after] >> led & 1
-        else:
-            out[40] = 1.0
-    out[41] = void_opponents / 2.0
-    # The muck so far: the game points of the tricks each team has won.
-    muck = 0
-    for other in range(4):
-        sign = 1 if (other & 1) == team else -1
-        muck += sign * game_points(view[v.WON + other])
-    out[42] = muck / 40.0
-    # The opening lead: the suit it names trump.
-    out[43] = opening * popcount(hand & own_suit) / 13.0
-    out[44] = opening * (hand >> (13 * suit + GUARDED_RANK[values]) & 1)
-    out[45] = opening * popcount(hand & own_suit & -(1 << (13 * suit + RANK_QUEEN))) / 3.0
-
-
-@njit(cache=True)
-def card_scores(view, network, out) -> None:
-    """`network`'s score of each legal card, into `out[card]` (52 slots; the others are
-    left as they are)."""
-    features = np.empty(FEATURES)
-    rest = view[v.LEGAL]
-    while rest:
-        card = lowest(rest)
-        rest &= rest - 1
-        card_features(view, card, features)
-        out[card] = card_score(features, network)
-
-
-@njit(cache=True)
-def card_probabilities(view, network, out) -> None:
-    """The probability `network` gives each legal card (a softmax of its scores), into
-    `out[card]` (52 slots; the others are left as they are)."""
-    card_scores(view, network, out)
-    softmax_legal(view[v.LEGAL], out)
+    return load_network(NETWORKS[game], phat_features.FEATURES)
 
 
 @njit(cache=True)
 def play_learned(view, params, rng):
     """The legal card the network (the data after the parameters) rates best; the
     lowest of equals."""
-    scores = np.empty(52)
-    card_scores(view, params[MAX_PARAMS:], scores)
-    return highest_valued(view[v.LEGAL], scores)
+    # By the module's attribute: numba caches a function that passes another function so
+    # named, not one that passes a bare global's name.
+    features = phat_features.card_features
+    return best_card(view, params[MAX_PARAMS:], features, phat_features.FEATURES)
 
 
 for _game in NETWORKS:

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from functools import partial
 
-import numpy as np
 from numba import njit
 
 from sims.core.games import don, phat
-from sims.strategies import phat_greedy
+from sims.strategies import phat_features, phat_greedy
 from sims.strategies import view as v
 from sims.strategies.ismcts import GUIDED, LEARNED, LEARNED_ABOUT, VERSIONS, ismcts_choice
 from sims.strategies.phat_leads import lead_long
-from sims.strategies.phat_policy import card_probabilities, shipped_network
+from sims.strategies.phat_policy import shipped_network
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
 from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
-from sims.strategies.registry import MAX_PARAMS, Param, register
+from sims.strategies.policy_network import search_prior
+from sims.strategies.registry import Param, register
 
 ITERATIONS_SLOT = 0  # `ismcts`'s first parameter
 PRIOR_SLOT = ITERATIONS_SLOT + len(GUIDED)  # `learned_ismcts`'s weight of the prior
@@ -51,11 +51,8 @@ def ismcts_phat(view, params, rng):
     (`learned_ismcts`: the other versions leave it 0) its root is steered by the learned
     policy, whose network is the data after the parameters."""
     card_points, hand_size = rules_of(view)
-    legal = view[v.LEGAL]
-    prior = np.zeros(52 if params[PRIOR_SLOT] > 0 and legal & (legal - 1) else 0)
-    if prior.size:
-        card_probabilities(view, params[MAX_PARAMS:], prior)
-        prior *= params[PRIOR_SLOT]
+    features = phat_features.card_features  # by the module's attribute: see phat_policy
+    prior = search_prior(view, params, PRIOR_SLOT, features, phat_features.FEATURES)
     return ismcts_choice(view, params, rng, card_points, hand_size, ITERATIONS_SLOT, prior)
 
 

@@ -9,15 +9,16 @@ import numpy as np
 from numba import njit
 
 from sims.core.games.pitch import HAND_SIZE
-from sims.strategies import pitch_greedy
+from sims.strategies import pitch_features, pitch_greedy
 from sims.strategies import view as v
 from sims.strategies.ismcts import GUIDED, LEARNED, LEARNED_ABOUT, VERSIONS, ismcts_choice
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
 from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.pitch_leads import lead_best
-from sims.strategies.pitch_policy import card_probabilities, shipped_network
-from sims.strategies.registry import MAX_PARAMS, Param, register
+from sims.strategies.pitch_policy import shipped_network
+from sims.strategies.policy_network import search_prior
+from sims.strategies.registry import Param, register
 
 # No card scores when it is won: High, Low, Jack and Game are settled at the end.
 CARD_POINTS = np.zeros((4, 52), np.int64)
@@ -41,11 +42,8 @@ def ismcts_pitch(view, params, rng):
     """Every card, the opening lead included, by IS-MCTS; with a weight at `PRIOR_SLOT`
     (`learned_ismcts`: the other versions leave it 0) its root is steered by the learned
     policy, whose network is the data after the parameters."""
-    legal = view[v.LEGAL]
-    prior = np.zeros(52 if params[PRIOR_SLOT] > 0 and legal & (legal - 1) else 0)
-    if prior.size:
-        card_probabilities(view, params[MAX_PARAMS:], prior)
-        prior *= params[PRIOR_SLOT]
+    features = pitch_features.card_features  # by the module's attribute: see pitch_policy
+    prior = search_prior(view, params, PRIOR_SLOT, features, pitch_features.FEATURES)
     return ismcts_choice(view, params, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT, prior)
 
 

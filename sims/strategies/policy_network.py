@@ -1,7 +1,8 @@
 """The small networks of the learned policies (`pitch_policy`, `phat_policy`): how they are
 stored, loaded and evaluated. A network scores one legal card from the numbers its game's
-`card_features` gives: one hidden layer of rectified units, then a weighted sum; a softmax
-over the legal cards turns the scores into probabilities.
+`card_features` gives (passed in as `describe`, with `count` the numbers it gives): one
+hidden layer of rectified units, then a weighted sum; a softmax over the legal cards turns
+the scores into probabilities, and the search players' prior (`search_prior`).
 
 A network is one flat float64 array, as it travels as a strategy's data: features x hidden
 weights, then the hidden biases, then the output weights. `python -m
@@ -17,7 +18,9 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest
-from sims.strategies.registry import StrategyError
+from sims.strategies import view as v
+from sims.strategies.registry import MAX_PARAMS, StrategyError
+from sims.strategies.tactics import highest_valued
 
 NETWORKS = Path(__file__).with_name("learned")
 TRAIN_COMMAND = "python -m sims.tools.train_policy"
@@ -60,9 +63,32 @@ def card_score(features, network) -> float:
 
 
 @njit(cache=True)
-def softmax_legal(legal: int, out) -> None:
-    """Turn the scores in `out[card]` of the `legal` cards into probabilities (a softmax);
-    the other slots are left as they are."""
+def card_scores(view, network, describe, count: int, out) -> None:
+    """`network`'s score of each legal card, into `out[card]` (52 slots; the others are
+    left as they are)."""
+    features = np.empty(count)
+    rest = view[v.LEGAL]
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
+        describe(view, card, features)
+        out[card] = card_score(features, network)
+
+
+@njit(cache=True)
+def best_card(view, network, describe, count: int) -> int:
+    """The legal card `network` rates best; the lowest of equals."""
+    scores = np.empty(52)
+    card_scores(view, network, describe, count, scores)
+    return highest_valued(view[v.LEGAL], scores)
+
+
+@njit(cache=True)
+def card_probabilities(view, network, describe, count: int, out) -> None:
+    """The probability `network` gives each legal card (a softmax of its scores), into
+    `out[card]` (52 slots; the others are left as they are)."""
+    card_scores(view, network, describe, count, out)
+    legal = view[v.LEGAL]
     top = -np.inf
     rest = legal
     while rest:
@@ -80,3 +106,16 @@ def softmax_legal(legal: int, out) -> None:
         card = lowest(rest)
         rest &= rest - 1
         out[card] /= total
+
+
+@njit(cache=True)
+def search_prior(view, params, weight_slot: int, describe, count: int):
+    """The prior `learned_ismcts` steers its root by: each legal card's probability (the
+    network is the data after the parameters) times the weight at `weight_slot`; empty
+    where the weight is 0 (the other versions of the search) or there is no choice."""
+    legal = view[v.LEGAL]
+    prior = np.zeros(52 if params[weight_slot] > 0 and legal & (legal - 1) else 0)
+    if prior.size:
+        card_probabilities(view, params[MAX_PARAMS:], describe, count, prior)
+        prior *= params[weight_slot]
+    return prior

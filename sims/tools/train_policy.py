@@ -27,7 +27,7 @@ from sims.core.games.tricks import beats, legal_cards
 from sims.run.deal_log import play_order
 from sims.run.output import atomic_path
 from sims.run.runner import RunResult, RunSpec, run
-from sims.strategies import phat_policy, pitch_policy
+from sims.strategies import phat_features, phat_policy, pitch_features, pitch_policy
 from sims.strategies import view as v
 from sims.strategies.policy_network import NETWORKS
 
@@ -47,10 +47,10 @@ assert set(TRAINING) == {*pitch_policy.TABLES.values(), *phat_policy.NETWORKS.va
     "a network without its training deals"
 )
 # Each game's features: (the module that describes a card, the most legal cards at once).
-POLICIES = {
-    "pitch": (pitch_policy, pitch.HAND_SIZE),
-    "phat": (phat_policy, phat.HAND_SIZE),
-    "don": (phat_policy, don.HAND_SIZE),
+FEATURES_OF = {
+    "pitch": (pitch_features, pitch.HAND_SIZE),
+    "phat": (phat_features, phat.HAND_SIZE),
+    "don": (phat_features, don.HAND_SIZE),
 }
 HIDDEN = 32
 STEPS = 6_000
@@ -87,7 +87,7 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
             view[v.CONTRACT] = row["contract"]
         else:
             view[v.CARD_VALUES] = phat.DON_VALUES if game == "don" else phat.PHAT_VALUES
-            view[v.HAND_SIZE] = POLICIES[game][1]
+            view[v.HAND_SIZE] = FEATURES_OF[game][1]
         trump, played = -1, 0
         order = play_order(int(row["pitcher"]), result.plays[deal], result.winners[deal], players)
         for index, (seat, card) in enumerate(order):
@@ -122,15 +122,15 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
 def decision_features(result: RunResult) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per decision: the features of each legal card (up to a hand's size, in card order),
     which slots hold a card, and the slot of the card played."""
-    policy, hand_size = POLICIES[result.spec.game]
+    describe, hand_size = FEATURES_OF[result.spec.game]
     rows, masks, chosen = [], [], []
-    features = np.empty(policy.FEATURES)
+    features = np.empty(describe.FEATURES)
     for view, card in decision_views(result):
-        table = np.zeros((hand_size, policy.FEATURES), np.float32)
+        table = np.zeros((hand_size, describe.FEATURES), np.float32)
         mask = np.zeros(hand_size, bool)
         legal = [c for c in range(52) if view[v.LEGAL] >> c & 1]
         for slot, candidate in enumerate(legal):
-            policy.card_features(view, candidate, features)
+            describe.card_features(view, candidate, features)
             table[slot] = features
             mask[slot] = True
         rows.append(table)
