@@ -45,7 +45,7 @@ def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, dea
 def test_the_probabilities_are_a_distribution_over_the_legal_cards(game):
     spec = RunSpec(game, 4, 10, seats=("learned",))
     network = resolve("learned", game, spec.rules).play_params[MAX_PARAMS:]
-    describe = train_policy.FEATURES_OF[game][0]
+    describe = train_policy.FEATURES_OF[game]
     for view, _ in list(train_policy.decision_views(run(spec, record=True)))[:50]:
         out = np.full(52, -1.0)
         policy_network.card_probabilities(
@@ -80,7 +80,7 @@ def test_the_command_writes_a_network_the_strategies_read(
     assert train_policy.main(argv) == 0
     network = np.load(tmp_path / f"{name}.npy")
     about = json.loads((tmp_path / f"{name}.json").read_text())
-    features = train_policy.FEATURES_OF[game][0].FEATURES
+    features = train_policy.FEATURES_OF[game].FEATURES
     assert hidden_units(network.size, features) == train_policy.HIDDEN
     assert about["teacher"] == "ismcts" and about["deals"] == deals and about["decisions"] > 20
     assert [path.stem for path in tmp_path.glob("*.npy")] == [name]  # --only
@@ -111,7 +111,7 @@ def test_a_missing_or_malformed_network_is_refused_by_name(game, tmp_path, monke
         with pytest.raises(StrategyError, match="no network .*python -m sims.tools.train_policy"):
             resolve(strategy, game, rules)
     name = "pitch-players4" if game == "pitch" else "phat"
-    features = train_policy.FEATURES_OF[game][0].FEATURES
+    features = train_policy.FEATURES_OF[game].FEATURES
     np.save(tmp_path / f"{name}.npy", np.zeros(features + 1))
     with pytest.raises(StrategyError, match=f"not a network of {features} features"):
         resolve("learned", game, rules)

@@ -4,10 +4,10 @@ ratings are also the prior that steers `learned_ismcts`'s search (`pitch_search`
 reads only the view: its own hand, the cards played and the trick so far.
 
 The network (`policy_network`) scores each legal card from the numbers `pitch_features`
-gives. There is a network per table the search
-players are measured at (`TABLES`: 4 players cutthroat, 6 in partnership, where it serves
-either layout of the teams); it travels as the strategy's data, after its parameters
-(`shipped_network`). It bids as `threshold`.
+gives. There is a network per table the search players are measured at (`TABLES`: 4
+players cutthroat, 6 in partnership, where it serves either layout of the teams); it
+travels as the strategy's data, after its parameters (`shipped_network`). It bids as
+`threshold`.
 """
 
 from __future__ import annotations
@@ -49,11 +49,10 @@ def shipped_network(rules: dict[str, Any]) -> np.ndarray:
 def play_learned(view, params, rng):
     """The legal card the network (the data after the parameters) rates best; the
     lowest of equals."""
-    # `pitch_features.card_features` as a module's attribute: numba caches a function that
-    # passes another by that name, not by a bare global's.
-    return best_card(
-        view, params[MAX_PARAMS:], pitch_features.card_features, pitch_features.FEATURES
-    )
+    # By the module's attribute: numba caches a function that passes another function so
+    # named, not one that passes a bare global's name.
+    features = pitch_features.card_features
+    return best_card(view, params[MAX_PARAMS:], features, pitch_features.FEATURES)
 
 
 register(

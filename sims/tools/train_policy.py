@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sims.core.games import don, phat, pitch
+from sims.core.games import phat
 from sims.core.games.tricks import beats, legal_cards
 from sims.run.deal_log import play_order
 from sims.run.output import atomic_path
@@ -46,12 +46,8 @@ TRAINING = {
 assert set(TRAINING) == {*pitch_policy.TABLES.values(), *phat_policy.NETWORKS.values()}, (
     "a network without its training deals"
 )
-# Each game's features: (the module that describes a card, the most legal cards at once).
-FEATURES_OF = {
-    "pitch": (pitch_features, pitch.HAND_SIZE),
-    "phat": (phat_features, phat.HAND_SIZE),
-    "don": (phat_features, don.HAND_SIZE),
-}
+# The module that describes a card for each game's network.
+FEATURES_OF = {"pitch": pitch_features, "phat": phat_features, "don": phat_features}
 HIDDEN = 32
 STEPS = 6_000
 BATCH = 2_048
@@ -60,21 +56,15 @@ DECAY = 1e-5  # weight decay of the fit
 HELD_OUT = 0.1
 
 
-def _table(game: str, rules: dict) -> tuple[int, bool, list[int]]:
-    """The table of a run of `game`: its players, whether they must follow suit, and each
-    seat's side."""
-    if game != "pitch":
-        return phat.PLAYERS, True, [seat & 1 for seat in range(phat.PLAYERS)]
-    side_of = {seat: side for side, seats in enumerate(pitch.sides(rules)) for seat in seats}
-    return rules["players"], rules["must_follow"], [side_of[s] for s in range(rules["players"])]
-
-
 def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
     """(the view, the card played) of every card decision of the run's logged deals that
     had more than one legal card, in play order; the view holds what the game's
     `card_features` reads, as the deal loop sets it."""
-    game = result.spec.game
-    players, must_follow, side_of = _table(game, result.spec.rules)
+    spec = result.spec
+    players, tricks = spec.layout.players, spec.layout.tricks
+    sides = spec.described.sides.of(spec.rules)
+    side_of = [next(k for k, seats in enumerate(sides) if seat in seats) for seat in range(players)]
+    must_follow = spec.rules.get("must_follow", True)  # Phat and Don: always
     for deal in range(len(result.table)):
         row = result.table[deal]
         hands = [int(hand) for hand in result.hands[deal]]
@@ -83,11 +73,11 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
         view[v.PITCHER] = row["pitcher"]
         view[v.TRUMP] = -1
         view[v.SIDE_OF : v.SIDE_OF + players] = side_of
-        if game == "pitch":
+        if spec.game == "pitch":
             view[v.CONTRACT] = row["contract"]
         else:
-            view[v.CARD_VALUES] = phat.DON_VALUES if game == "don" else phat.PHAT_VALUES
-            view[v.HAND_SIZE] = FEATURES_OF[game][1]
+            view[v.CARD_VALUES] = phat.DON_VALUES if spec.game == "don" else phat.PHAT_VALUES
+            view[v.HAND_SIZE] = tricks
         trump, played = -1, 0
         order = play_order(int(row["pitcher"]), result.plays[deal], result.winners[deal], players)
         for index, (seat, card) in enumerate(order):
@@ -122,7 +112,7 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
 def decision_features(result: RunResult) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per decision: the features of each legal card (up to a hand's size, in card order),
     which slots hold a card, and the slot of the card played."""
-    describe, hand_size = FEATURES_OF[result.spec.game]
+    describe, hand_size = FEATURES_OF[result.spec.game], result.spec.layout.tricks
     rows, masks, chosen = [], [], []
     features = np.empty(describe.FEATURES)
     for view, card in decision_views(result):
