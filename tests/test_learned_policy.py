@@ -1,17 +1,21 @@
 """The learned policies (`sims.strategies.pitch_policy`, `phat_policy`) and their training
 (`sims.tools.train_policy`): the views the trainer rebuilds from a deal log are the views
-the deal loop showed (the network chooses from them exactly the cards it chose in play),
-the probabilities are a distribution over the legal cards, the fit learns a rule it can
-represent, the command writes a network the strategies read, and a table without a
-network, a missing network or a malformed one is refused by name."""
+the deal loop showed (the network chooses from them exactly the cards it chose in play, and
+so does a search that reads the rules, scores and each seat's cards played), a teacher
+chooses from them as it chose in play, the probabilities are a distribution over the legal
+cards, the fit learns a rule it can represent, the command writes a network the strategies
+read, and a table without a network, a missing network or a malformed one is refused by
+name."""
 
 import json
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
+from sims.core.rng import STREAM_PLAY, new_state
 from sims.run.runner import RunSpec, run
-from sims.strategies import phat_policy, pitch_policy, policy_network
+from sims.strategies import phat_policy, phat_search, pitch_policy, pitch_search, policy_network
 from sims.strategies import view as v
 from sims.strategies.pitch_features import FEATURES
 from sims.strategies.policy_network import hidden_units
@@ -41,6 +45,30 @@ def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, dea
         assert play_learned(view, params, np.zeros(1, np.int64)) == card
 
 
+@pytest.mark.parametrize(
+    ("game", "variants"),
+    [("pitch", ()), ("pitch", ("players=6", "partnership")), ("phat", ()), ("don", ())],
+)
+def test_a_search_given_the_rebuilt_views_plays_the_cards_it_played(game, variants):
+    """The search reads more of the view than the network (the rules of scoring, the
+    scores, the cards each seat has played); drawing from each deal's own stream in play
+    order, it must choose every card again."""
+    label = "guided_ismcts:iterations=30"
+    spec = RunSpec(game, 9, 12, seats=(label,), variants=variants)
+    result = run(spec, record=True)
+    params = resolve(label, game, spec.rules).play_params
+    search = pitch_search.ismcts_pitch if game == "pitch" else phat_search.ismcts_phat
+    decisions = 0
+    for deal in range(spec.count):
+        logs = ("table", "hands", "calls", "plays", "winners")
+        one = replace(result, **{name: getattr(result, name)[deal : deal + 1] for name in logs})
+        stream = new_state(spec.seed, int(result.table["deal"][deal]), STREAM_PLAY)
+        for view, card in train_policy.decision_views(one):
+            assert search(view, params, stream) == card
+            decisions += 1
+    assert decisions > 10 * spec.count
+
+
 @pytest.mark.parametrize("game", ["pitch", "phat", "don"])
 def test_the_probabilities_are_a_distribution_over_the_legal_cards(game):
     spec = RunSpec(game, 4, 10, seats=("learned",))
@@ -68,9 +96,35 @@ def test_the_fit_learns_to_pick_the_card_with_the_largest_first_feature():
     assert report["held_out_agreement"] > 0.9 > 0.3 > report["held_out_random_agreement"]
 
 
+@pytest.mark.parametrize(("game", "variants"), [("pitch", ()), ("phat", ()), ("don", ())])
+def test_a_teacher_chooses_from_each_view_as_it_chose_in_play(game, variants):
+    """`greedy` draws nothing from its stream: as a teacher it must give back the cards it
+    played, its opening leads (by its lead policy) among them."""
+    spec = RunSpec(game, 3, 20, seats=("greedy",), variants=variants)
+    views, cards = zip(*train_policy.decision_views(run(spec, record=True)), strict=True)
+    views = np.array(views)
+    assert (views[:, v.DECISION] == v.OPENING).any()
+    assert np.array_equal(train_policy.teacher_cards(spec, views, "greedy"), cards)
+
+
+def test_a_search_teacher_chooses_legal_cards_reproducibly():
+    spec = RunSpec("phat", 3, 4, seats=("greedy",))
+    views = np.array([view for view, _ in train_policy.decision_views(run(spec, record=True))])
+    teacher = "guided_ismcts:iterations=40"
+    cards = train_policy.teacher_cards(spec, views, teacher)
+    assert all(view[v.LEGAL] >> card & 1 for view, card in zip(views, cards, strict=True))
+    assert np.array_equal(train_policy.teacher_cards(spec, views, teacher), cards)
+    other = train_policy.teacher_cards(replace(spec, seed=4), views, teacher)
+    assert not np.array_equal(other, cards)  # each decision's stream follows the seed
+
+
 @pytest.mark.parametrize(
     ("name", "game", "scale", "deals"),
-    [("pitch-players4", "pitch", 0.0003, 9), ("don", "don", 0.0003, 7)],
+    [
+        ("pitch-players4", "pitch", 0.0003, 9),
+        ("don", "don", 0.0003, 7),
+        ("phat", "phat", 0.0004, 2),
+    ],
 )
 def test_the_command_writes_a_network_the_strategies_read(
     name, game, scale, deals, tmp_path, monkeypatch, capsys
@@ -82,9 +136,11 @@ def test_the_command_writes_a_network_the_strategies_read(
     about = json.loads((tmp_path / f"{name}.json").read_text())
     features = train_policy.FEATURES_OF[game].FEATURES
     assert hidden_units(network.size, features) == train_policy.HIDDEN
-    assert about["teacher"] == "ismcts" and about["deals"] == deals and about["decisions"] > 20
+    teacher = train_policy.TEACHERS.get(name, "ismcts")  # Phat's: a longer search
+    assert about["teacher"] == teacher and about["played_by"] == "ismcts"
+    assert about["deals"] == deals and about["decisions"] > 20
     assert [path.stem for path in tmp_path.glob("*.npy")] == [name]  # --only
-    assert "agreement with ismcts" in capsys.readouterr().out
+    assert f"agreement with {teacher}" in capsys.readouterr().out
     monkeypatch.setattr(policy_network, "NETWORKS", tmp_path)
     rules = RunSpec(game, 1, 1).rules
     assert np.array_equal(resolve("learned", game, rules).play_params[MAX_PARAMS:], network)

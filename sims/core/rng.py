@@ -21,6 +21,7 @@ _MIX2 = 0x94D049BB133111EB - (1 << 64)
 STREAM_DEAL = 0
 STREAM_PLAY = 1
 STREAM_GAME = 2
+STREAM_TEACHER = 3  # the trainer's search of one rebuilt decision (sims.tools.train_policy)
 
 
 @njit(cache=True, inline="always")

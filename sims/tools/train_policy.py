@@ -1,11 +1,12 @@
 """Train the learned policies' networks (`sims.strategies.pitch_policy`, one per Pitch
 table, and `phat_policy`, one for Phat and one for Don): play deals with `ismcts` at every
 seat, rebuild from the deal log the view of each card decision that had a choice, and fit
-the network to pick the card `ismcts` picked (a softmax over the legal cards,
-cross-entropy, Adam). A tenth of the decisions is kept apart to report how often the
-network agrees with `ismcts` on decisions it was not fitted to.
+the network to pick the card `ismcts` picked, or, for the networks in `TEACHERS`, the card
+a longer search chooses from the same view (a softmax over the legal cards, cross-entropy,
+Adam). A tenth of the decisions is kept apart to report how often the network agrees with
+its teacher on decisions it was not fitted to.
 
-    python -m sims.tools.train_policy        # the shipped networks, about 35 minutes
+    python -m sims.tools.train_policy        # the shipped networks, about 40 minutes
     python -m sims.tools.train_policy --only phat --scale 0.01 --out /tmp/net
 
 The same command on the same machine writes the same networks.
@@ -21,15 +22,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+from numba import njit, prange
 
-from sims.core.games import phat
+from sims.core.games import phat, pitch
 from sims.core.games.tricks import beats, legal_cards
+from sims.core.rng import STREAM_TEACHER, stream_key
 from sims.run.deal_log import play_order
 from sims.run.output import atomic_path
 from sims.run.runner import RunResult, RunSpec, run
 from sims.strategies import phat_features, phat_policy, pitch_features, pitch_policy
 from sims.strategies import view as v
 from sims.strategies.policy_network import NETWORKS
+from sims.strategies.registry import TABLE_OF, functions, resolve
 
 # The deals each network is trained on: every table of `pitch_policy.TABLES`, and every
 # game of `phat_policy.NETWORKS` at its default options.
@@ -37,15 +41,24 @@ TRAINING = {
     pitch_policy.network_name(spec.rules): spec
     for spec in (
         RunSpec("pitch", 5, 30_000, seats=("ismcts",)),
-        RunSpec("pitch", 6, 24_000, seats=("ismcts",), variants=("players=6", "partnership")),
+        RunSpec("pitch", 6, 8_000, seats=("ismcts",), variants=("players=6", "partnership")),
     )
 } | {
-    phat_policy.NETWORKS["phat"]: RunSpec("phat", 7, 16_000, seats=("ismcts",)),
+    phat_policy.NETWORKS["phat"]: RunSpec("phat", 7, 5_000, seats=("ismcts",)),
     phat_policy.NETWORKS["don"]: RunSpec("don", 8, 24_000, seats=("ismcts",)),
 }
 assert set(TRAINING) == {*pitch_policy.TABLES.values(), *phat_policy.NETWORKS.values()}, (
     "a network without its training deals"
 )
+# Networks fitted to a longer search's choice from each position `ismcts` reached rather
+# than to the card `ismcts` played: in Phat and 6-player partnership Pitch `ismcts` chooses
+# the same card from the same view with another random stream only about 59% of the time,
+# and a network fitted to its cards agrees with them about as often (README, "Strategies").
+TEACHERS = {
+    phat_policy.NETWORKS["phat"]: "guided_ismcts:iterations=3000",
+    pitch_policy.TABLES[6, True]: "guided_ismcts:iterations=3000",
+}
+assert set(TEACHERS) <= set(TRAINING), "a teacher for a network that is not trained"
 # The module that describes a card for each game's network.
 FEATURES_OF = {"pitch": pitch_features, "phat": phat_features, "don": phat_features}
 HIDDEN = 32
@@ -56,34 +69,57 @@ DECAY = 1e-5  # weight decay of the fit
 HELD_OUT = 0.1
 
 
+def _first_view(spec: RunSpec, row: np.void, rules: np.ndarray) -> np.ndarray:
+    """The view of the deal's first card as the deal loop sets it (`sims.engine.pitch`,
+    `.phat`): the table, the rules of play and scoring, the scores, and in Pitch the calls
+    and the contract; `rules` is the game's rules array."""
+    players = spec.layout.players
+    sides = spec.described.sides.of(spec.rules)
+    view = np.zeros(v.SIZE, np.int64)
+    view[v.PLAYERS], view[v.SIDES], view[v.TARGET] = players, len(sides), spec.rules["target"]
+    for side, seats in enumerate(sides):
+        view[[v.SIDE_OF + seat for seat in seats]] = side
+    view[v.PITCHER], view[v.TRUMP] = row["pitcher"], -1
+    if spec.game == "pitch":
+        view[v.DEALER], view[v.FOLLOW] = row["dealer"], rules[pitch.R_MUST_FOLLOW]
+        view[v.LOW_TO_HOLDER] = rules[pitch.R_LOW_TO_HOLDER]
+        view[v.GAME_WORTH] = view[v.HIGH_LOW_WORTH] = view[v.JACK_WORTH] = 1
+        view[v.SCORE : v.SCORE + len(sides)] = row["score_before"][: len(sides)]
+        view[v.CALLS : v.CALLS + players] = -1
+        for k, call in enumerate(row["call"][:players]):
+            if call >= 0:
+                view[v.CALLS + (row["dealer"] + 1 + k) % players] = call
+        view[v.CONTRACT] = view[v.HIGH_BID] = row["contract"]
+        view[v.HIGH_BIDDER] = row["pitcher"]
+    else:
+        view[v.CARD_VALUES], view[v.HAND_SIZE] = rules[phat.R_VALUES], spec.layout.tricks
+        view[v.CARRY], view[v.FOLLOW] = row["carry_in"], 1
+        view[v.GAME_WORTH] = rules[phat.R_GAME_BONUS]
+        view[v.HIGH_LOW_WORTH], view[v.JACK_WORTH] = rules[phat.R_HIGH_LOW], rules[phat.R_JACK]
+        view[v.SCORE], view[v.SCORE + 1] = row["score_before_0"], row["score_before_1"]
+    return view
+
+
 def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
     """(the view, the card played) of every card decision of the run's logged deals that
-    had more than one legal card, in play order; the view holds what the game's
-    `card_features` reads, as the deal loop sets it."""
+    had more than one legal card, in play order: the view the deal loop showed, so that a
+    player given it decides as it did in play (a search drawing from the deal's stream
+    too)."""
     spec = result.spec
-    players, tricks = spec.layout.players, spec.layout.tricks
-    sides = spec.described.sides.of(spec.rules)
-    side_of = [next(k for k, seats in enumerate(sides) if seat in seats) for seat in range(players)]
+    players = spec.layout.players
+    game = spec.described.rules  # the rules module: its rules array, card values
+    rules = game.rules_array(spec.rules)
     must_follow = spec.rules.get("must_follow", True)  # Phat and Don: always
     for deal in range(len(result.table)):
         row = result.table[deal]
         hands = [int(hand) for hand in result.hands[deal]]
-        view = np.zeros(v.SIZE, np.int64)
-        view[v.PLAYERS] = players
-        view[v.PITCHER] = row["pitcher"]
-        view[v.TRUMP] = -1
-        view[v.SIDE_OF : v.SIDE_OF + players] = side_of
-        if spec.game == "pitch":
-            view[v.CONTRACT] = row["contract"]
-        else:
-            view[v.CARD_VALUES] = phat.DON_VALUES if spec.game == "don" else phat.PHAT_VALUES
-            view[v.HAND_SIZE] = tricks
+        view = _first_view(spec, row, rules)
         trump, played = -1, 0
         order = play_order(int(row["pitcher"]), result.plays[deal], result.winners[deal], players)
         for index, (seat, card) in enumerate(order):
             position = index % players
             if position == 0:
-                led, best, best_seat, trick = -1, -1, -1, 0
+                led, best, best_seat, trick, points = -1, -1, -1, 0, 0
             hand = hands[seat]
             legal = hand if led < 0 else int(legal_cards(hand, led, trump, must_follow))
             view[v.DECISION] = v.OPENING if played == 0 else v.PLAY
@@ -105,15 +141,23 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
                 best, best_seat = card, seat
             trick |= 1 << card
             played |= 1 << card
+            view[v.PLAYED_BY + seat] |= 1 << card
+            if spec.game != "pitch":
+                points += game.CARD_VALUES[trump, card]
             if position == players - 1:
                 view[v.WON + best_seat] |= trick
+                if spec.game != "pitch":
+                    view[v.POINTS + view[v.SIDE_OF + best_seat]] += points
 
 
-def decision_features(result: RunResult) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def decision_features(
+    result: RunResult, teacher: str | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per decision: the features of each legal card (up to a hand's size, in card order),
-    which slots hold a card, and the slot of the card played."""
+    which slots hold a card, and the slot of the card played, or of the card the search
+    strategy `teacher` chooses from the same view (`teacher_cards`)."""
     describe, hand_size = FEATURES_OF[result.spec.game], result.spec.layout.tricks
-    rows, masks, chosen = [], [], []
+    rows, masks, views, cards = [], [], [], []
     features = np.empty(describe.FEATURES)
     for view, card in decision_views(result):
         table = np.zeros((hand_size, describe.FEATURES), np.float32)
@@ -125,8 +169,42 @@ def decision_features(result: RunResult) -> tuple[np.ndarray, np.ndarray, np.nda
             mask[slot] = True
         rows.append(table)
         masks.append(mask)
-        chosen.append(legal.index(card))
+        views.append(view)
+        cards.append(card)
+    if teacher is not None:
+        print(f"{len(views):,} decisions, each searched again by {teacher}", file=sys.stderr)
+        cards = teacher_cards(result.spec, np.array(views), teacher)
+    # A card's slot is the number of legal cards below it.
+    chosen = [
+        bin(view[v.LEGAL] & ((1 << int(card)) - 1)).count("1")
+        for view, card in zip(views, cards, strict=True)
+    ]
     return np.array(rows), np.array(masks), np.array(chosen)
+
+
+def teacher_cards(spec: RunSpec, views: np.ndarray, teacher: str) -> np.ndarray:
+    """The card the strategy `teacher` chooses from each of `views` (decisions of `spec`'s
+    game and rules), decision n drawing from a stream of its own, (`spec.seed`, n); over
+    numba's threads."""
+    table = functions(TABLE_OF[spec.described.strategy_game])
+    seat = resolve(teacher, spec.described.strategy_game, spec.rules)
+    cards = np.empty(len(views), np.int64)
+    _choose_all(
+        views, table[seat.lead_fid], seat.lead_params, table[seat.play_fid], seat.play_params,
+        spec.seed, cards,
+    )  # fmt: skip
+    return cards
+
+
+@njit(parallel=True)
+def _choose_all(views, lead, lead_params, play, play_params, seed, cards):
+    """`teacher_cards`' loop: `lead` chooses the opening leads, `play` the other cards."""
+    for n in prange(views.shape[0]):
+        stream = np.array([stream_key(seed, n, STREAM_TEACHER)])
+        if views[n, v.DECISION] == v.OPENING:
+            cards[n] = lead(views[n], lead_params, stream)
+        else:
+            cards[n] = play(views[n], play_params, stream)
 
 
 def _forward(network: list[np.ndarray], x: np.ndarray, mask: np.ndarray):
@@ -191,13 +269,16 @@ def fit(
     return np.concatenate([part.ravel() for part in network]).astype(np.float64), report
 
 
-def train(spec: RunSpec, steps: int = STEPS) -> tuple[np.ndarray, dict]:
-    """Play `spec` with its deals logged and fit a network to it: (the network, what was
-    played and how well the network agrees with `ismcts`)."""
-    x, mask, chosen = decision_features(run(spec, record=True, progress=True))
+def train(spec: RunSpec, teacher: str | None = None, steps: int = STEPS) -> tuple[np.ndarray, dict]:
+    """Play `spec` with its deals logged and fit a network to it, to the cards played or
+    to `teacher`'s choices: (the network, what was played and how well the network
+    agrees with its teacher)."""
+    result = run(spec, record=True, progress=True)
+    x, mask, chosen = decision_features(result, teacher)
     network, report = fit(x, mask, chosen, steps=steps)
     about = {
-        "teacher": "ismcts",
+        "played_by": spec.seats[0],
+        "teacher": teacher or spec.seats[0],
         "seed": spec.seed,
         "deals": spec.count,
         "variants": list(spec.variants),
@@ -237,14 +318,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, spec in TRAINING.items():
         if args.only not in (None, name):
             continue
-        network, about = train(replace(spec, count=max(1, round(spec.count * args.scale))))
+        count = max(1, round(spec.count * args.scale))
+        network, about = train(replace(spec, count=count), TEACHERS.get(name))
         args.out.mkdir(parents=True, exist_ok=True)
         with atomic_path(args.out / f"{name}.npy") as path, path.open("wb") as file:
             np.save(file, network)
         with atomic_path(args.out / f"{name}.json") as path:
             path.write_text(json.dumps(about, indent=2, sort_keys=True) + "\n")
         print(
-            f"{name}: {about['decisions']:,} decisions; agreement with ismcts on the held-out "
+            f"{name}: {about['decisions']:,} decisions; agreement with {about['teacher']} on the "
+            "held-out "
             f"tenth {about['held_out_agreement']:.1%} (a uniform choice: "
             f"{about['held_out_random_agreement']:.1%}); wrote {args.out / name}.npy"
         )
