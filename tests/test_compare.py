@@ -211,6 +211,17 @@ def test_compare_pitch_strategies_reports_both_roles(capsys):
     assert "as the pitcher's side" in out and "as a defending side" in out
 
 
+def test_long_names_keep_the_text_tables_columns_apart(capsys):
+    long_name = "threshold:margin=0.25+greedy"  # longer than the 24 columns kept for a name
+    code, out, _ = call(
+        capsys, "compare", "pitch", "--strategies", f"{long_name},greedy", "--deals", "100"
+    )
+    assert code == 0
+    rows = [line for line in out.splitlines() if line.startswith(long_name)]
+    assert len(rows) == 4  # the pairs, the matrix and the two roles
+    assert all(row[len(long_name) : len(long_name) + 2] == "  " for row in rows)
+
+
 def test_whole_games_are_compared_on_the_same_games_with_the_sides_swapped(capsys):
     bidders = ["threshold+greedy", "pass_unless_forced+greedy"]
     trials = game_trials("pitch", bidders, games=300, seed=4)

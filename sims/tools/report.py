@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from typing import Any
 
 import pandas as pd
@@ -55,6 +56,11 @@ def _number(value: float) -> float | None:
     return None if math.isnan(value) else float(value)
 
 
+def _name_width(names: Iterable[str], least: int = 24) -> int:
+    """A column wide enough for every policy's name and two spaces after it."""
+    return max(least, *(len(str(name)) + 2 for name in names))
+
+
 def _cell(difference: float, se: float) -> str:
     return "0" if se == 0 and difference == 0 else f"{difference:+.3f} ± {se:.3f}"
 
@@ -66,16 +72,20 @@ def compare_text(
     (means per `unit`: deal or game)."""
     lines = [header]
     if means is not None:
-        lines.append(f"\n{'policy':<28}{'mean':>10}   95% interval")
+        name = _name_width(means.index, 28)
+        lines.append(f"\n{'policy':<{name}}{'mean':>10}   95% interval")
         for policy, row in means.iterrows():
             lines.append(
-                f"{policy:<28}{row['estimate']:>10.3f}   [{row['low']:.3f}, {row['high']:.3f}]"
+                f"{policy:<{name}}{row['estimate']:>10.3f}   [{row['low']:.3f}, {row['high']:.3f}]"
             )
-    lines.append(f"\n{'a':<24}{'b':<24}{'a - b':>9}{'se':>8}   95% interval   se if unpaired")
+    name = _name_width([*pairs["a"], *pairs["b"]])
+    lines.append(
+        f"\n{'a':<{name}}{'b':<{name}}{'a - b':>9}{'se':>8}   95% interval   se if unpaired"
+    )
     for row in pairs.itertuples(index=False):
         unpaired = "" if math.isnan(row.se_unpaired) else f"{row.se_unpaired:>10.3f}"
         lines.append(
-            f"{row.a:<24}{row.b:<24}{row.difference:>+9.3f}{row.se:>8.3f}   "
+            f"{row.a:<{name}}{row.b:<{name}}{row.difference:>+9.3f}{row.se:>8.3f}   "
             f"[{row.low:+.3f}, {row.high:+.3f}]   {unpaired}"
         )
     differences, errors = matrix(pairs), matrix(pairs, "se")
@@ -92,10 +102,11 @@ def compare_text(
 
 def role_text(title: str, pairs: pd.DataFrame) -> str:
     """Every pair's paired difference in one role, with the deals where both held it."""
-    lines = [title, f"{'a':<24}{'b':<24}{'a - b':>9}{'se':>8}   95% interval   deals"]
+    name = _name_width([*pairs["a"], *pairs["b"]])
+    lines = [title, f"{'a':<{name}}{'b':<{name}}{'a - b':>9}{'se':>8}   95% interval   deals"]
     for row in pairs.itertuples(index=False):
         lines.append(
-            f"{row.a:<24}{row.b:<24}{row.difference:>+9.3f}{row.se:>8.3f}   "
+            f"{row.a:<{name}}{row.b:<{name}}{row.difference:>+9.3f}{row.se:>8.3f}   "
             f"[{row.low:+.3f}, {row.high:+.3f}]   {row.n:,}"
         )
     return "\n".join(lines)
