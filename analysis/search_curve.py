@@ -15,6 +15,8 @@ from pathlib import Path
 import pandas as pd
 
 from analysis.plots.common import strength_against_cost
+from sims.core.options import variants_of
+from sims.descriptors import game as describe
 from sims.tools.bench import search_figures
 
 COLUMNS = ["difference", "low", "high", "n", "ms_per_card", "ms_per_deal", "relative_cost"]
@@ -36,10 +38,13 @@ def strength_against(comparison: dict, reference: str) -> pd.DataFrame:
 
 def curve(comparison: dict, reference: str, deals: int) -> pd.DataFrame:
     """`strength_against` with each strategy's cost per card and per deal (one thread, the
-    strategy at every seat, `deals` deals) and its cost relative to the reference's."""
+    strategy at every seat, `deals` deals, the comparison's rules) and its cost relative to
+    the reference's."""
     table = strength_against(comparison, reference)
     game = comparison["game"]
-    costs = search_figures(deals, [(game, label) for label in table.index])
+    rules = comparison.get("rules")  # absent: the game's default rules
+    variants = variants_of(describe(game).rules.OPTIONS, rules) if rules else ()
+    costs = search_figures(deals, [(game, label) for label in table.index], variants)
     table["ms_per_card"] = [costs[f"{game} {label}"]["ms_per_card_1t"] for label in table.index]
     table["ms_per_deal"] = [costs[f"{game} {label}"]["ms_per_deal_1t"] for label in table.index]
     table["relative_cost"] = table["ms_per_card"] / table.loc[reference, "ms_per_card"]

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from sims.core.cards import N_CARDS, SUITS, CardError, card_name, parse_card, parse_cards
 from sims.core.games import don, phat, pitch, solowhist
-from sims.core.options import OptionError
+from sims.core.options import OptionError, variants_of
 from sims.core.options import resolve as resolve_options
 from sims.descriptors import serving
 from sims.strategies import Strategy, StrategyError, strategies
@@ -310,6 +310,21 @@ def test_variants_resolve_to_checked_rules_or_an_option_error_naming_the_problem
         last = [i for i in items if i.partition("=")[0].strip() == name.strip()][-1]
         if sep and last == item:
             assert rules[name.strip()] == module.OPTIONS[name.strip()].parse(text.strip())
+
+
+@pytest.mark.parametrize("game", GAMES)
+@QUICK
+@given(items=st.lists(variant_items(NEAR_VALUES), max_size=4))
+def test_accepted_rules_written_back_as_variants_resolve_to_the_same_rules(game, items):
+    try:
+        rules = checked_rules(game, items)
+    except OptionError:
+        return
+    variants = variants_of(GAME_MODULES[game].OPTIONS, rules)
+    assert checked_rules(game, list(variants)) == rules
+    assert len(variants) == sum(
+        rules[n] != o.default for n, o in GAME_MODULES[game].OPTIONS.items()
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)

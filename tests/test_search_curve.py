@@ -9,7 +9,9 @@ import pandas as pd
 import pytest
 
 from analysis.plots.common import strength_against_cost
-from analysis.search_curve import main, strength_against
+from analysis.search_curve import curve, main, strength_against
+from sims.core.games import pitch
+from sims.core.options import resolve
 
 CHEAP, DEAR = "guided_ismcts:iterations=100", "guided_ismcts:iterations=600"
 
@@ -58,7 +60,7 @@ def test_the_title_names_the_cheapest_strategy_within_the_margin():
 def test_the_command_writes_the_table_and_the_chart(tmp_path, monkeypatch):
     costs = {"ismcts": 3.0, CHEAP: 0.3, DEAR: 1.5}
 
-    def timed(deals, searched):
+    def timed(deals, searched, variants):
         return {f"{game} {s}": {"ms_per_card_1t": costs[s], "ms_per_deal_1t": 10 * costs[s]}
                 for game, s in searched}  # fmt: skip
 
@@ -71,3 +73,20 @@ def test_the_command_writes_the_table_and_the_chart(tmp_path, monkeypatch):
     assert relative == pytest.approx({CHEAP: 0.1, DEAR: 0.5, "ismcts": 1})
     assert list(table.index) == [CHEAP, DEAR, "ismcts"]  # cheapest first
     assert (tmp_path / "curve.png").stat().st_size > 0
+
+
+def test_costs_are_timed_under_the_comparisons_rules(monkeypatch):
+    asked = []
+
+    def timed(deals, searched, variants):
+        asked.append(variants)
+        return {
+            f"{game} {s}": {"ms_per_card_1t": 1.0, "ms_per_deal_1t": 6.0} for game, s in searched
+        }
+
+    monkeypatch.setattr("analysis.search_curve.search_figures", timed)
+    six = {"players": 6, "partnership": True, "teams": 2, "target": 7}
+    rules = resolve("pitch", pitch.OPTIONS, ["players=6", "partnership"])
+    assert {name: rules[name] for name in six} == six
+    curve(COMPARISON | {"game": "pitch", "rules": rules}, "ismcts", 5)
+    assert sorted(asked[0]) == ["partnership=true", "players=6"]

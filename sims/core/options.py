@@ -101,3 +101,13 @@ def resolve(game: str, options: dict[str, Option], items: Iterable[str]) -> dict
         given.add(name)
         rules[name] = value
     return rules
+
+
+def variants_of(options: dict[str, Option], rules: dict[str, Any]) -> tuple[str, ...]:
+    """The `NAME=VALUE` items that `resolve` turns back into `rules`: one per option whose
+    value is not its default (so a run's recorded rules can be played again)."""
+    return tuple(
+        f"{name}={str(rules[name]).lower() if option.parse is _boolean else rules[name]}"
+        for name, option in options.items()
+        if rules[name] != option.default
+    )

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -203,16 +203,17 @@ def aggregate_memory(game: str, deals: int) -> dict[str, Any]:
 
 
 def search_figures(
-    deals: int, searched: Iterable[tuple[str, str]] | None = None
+    deals: int, searched: Iterable[tuple[str, str]] | None = None, variants: Sequence[str] = ()
 ) -> dict[str, dict[str, float]]:
     """Cost of search players' decisions: one thread, the strategy at every seat, the
     kernels' time per card played (a card with no choice costs nothing) and per deal.
-    `searched`: (game, strategy) pairs, by default each game's `bench_search` players."""
+    `searched`: (game, strategy) pairs, by default each game's `bench_search` players;
+    `variants`: rule options (`NAME=VALUE`) of every game timed, by default none."""
     figures: dict[str, dict[str, float]] = {}
     if searched is None:
         searched = [(game, name) for game in names() for name in describe(game).bench_search]
     for game, strategy in searched:
-        spec = RunSpec(game, 7, deals, seats=(strategy,))
+        spec = RunSpec(game, 7, deals, seats=(strategy,), variants=tuple(variants))
         cards = spec.layout.cards
         kernel_seconds(dataclasses.replace(spec, count=1), 1)  # load or compile the kernels
         seconds = kernel_seconds(spec, 1)
