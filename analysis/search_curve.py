@@ -36,15 +36,15 @@ def strength_against(comparison: dict, reference: str) -> pd.DataFrame:
     return pd.DataFrame.from_dict(rows, orient="index", columns=COLUMNS[:4])
 
 
-def curve(comparison: dict, reference: str, deals: int) -> pd.DataFrame:
+def curve(comparison: dict, reference: str, deals: int, rounds: int = 1) -> pd.DataFrame:
     """`strength_against` with each strategy's cost per card and per deal (one thread, the
-    strategy at every seat, `deals` deals, the comparison's rules) and its cost relative to
-    the reference's."""
+    strategy at every seat, `deals` deals, the comparison's rules; the best of `rounds`
+    alternating rounds) and its cost relative to the reference's."""
     table = strength_against(comparison, reference)
     game = comparison["game"]
     rules = comparison.get("rules")  # absent: the game's default rules
     variants = variants_of(describe(game).rules.OPTIONS, rules) if rules else ()
-    costs = search_figures(deals, [(game, label) for label in table.index], variants)
+    costs = search_figures(deals, [(game, label) for label in table.index], variants, rounds)
     table["ms_per_card"] = [costs[f"{game} {label}"]["ms_per_card_1t"] for label in table.index]
     table["ms_per_deal"] = [costs[f"{game} {label}"]["ms_per_deal_1t"] for label in table.index]
     table["relative_cost"] = table["ms_per_card"] / table.loc[reference, "ms_per_card"]
@@ -61,13 +61,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--reference", default="ismcts", help="the player to measure against")
     parser.add_argument("--deals", type=int, default=30, help="deals timed per strategy")
     parser.add_argument(
+        "--rounds", type=int, default=3,
+        help="timings of each strategy, in alternating rounds; the best is kept (default 3)",
+    )  # fmt: skip
+    parser.add_argument(
         "--margin", type=float, default=1.0,
         help="as strong as the reference: the interval lies above -MARGIN (default 1)",
     )  # fmt: skip
     parser.add_argument("--out", type=Path, required=True, help="OUT.csv and OUT.png are written")
     args = parser.parse_args(argv)
     comparison = json.loads(args.comparison.read_text())
-    table = curve(comparison, args.reference, args.deals)
+    if args.deals < 1 or args.rounds < 1:
+        parser.error("--deals and --rounds must be at least 1")
+    table = curve(comparison, args.reference, args.deals, args.rounds)
     with pd.option_context(
         "display.width", 120, "display.max_columns", None, "display.float_format", "{:.4g}".format
     ):

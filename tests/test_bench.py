@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+from sims.tools import bench
+
 
 @pytest.mark.slow
 def test_bench_json_has_every_figure():
@@ -80,3 +82,22 @@ def test_against_pairs_the_rounds_of_two_builds_and_skips_what_one_lacks():
     assert min(row.this + row.other) > 0
     assert said[-1] == "phat no_such: not in both builds, skipped"
     assert row.line().startswith("phat      random")
+
+
+def test_search_figures_keep_each_players_best_round_under_the_rules_given(monkeypatch):
+    timings = iter([9.0, 4.0, 6.0, 8.0, 3.0, 2.0])  # a round is both players, in turn
+    timed = []
+
+    def seconds(spec, threads):
+        if spec.count > 1:
+            timed.append((spec.seats[0], spec.rules["players"]))
+            return next(timings)
+        return 0.0  # the compile before the rounds
+
+    monkeypatch.setattr(bench, "kernel_seconds", seconds)
+    searched = [("pitch", "greedy"), ("pitch", "random")]
+    figures = bench.search_figures(10, searched, ("players=6", "partnership"), rounds=3)
+    assert timed == [("greedy", 6), ("random", 6)] * 3
+    assert figures["pitch greedy"]["ms_per_deal_1t"] == pytest.approx(3.0 / 10 * 1e3)
+    assert figures["pitch random"]["ms_per_deal_1t"] == pytest.approx(2.0 / 10 * 1e3)
+    assert figures["pitch random"]["ms_per_card_1t"] == pytest.approx(2.0 / (10 * 36) * 1e3)

@@ -60,7 +60,7 @@ def test_the_title_names_the_cheapest_strategy_within_the_margin():
 def test_the_command_writes_the_table_and_the_chart(tmp_path, monkeypatch):
     costs = {"ismcts": 3.0, CHEAP: 0.3, DEAR: 1.5}
 
-    def timed(deals, searched, variants):
+    def timed(deals, searched, variants, rounds):
         return {f"{game} {s}": {"ms_per_card_1t": costs[s], "ms_per_deal_1t": 10 * costs[s]}
                 for game, s in searched}  # fmt: skip
 
@@ -78,7 +78,7 @@ def test_the_command_writes_the_table_and_the_chart(tmp_path, monkeypatch):
 def test_costs_are_timed_under_the_comparisons_rules(monkeypatch):
     asked = []
 
-    def timed(deals, searched, variants):
+    def timed(deals, searched, variants, rounds):
         asked.append(variants)
         return {
             f"{game} {s}": {"ms_per_card_1t": 1.0, "ms_per_deal_1t": 6.0} for game, s in searched
