@@ -36,15 +36,22 @@ def strength_against(comparison: dict, reference: str) -> pd.DataFrame:
     return pd.DataFrame.from_dict(rows, orient="index", columns=COLUMNS[:4])
 
 
+def variants(comparison: dict) -> tuple[str, ...]:
+    """The rule options of a comparison that differ from its game's defaults, as
+    `NAME=VALUE` items (none when it records no rules)."""
+    rules = comparison.get("rules")
+    return variants_of(describe(comparison["game"]).rules.OPTIONS, rules) if rules else ()
+
+
 def curve(comparison: dict, reference: str, deals: int, rounds: int = 1) -> pd.DataFrame:
     """`strength_against` with each strategy's cost per card and per deal (one thread, the
     strategy at every seat, `deals` deals, the comparison's rules; the best of `rounds`
     alternating rounds) and its cost relative to the reference's."""
     table = strength_against(comparison, reference)
     game = comparison["game"]
-    rules = comparison.get("rules")  # absent: the game's default rules
-    variants = variants_of(describe(game).rules.OPTIONS, rules) if rules else ()
-    costs = search_figures(deals, [(game, label) for label in table.index], variants, rounds)
+    costs = search_figures(
+        deals, [(game, label) for label in table.index], variants(comparison), rounds
+    )
     table["ms_per_card"] = [costs[f"{game} {label}"]["ms_per_card_1t"] for label in table.index]
     table["ms_per_deal"] = [costs[f"{game} {label}"]["ms_per_deal_1t"] for label in table.index]
     table["relative_cost"] = table["ms_per_card"] / table.loc[reference, "ms_per_card"]
@@ -79,7 +86,9 @@ def main(argv: list[str] | None = None) -> None:
     ):
         print(table)
     table.to_csv(args.out.with_suffix(".csv"), index_label="strategy", float_format="%.5g")
-    figure = strength_against_cost(table, comparison["game"], args.reference, args.margin)
+    figure = strength_against_cost(
+        table, comparison["game"], args.reference, args.margin, ", ".join(variants(comparison))
+    )
     figure.savefig(args.out.with_suffix(".png"), dpi=120)
 
 

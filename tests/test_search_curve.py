@@ -52,8 +52,8 @@ def test_the_title_names_the_cheapest_strategy_within_the_margin():
     narrow = strength_against_cost(table, "phat", "ismcts", margin=2).axes[0].get_title()
     strict = strength_against_cost(table, "phat", "ismcts", margin=1).axes[0].get_title()
     plt.close("all")
-    assert f"is {CHEAP}, at 0.10 of its cost" in wide
-    assert f"is {DEAR}, at 0.50 of its cost" in narrow
+    assert f"is {CHEAP}, at 0.1 of its cost" in wide
+    assert f"is {DEAR}, at 0.5 of its cost" in narrow
     assert "is none of these" in strict
 
 
@@ -90,3 +90,18 @@ def test_costs_are_timed_under_the_comparisons_rules(monkeypatch):
     assert {name: rules[name] for name in six} == six
     curve(COMPARISON | {"game": "pitch", "rules": rules}, "ismcts", 5)
     assert sorted(asked[0]) == ["partnership=true", "players=6"]
+
+
+def test_the_chart_names_the_rules_and_keeps_players_without_search_in_its_legend():
+    table = strength_against(COMPARISON | {"pairs": [*COMPARISON["pairs"],
+                                                     _pair("greedy", "ismcts", -17.0, 1.0)]},
+                             "ismcts")  # fmt: skip
+    table["ms_per_card"] = [3.0, 0.3, 1.5, 0.001]  # ismcts, cheap, dear, greedy
+    table["relative_cost"] = table["ms_per_card"] / 3.0
+    figure = strength_against_cost(table, "pitch", "ismcts", 1, "players=6, partnership=true")
+    axis = figure.axes[0]
+    legend = [text.get_text() for text in axis.get_legend().get_texts()]
+    plt.close("all")
+    assert axis.get_title().startswith("Auction Pitch (players=6, partnership=true):")
+    assert "greedy: -17 [-18, -16]" in legend
+    assert not any(text.get_text().startswith("greedy") for text in axis.texts)

@@ -30,13 +30,16 @@ def policy_comparison(
     return figure
 
 
-def strength_against_cost(table: pd.DataFrame, game: str, reference: str, margin: float) -> Figure:
+def strength_against_cost(
+    table: pd.DataFrame, game: str, reference: str, margin: float, rules: str = ""
+) -> Figure:
     """Each search strategy (the index of `table`: a player, then its settings) at its cost
     per card (log scale) and its mean difference from `reference` per side and deal, with
     the 95% interval from `low` to `high` (`analysis.search_curve.curve`), in its player's
     house colour and marked with its settings; a strategy costing under 1% of the
-    reference's (no search, such as `greedy`) is a dotted level instead. The title names
-    the cheapest strategy whose interval lies above -`margin` (as strong, to within the
+    reference's (no search, such as `greedy`) is a level in the legend instead. The title
+    names the game (and `rules`, the options that differ from its defaults) and the
+    cheapest strategy whose interval lies above -`margin` (as strong, to within the
     margin) and its relative cost."""
     figure, axis = plt.subplots(figsize=(7, 4.2), layout="constrained")
     searched = table[table["relative_cost"] >= 0.01]
@@ -53,38 +56,46 @@ def strength_against_cost(table: pd.DataFrame, game: str, reference: str, margin
         )  # fmt: skip
         style.tag([drawn[0]], "player", player)
         shown.add(player)
-        words = settings.replace(":", ", ") or "its defaults"
-        axis.annotate(words, (row["ms_per_card"], row["difference"]),
-                      xytext=(5, -9), textcoords="offset points", fontsize=7)  # fmt: skip
-    for label, row in table[table["relative_cost"] < 0.01].iterrows():
-        axis.axhline(row["difference"], color=style.BLACK, linewidth=0.8, linestyle=":")
-        axis.annotate(
-            f"{label}: {row['difference']:+.3g} [{row['low']:+.3g}, {row['high']:+.3g}]",
-            (0.01, row["difference"]), xycoords=("axes fraction", "data"), xytext=(0, 4),
-            textcoords="offset points", fontsize=8,
+        # Of two strategies at about the same cost, the upper one's words go above it.
+        near = searched[(searched["ms_per_card"] / row["ms_per_card"] - 1).abs() < 0.15]
+        above = (near["difference"] < row["difference"]).any()
+        axis.annotate(settings.replace(":", ", ") or "its defaults",
+                      (row["ms_per_card"], row["difference"]), xytext=(5, 4 if above else -9),
+                      textcoords="offset points", fontsize=7)  # fmt: skip
+    levels = table[table["relative_cost"] < 0.01]
+    for k, (label, row) in enumerate(levels.iterrows()):
+        axis.axhline(
+            row["difference"], color=style.BLACK, linewidth=0.8, linestyle=(":", "-.")[k % 2],
+            label=f"{label}: {row['difference']:+.3g} [{row['low']:+.3g}, {row['high']:+.3g}]",
         )  # fmt: skip
     style.zero_line(axis)
     axis.axhline(-margin, color=style.GREY, linewidth=0.8, linestyle="--")
     axis.set_xscale("log")
-    plain = FuncFormatter(lambda value, _: f"{value:g}")
-    axis.xaxis.set_major_formatter(plain)
-    axis.xaxis.set_minor_formatter(plain)
+    axis.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
+    axis.xaxis.set_minor_formatter(FuncFormatter(_sparse_tick))
     axis.set_xlabel("cost per card, ms (one thread, log scale)")
     axis.set_ylabel(f"points per side and deal minus {reference}'s, 95% interval")
-    axis.legend(loc="lower right")
+    axis.legend(loc="center right", fontsize=8)
     level = table[(table["low"] > -margin) & (table.index != reference)]
     if len(level):
         cheapest = level["ms_per_card"].idxmin()
-        answer = f"{cheapest}, at {level.loc[cheapest, 'relative_cost']:.2f} of its cost"
+        answer = f"{cheapest}, at {level.loc[cheapest, 'relative_cost']:.2g} of its cost"
     else:
         answer = "none of these"
     n = int(table["n"].max())
+    where = style.label("game", game) + (f" ({rules})" if rules else "")
     axis.set_title(
-        f"{style.label('game', game)}: the cheapest player within {margin:g} of {reference} "
+        f"{where}: the cheapest player within {margin:g} of {reference} "
         f"(interval above the dashed line)\nis {answer}; n = {n:,} deals, sides swapped",
         fontsize=10,
     )
     return figure
+
+
+def _sparse_tick(value: float, _: int) -> str:
+    """A log axis's minor tick is labelled at 2, 3 and 5 times a power of ten, so that the
+    labels between two powers do not run into each other."""
+    return f"{value:g}" if f"{value:.0e}"[0] in "235" else ""
 
 
 def before_after(
