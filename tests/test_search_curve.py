@@ -102,6 +102,7 @@ def test_the_chart_names_the_rules_and_keeps_players_without_search_in_its_legen
     axis = figure.axes[0]
     legend = [text.get_text() for text in axis.get_legend().get_texts()]
     plt.close("all")
-    assert axis.get_title().startswith("Auction Pitch (players=6, partnership=true):")
-    assert "greedy: -17 [-18, -16]" in legend
+    assert axis.get_title().startswith("Auction Pitch (players=6, partnership=true), n = 200")
+    assert "greedy: -17 [-18, -16] (below the chart)" in legend
+    assert -7 < axis.get_ylim()[0] < -5 and 0.5 < axis.get_ylim()[1] < 2  # greedy is at -17
     assert not any(text.get_text().startswith("greedy") for text in axis.texts)

@@ -37,10 +37,11 @@ def strength_against_cost(
     per card (log scale) and its mean difference from `reference` per side and deal, with
     the 95% interval from `low` to `high` (`analysis.search_curve.curve`), in its player's
     house colour and marked with its settings; a strategy costing under 1% of the
-    reference's (no search, such as `greedy`) is a level in the legend instead. The title
-    names the game (and `rules`, the options that differ from its defaults) and the
-    cheapest strategy whose interval lies above -`margin` (as strong, to within the
-    margin) and its relative cost."""
+    reference's (no search, such as `greedy`) is a level named in the legend. The value
+    axis spans the searched strategies and the margin. The title names the game (and
+    `rules`, the options that differ from its defaults) and the cheapest strategy whose
+    interval lies above -`margin` (as strong, to within the margin) with its relative
+    cost."""
     figure, axis = plt.subplots(figsize=(7, 4.2), layout="constrained")
     searched = table[table["relative_cost"] >= 0.01]
     shown: set[str] = set()
@@ -62,11 +63,19 @@ def strength_against_cost(
         axis.annotate(settings.replace(":", ", ") or "its defaults",
                       (row["ms_per_card"], row["difference"]), xytext=(5, 4 if above else -9),
                       textcoords="offset points", fontsize=7)  # fmt: skip
+    # The axis spans the searched players and the margin; a level far below them is named
+    # in the legend only, so that it does not squeeze the contrast the chart is about.
+    bottom = min(searched["low"].min(), -margin)
+    top = max(searched["high"].max(), 0.0)
+    pad = 0.15 * (top - bottom)
+    axis.set_ylim(bottom - pad, top + pad)
     levels = table[table["relative_cost"] < 0.01]
     for k, (label, row) in enumerate(levels.iterrows()):
+        below = " (below the chart)" if row["difference"] < bottom - pad else ""
         axis.axhline(
             row["difference"], color=style.BLACK, linewidth=0.8, linestyle=(":", "-.")[k % 2],
-            label=f"{label}: {row['difference']:+.3g} [{row['low']:+.3g}, {row['high']:+.3g}]",
+            label=f"{label}: {row['difference']:+.3g} [{row['low']:+.3g}, {row['high']:+.3g}]"
+            f"{below}",
         )  # fmt: skip
     style.zero_line(axis)
     axis.axhline(-margin, color=style.GREY, linewidth=0.8, linestyle="--")
@@ -83,12 +92,16 @@ def strength_against_cost(
     else:
         answer = "none of these"
     n = int(table["n"].max())
-    where = style.label("game", game) + (f" ({rules})" if rules else "")
-    axis.set_title(
-        f"{where}: the cheapest player within {margin:g} of {reference} "
-        f"(interval above the dashed line)\nis {answer}; n = {n:,} deals, sides swapped",
-        fontsize=10,
+    game_name, sample = style.label("game", game), f"n = {n:,} deals, sides swapped"
+    question = (
+        f"the cheapest player within {margin:g} of {reference} (interval above the dashed line)"
     )
+    title = (
+        f"{game_name} ({rules}), {sample}\n{question}\nis {answer}"
+        if rules
+        else f"{game_name}: {question}\nis {answer}; {sample}"
+    )
+    axis.set_title(title, fontsize=10)
     return figure
 
 
