@@ -73,7 +73,8 @@ for _name, _about, _params in VERSIONS:
 register(
     "learned_ismcts",
     "pitch",
-    f"{LEARNED_ABOUT} (4 players, or 6 in partnership); bids as threshold",
+    f"{LEARNED_ABOUT} (4 players, or 6 in partnership, where prior=1 plays best); bids as "
+    "threshold",
     play=ismcts_pitch,
     lead=ismcts_pitch,
     bid=threshold_bid,
