@@ -58,7 +58,7 @@ def _number(value: float) -> float | None:
 
 def _name_width(names: Iterable[str], least: int = 24) -> int:
     """A column wide enough for every policy's name and two spaces after it."""
-    return max(least, *(len(str(name)) + 2 for name in names))
+    return max([least, *(len(str(name)) + 2 for name in names)])
 
 
 def _cell(difference: float, se: float) -> str:
