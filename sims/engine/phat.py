@@ -30,6 +30,31 @@ decide_phat = dispatcher("phat")
 
 
 @njit(cache=True, inline="always")
+def start_view_nb(view, rules, pitcher, carry_in, scores) -> None:
+    """The view before a deal's opening lead: the table, the rules of play and scoring,
+    the pitcher, the muck carried in and the scores (`scores`, per team). The trainer
+    rebuilds views from it."""
+    view[:] = 0
+    view[v.PLAYERS] = 4
+    view[v.SIDES] = 2
+    for seat in range(4):
+        view[v.SIDE_OF + seat] = seat & 1
+    view[v.PITCHER] = pitcher
+    view[v.TARGET] = rules[phat.R_TARGET]
+    view[v.CARD_VALUES] = rules[phat.R_VALUES]
+    view[v.HAND_SIZE] = rules[phat.R_HAND_SIZE]
+    view[v.CARRY] = carry_in
+    view[v.FOLLOW] = 1
+    view[v.GAME_WORTH] = rules[phat.R_GAME_BONUS]
+    view[v.HIGH_LOW_WORTH] = rules[phat.R_HIGH_LOW]
+    view[v.JACK_WORTH] = rules[phat.R_JACK]
+    view[v.SCORE] = scores[0]
+    view[v.SCORE + 1] = scores[1]
+    view[v.TRUMP] = -1
+    view[v.DECISION] = v.OPENING
+
+
+@njit(cache=True, inline="always")
 def play_phat_deal_nb(
     dealt,
     hands,
@@ -63,24 +88,7 @@ def play_phat_deal_nb(
     tricks = rules[phat.R_HAND_SIZE]
     hands[:] = dealt
     record = log_plays.shape[0] > 0
-    view[:] = 0
-    view[v.PLAYERS] = 4
-    view[v.SIDES] = 2
-    for seat in range(4):
-        view[v.SIDE_OF + seat] = seat & 1
-    view[v.PITCHER] = pitcher
-    view[v.TARGET] = target
-    view[v.CARD_VALUES] = rules[phat.R_VALUES]
-    view[v.HAND_SIZE] = tricks
-    view[v.CARRY] = carry_in
-    view[v.FOLLOW] = 1
-    view[v.GAME_WORTH] = rules[phat.R_GAME_BONUS]
-    view[v.HIGH_LOW_WORTH] = rules[phat.R_HIGH_LOW]
-    view[v.JACK_WORTH] = rules[phat.R_JACK]
-    view[v.SCORE] = scores[0]
-    view[v.SCORE + 1] = scores[1]
-    view[v.TRUMP] = -1
-    view[v.DECISION] = v.OPENING
+    start_view_nb(view, rules, pitcher, carry_in, scores)
     r = out[row]
     r.score_before_0 = scores[0]
     r.score_before_1 = scores[1]

@@ -46,6 +46,29 @@ def next_seat_nb(seat: int, players: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def start_view_nb(view, rules, dealer, scores) -> None:
+    """The view before a deal's first call: the table, the rules of play and scoring and
+    the scores (`scores`, per side); no calls yet. The trainer rebuilds views from it."""
+    view[:] = 0
+    view[v.PLAYERS] = rules[p.R_PLAYERS]
+    view[v.DEALER] = dealer
+    view[v.TARGET] = rules[p.R_TARGET]
+    view[v.HIGH_BIDDER] = -1
+    view[v.TRUMP] = -1
+    view[v.SIDES] = rules[p.R_SIDES]
+    view[v.FOLLOW] = rules[p.R_MUST_FOLLOW] != 0
+    view[v.LOW_TO_HOLDER] = rules[p.R_LOW_TO_HOLDER]
+    view[v.GAME_WORTH] = 1
+    view[v.HIGH_LOW_WORTH] = 1
+    view[v.JACK_WORTH] = 1
+    for seat in range(rules[p.R_PLAYERS]):
+        view[v.CALLS + seat] = -1
+        view[v.SIDE_OF + seat] = rules[p.R_SIDE_OF + seat]
+    for side in range(rules[p.R_SIDES]):
+        view[v.SCORE + side] = scores[side]
+
+
+@njit(cache=True, inline="always")
 def play_pitch_deal_nb(
     dealt,
     hands,
@@ -83,25 +106,11 @@ def play_pitch_deal_nb(
     record = log_plays.shape[0] > 0
     r = out[row]
     calls, points_won, score_change, side_game_points, scores_before_out, scores_after_out = fields
-    view[:] = 0
-    view[v.PLAYERS] = players
-    view[v.DEALER] = dealer
-    view[v.TARGET] = rules[p.R_TARGET]
-    view[v.HIGH_BIDDER] = -1
-    view[v.TRUMP] = -1
-    view[v.SIDES] = n_sides
-    view[v.FOLLOW] = must_follow
-    view[v.LOW_TO_HOLDER] = rules[p.R_LOW_TO_HOLDER]
-    view[v.GAME_WORTH] = 1
-    view[v.HIGH_LOW_WORTH] = 1
-    view[v.JACK_WORTH] = 1
+    start_view_nb(view, rules, dealer, scores)
     for seat in range(players):
         hands[seat] = dealt[seat]
         won[seat] = 0
-        view[v.CALLS + seat] = -1
-        view[v.SIDE_OF + seat] = rules[p.R_SIDE_OF + seat]
     for side in range(n_sides):
-        view[v.SCORE + side] = scores[side]
         scores_before_out[row, side] = scores[side]
     for k in range(p.MAX_PLAYERS):
         calls[row, k] = -1

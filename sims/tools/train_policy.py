@@ -24,9 +24,10 @@ from pathlib import Path
 import numpy as np
 from numba import njit, prange
 
-from sims.core.games import phat, pitch
 from sims.core.games.tricks import beats, legal_cards
 from sims.core.rng import STREAM_TEACHER, stream_key
+from sims.engine import phat as phat_engine
+from sims.engine import pitch as pitch_engine
 from sims.run.deal_log import play_order
 from sims.run.output import atomic_path
 from sims.run.runner import RunResult, RunSpec, run
@@ -70,33 +71,21 @@ HELD_OUT = 0.1
 
 
 def _first_view(spec: RunSpec, row: np.void, rules: np.ndarray) -> np.ndarray:
-    """The view of the deal's first card as the deal loop sets it (`sims.engine.pitch`,
-    `.phat`): the table, the rules of play and scoring, the scores, and in Pitch the calls
-    and the contract; `rules` is the game's rules array."""
-    players = spec.layout.players
-    sides = spec.described.sides.of(spec.rules)
+    """The view of the deal's first card as the deal loop sets it (`start_view_nb` of
+    `sims.engine.pitch` or `.phat`, then in Pitch the calls and the contract); `rules` is
+    the game's rules array."""
     view = np.zeros(v.SIZE, np.int64)
-    view[v.PLAYERS], view[v.SIDES], view[v.TARGET] = players, len(sides), spec.rules["target"]
-    for side, seats in enumerate(sides):
-        view[[v.SIDE_OF + seat for seat in seats]] = side
-    view[v.PITCHER], view[v.TRUMP] = row["pitcher"], -1
-    if spec.game == "pitch":
-        view[v.DEALER], view[v.FOLLOW] = row["dealer"], rules[pitch.R_MUST_FOLLOW]
-        view[v.LOW_TO_HOLDER] = rules[pitch.R_LOW_TO_HOLDER]
-        view[v.GAME_WORTH] = view[v.HIGH_LOW_WORTH] = view[v.JACK_WORTH] = 1
-        view[v.SCORE : v.SCORE + len(sides)] = row["score_before"][: len(sides)]
-        view[v.CALLS : v.CALLS + players] = -1
-        for k, call in enumerate(row["call"][:players]):
-            if call >= 0:
-                view[v.CALLS + (row["dealer"] + 1 + k) % players] = call
-        view[v.CONTRACT] = view[v.HIGH_BID] = row["contract"]
-        view[v.HIGH_BIDDER] = row["pitcher"]
-    else:
-        view[v.CARD_VALUES], view[v.HAND_SIZE] = rules[phat.R_VALUES], spec.layout.tricks
-        view[v.CARRY], view[v.FOLLOW] = row["carry_in"], 1
-        view[v.GAME_WORTH] = rules[phat.R_GAME_BONUS]
-        view[v.HIGH_LOW_WORTH], view[v.JACK_WORTH] = rules[phat.R_HIGH_LOW], rules[phat.R_JACK]
-        view[v.SCORE], view[v.SCORE + 1] = row["score_before_0"], row["score_before_1"]
+    if spec.game != "pitch":
+        scores = np.array([row["score_before_0"], row["score_before_1"]], np.int64)
+        phat_engine.start_view_nb(view, rules, row["pitcher"], row["carry_in"], scores)
+        return view
+    players, dealer = spec.layout.players, int(row["dealer"])
+    pitch_engine.start_view_nb(view, rules, dealer, row["score_before"].astype(np.int64))
+    for k, call in enumerate(row["call"][:players]):
+        if call >= 0:
+            view[v.CALLS + (dealer + 1 + k) % players] = call
+    view[v.PITCHER] = view[v.HIGH_BIDDER] = row["pitcher"]
+    view[v.CONTRACT] = view[v.HIGH_BID] = row["contract"]
     return view
 
 
