@@ -165,7 +165,7 @@ def decision_features(
         cards = teacher_cards(result.spec, np.array(views), teacher)
     # A card's slot is the number of legal cards below it.
     chosen = [
-        bin(view[v.LEGAL] & ((1 << int(card)) - 1)).count("1")
+        int(view[v.LEGAL] & ((1 << int(card)) - 1)).bit_count()
         for view, card in zip(views, cards, strict=True)
     ]
     return np.array(rows), np.array(masks), np.array(chosen)
@@ -315,9 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with atomic_path(args.out / f"{name}.json") as path:
             path.write_text(json.dumps(about, indent=2, sort_keys=True) + "\n")
         print(
-            f"{name}: {about['decisions']:,} decisions; agreement with {about['teacher']} on the "
-            "held-out "
-            f"tenth {about['held_out_agreement']:.1%} (a uniform choice: "
+            f"{name}: {about['decisions']:,} decisions; agreement with {about['teacher']} on "
+            f"the held-out tenth {about['held_out_agreement']:.1%} (a uniform choice: "
             f"{about['held_out_random_agreement']:.1%}); wrote {args.out / name}.npy"
         )
     return 0
