@@ -11,10 +11,13 @@ from sims.core.rng import (
     mix64,
     new_state,
     next_u64,
+    purpose_key,
+    seed_key,
     shuffle,
     stream_key,
+    unit_key,
 )
-from sims.engine.common import deal_hands_nb
+from sims.engine.common import DECK_SCRATCH, deal_hands_nb
 
 
 def test_streams_depend_only_on_their_key():
@@ -26,6 +29,14 @@ def test_streams_depend_only_on_their_key():
         for purpose in range(3)
     }
     assert len(keys) == 3 * 50 * 3
+
+
+def test_a_kernels_stream_keys_built_from_shared_parts_equal_the_plain_key():
+    for seed in (0, 7, -3, 2**62):
+        for index in (0, 1, 999, 2**40):
+            unit = unit_key(seed_key(seed), index)
+            for purpose in (0, 1, 2, 17, 40):
+                assert purpose_key(unit, purpose) == stream_key(seed, index, purpose)
 
 
 @njit
@@ -60,11 +71,66 @@ def test_below_from_uses_the_given_bits_and_redraws_on_rejection():
 
 def test_a_deal_gives_each_seat_thirteen_distinct_cards():
     state = new_state(5, 9, 0)
-    deck = np.zeros(52, np.int64)
+    deck = np.zeros(DECK_SCRATCH, np.int64)
     hands = np.zeros(4, np.int64)
     deal_hands_nb(state, deck, hands, 4, 13)
     assert [bin(int(h)).count("1") for h in hands] == [13, 13, 13, 13]
     assert int(np.bitwise_or.reduce(hands)) == (1 << 52) - 1
+
+
+@njit
+def _deal_one_draw_at_a_time(state, players, hand_size):
+    """The deal `deal_hands_nb` must equal: Fisher-Yates from the top of the deck, each 64
+    random bits serving two swaps (the high 32 bits, then the low), a rejected draw redrawn
+    from the stream; returns the deck, seat s holding cards s * hand_size onwards."""
+    deck = np.arange(52)
+    swaps = min(players * hand_size, 51)
+    for i in range(0, swaps, 2):
+        bits = next_u64(state)
+        j = i + below_from((bits >> 32) & 0xFFFFFFFF, 52 - i, state)
+        deck[i], deck[j] = deck[j], deck[i]
+        if i + 1 < swaps:
+            j = i + 1 + below_from(bits & 0xFFFFFFFF, 51 - i, state)
+            deck[i + 1], deck[j] = deck[j], deck[i + 1]
+    return deck
+
+
+@njit
+def _rejecting_deal_state(swaps, start):
+    """A stream state whose deal meets a draw that Lemire's method rejects."""
+    state = start
+    while True:
+        state += 7919
+        for i in range(0, swaps, 2):
+            bits = mix64(state + (i // 2 + 1) * _GAMMA)
+            for k, part in ((i, _shr(bits, 32)), (i + 1, bits & 0xFFFFFFFF)):
+                n = 52 - k
+                low = (part * n) & 0xFFFFFFFF
+                if k < swaps and low < n and low < ((1 << 32) - n) % n:
+                    return state
+
+
+def test_a_deal_draws_and_swaps_as_one_draw_at_a_time_and_leaves_the_stream_as_it_would():
+    # Every table: 4-player Pitch (24 swaps), 6-player (36), Phat (4 x 9), Solo Whist (51).
+    for players, hand_size in ((4, 6), (6, 6), (4, 9), (4, 13), (3, 6)):
+        swaps = min(players * hand_size, 51)
+        rejecting = _rejecting_deal_state(swaps, 12345)
+        for key in [stream_key(3, index, 0) for index in range(300)] + [rejecting]:
+            expected_state = np.array([key])
+            expected = _deal_one_draw_at_a_time(expected_state, players, hand_size)
+            state, deck = np.array([key]), np.zeros(DECK_SCRATCH, np.int64)
+            hands = np.zeros(players, np.int64)
+            deal_hands_nb(state, deck, hands, players, hand_size)
+            assert deck[:52].tolist() == expected.tolist()
+            assert state[0] == expected_state[0]
+            for seat in range(players):
+                cards = expected[seat * hand_size : (seat + 1) * hand_size]
+                assert hands[seat] == sum(1 << int(card) for card in cards)
+        # The rejecting state draws once more than its pairs of swaps: the stream shows it.
+        state = np.array([rejecting])
+        deal_hands_nb(state, np.zeros(DECK_SCRATCH, np.int64), hands, players, hand_size)
+        pairs = (swaps + 1) // 2
+        assert state[0] == (rejecting + (pairs + 1) * _GAMMA + (1 << 63)) % (1 << 64) - (1 << 63)
 
 
 @njit

@@ -41,7 +41,27 @@ def mix64(z: int) -> int:
 @njit(cache=True)
 def stream_key(seed: int, index: int, purpose: int) -> int:
     """Starting state of the stream for (seed, index, purpose)."""
-    return mix64(mix64(mix64(seed) ^ index) + purpose * _GAMMA)
+    return purpose_key(unit_key(seed_key(seed), index), purpose)
+
+
+@njit(cache=True, inline="always")
+def seed_key(seed: int) -> int:
+    """What every stream of a run shares: a kernel computes it once."""
+    return mix64(seed)
+
+
+@njit(cache=True, inline="always")
+def unit_key(seed_part: int, index: int) -> int:
+    """What the streams of unit `index` share, given `seed_key(seed)`: a kernel computes
+    it once per unit, and each of the unit's streams from it with `purpose_key`."""
+    return mix64(seed_part ^ index)
+
+
+@njit(cache=True, inline="always")
+def purpose_key(unit: int, purpose: int) -> int:
+    """Starting state of the stream for `purpose` of the unit whose `unit_key` is `unit`:
+    `stream_key(seed, index, purpose)` without recomputing what the streams share."""
+    return mix64(unit + purpose * _GAMMA)
 
 
 @njit(cache=True, inline="always")
@@ -49,6 +69,20 @@ def next_u64(state) -> int:
     """Next 64 random bits (as int64) from the stream held in `state[0]`."""
     state[0] += _GAMMA
     return mix64(state[0])
+
+
+@njit(cache=True, inline="always")
+def u64_ahead(start: int, k: int) -> int:
+    """What the (k + 1)-th call of `next_u64` on a stream whose state is `start` returns,
+    without the calls: draws k apart do not wait for each other (`skip` then moves the
+    state past them)."""
+    return mix64(start + (k + 1) * _GAMMA)
+
+
+@njit(cache=True, inline="always")
+def skip(state, k: int) -> None:
+    """Move the stream in `state[0]` past `k` draws of 64 bits."""
+    state[0] += k * _GAMMA
 
 
 @njit(cache=True, inline="always")
@@ -85,7 +119,7 @@ def shuffle(state, items, count: int, draws: int) -> None:
     suspect = False
     for k in range(swaps):
         n = count - k
-        product = _shr(mix64(start + (k + 1) * _GAMMA), 32) * n
+        product = _shr(u64_ahead(start, k), 32) * n
         items[draws + k] = product >> 32
         suspect |= (product & 0xFFFFFFFF) < n
     if suspect:

@@ -8,7 +8,7 @@ from numba import njit
 
 from sims.core.cards import suit_of
 from sims.core.games.tricks import beats
-from sims.core.rng import STREAM_PLAY, below_from, next_u64
+from sims.core.rng import STREAM_PLAY, below_from, next_u64, skip, u64_ahead
 from sims.strategies import view as v
 
 # Error kinds written by the kernels; the runner turns them into exceptions.
@@ -40,15 +40,54 @@ def game_stream_nb(deal_in_game: int, purpose: int) -> int:
     return 16 + 2 * deal_in_game + (purpose == STREAM_PLAY)
 
 
-@njit(cache=True)
-def deal_hands_nb(state, deck, hands, players: int, hand_size: int) -> None:
-    """Shuffle by Fisher-Yates (only as far as needed) and give each seat hand_size cards.
+# Scratch of a deal: the 52 cards, then the shuffle's draws (two per 64 random bits).
+DECK_SCRATCH = 52 + 52
 
-    Each 64 random bits serve two swaps (32 bits each).
+
+@njit(cache=True, inline="always")
+def deal_hands_nb(state, deck, hands, players: int, hand_size: int) -> None:
+    """Shuffle by Fisher-Yates (only as far as needed) and give each seat hand_size cards;
+    `deck` is scratch of DECK_SCRATCH entries.
+
+    Each 64 random bits serve two swaps (32 bits each). Swap i's draw does not depend on
+    the cards, so all are drawn first, in a loop whose steps do not depend on each other
+    (the random bits come from the stream's counter, not from `state` in memory), then the
+    cards are swapped: a swap no longer waits for its draw's multiplications. A draw that
+    Lemire's method might reject (a chance of about n in 2**32) sends the deal down the
+    one-draw-at-a-time path from the same state, which draws afresh where it must.
     """
     for i in range(52):
         deck[i] = i
     swaps = min(players * hand_size, 51)
+    start = state[0]
+    suspect = False
+    for k in range((swaps + 1) // 2):
+        bits = u64_ahead(start, k)
+        n = 52 - 2 * k
+        high = ((bits >> 32) & 0xFFFFFFFF) * n
+        low = (bits & 0xFFFFFFFF) * (n - 1)
+        deck[52 + 2 * k] = 2 * k + (high >> 32)
+        deck[53 + 2 * k] = 2 * k + 1 + (low >> 32)
+        second = 2 * k + 1 < swaps
+        suspect |= ((high & 0xFFFFFFFF) < n) | (second & ((low & 0xFFFFFFFF) < n - 1))
+    if suspect:
+        _shuffle_one_at_a_time(state, deck, swaps)
+    else:
+        for i in range(swaps):
+            j = nowrap(deck[52 + i])
+            deck[nowrap(i)], deck[j] = deck[j], deck[nowrap(i)]
+        skip(state, (swaps + 1) // 2)
+    for seat in range(players):
+        mask = 0
+        for i in range(seat * hand_size, (seat + 1) * hand_size):
+            mask |= 1 << deck[nowrap(i)]
+        hands[seat] = mask
+
+
+@njit(cache=True)
+def _shuffle_one_at_a_time(state, deck, swaps: int) -> None:
+    """`deal_hands_nb`'s swaps drawn one pair at a time from `state`, redrawing where
+    Lemire's method rejects."""
     for i in range(0, swaps, 2):
         bits = next_u64(state)
         j = nowrap(i + below_from((bits >> 32) & 0xFFFFFFFF, 52 - i, state))
@@ -56,11 +95,6 @@ def deal_hands_nb(state, deck, hands, players: int, hand_size: int) -> None:
         if i + 1 < swaps:
             j = nowrap(i + 1 + below_from(bits & 0xFFFFFFFF, 51 - i, state))
             deck[nowrap(i + 1)], deck[j] = deck[j], deck[nowrap(i + 1)]
-    for seat in range(players):
-        mask = 0
-        for i in range(seat * hand_size, (seat + 1) * hand_size):
-            mask |= 1 << deck[nowrap(i)]
-        hands[seat] = mask
 
 
 @njit(cache=True, inline="always")
@@ -127,10 +161,10 @@ def take_card_nb(
     card as `lead_card`). Returns the trick's new state: (led, trump, best card, its seat,
     trick cards, cards played)."""
     hands[nowrap(seat)] = hand & ~(1 << card)
-    view[v.DECISION] = v.PLAY
     if log_plays.shape[0] > 0:
         log_plays[nowrap(row), nowrap(played)] = card
     if position == 0:
+        view[v.DECISION] = v.PLAY  # from the deal's first card on; set once a trick
         led = suit_of(card)
         if trump < 0 and fixes_trump:
             trump = led

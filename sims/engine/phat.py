@@ -10,9 +10,18 @@ from sims.core.bits import popcount
 from sims.core.cards import suit_mask
 from sims.core.games import phat
 from sims.core.games.tricks import game_points, legal_must_follow, opening_cards
-from sims.core.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
+from sims.core.rng import (
+    STREAM_DEAL,
+    STREAM_GAME,
+    STREAM_PLAY,
+    below,
+    purpose_key,
+    seed_key,
+    unit_key,
+)
 from sims.engine.common import (
     BLOCKS,
+    DECK_SCRATCH,
     OK,
     deal_hands_nb,
     game_stream_nb,
@@ -219,30 +228,32 @@ def run_phat_nb(
     """
     rounds = round_trumps.shape[0]
     blocks = min(count, BLOCKS)
+    seed_part = seed_key(seed)
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
         rng = np.zeros(1, np.int64)
         dealt = np.zeros(4, np.int64)
         hands = np.zeros(4, np.int64)
         scores = np.zeros(2, np.int64)
-        deck = np.zeros(52, np.int64)
+        deck = np.zeros(DECK_SCRATCH, np.int64)
         error = np.zeros(2, np.int64)
         script = np.zeros(0, np.int8)
         for u in range(count * block // blocks, count * (block + 1) // blocks):
             index = first + u
+            unit = unit_key(seed_part, index)
             scores[:] = 0
             carry = 0
             if games:
-                rng[0] = stream_key(seed, index, STREAM_GAME)
+                rng[0] = purpose_key(unit, STREAM_GAME)
                 pitcher = below(rng, 4)
             else:
                 pitcher = fixed[FIXED_SEAT] if rounds else index & 3
             for k in range(cap):
                 row = u * cap + k
-                deal_key = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
-                play_key = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
+                deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+                play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
                 if rounds == 0 or k == 0:
-                    rng[0] = stream_key(seed, index, deal_key)
+                    rng[0] = purpose_key(unit, deal_stream)
                     if rounds == 0:
                         deal_hands_nb(rng, deck, dealt, 4, rules[phat.R_HAND_SIZE])
                     else:
@@ -252,7 +263,7 @@ def run_phat_nb(
                         )  # fmt: skip
                 if log_hands.shape[0] > 0:
                     log_hands[row, :] = dealt
-                rng[0] = stream_key(seed, index, play_key)
+                rng[0] = purpose_key(unit, play_stream)
                 opening = -1
                 if rounds:
                     scores[:] = 0

@@ -15,16 +15,24 @@ from sims.core.games.tricks import (
     opening_cards,
     takes_game,
 )
-from sims.core.rng import STREAM_DEAL, STREAM_GAME, STREAM_PLAY, below, stream_key
+from sims.core.rng import (
+    STREAM_DEAL,
+    STREAM_GAME,
+    STREAM_PLAY,
+    below,
+    purpose_key,
+    seed_key,
+    unit_key,
+)
 from sims.engine.common import (
     BID,
     BLOCKS,
+    DECK_SCRATCH,
     ILLEGAL_CALL,
     OK,
     REJECTED,
     deal_hands_nb,
     game_stream_nb,
-    holder_nb,
     next_card_nb,
     nowrap,
     record_fault_nb,
@@ -107,9 +115,11 @@ def play_pitch_deal_nb(
     r = out[row]
     calls, points_won, score_change, side_game_points, scores_before_out, scores_after_out = fields
     start_view_nb(view, rules, dealer, scores)
+    in_play = 0
     for seat in range(players):
         hands[seat] = dealt[seat]
         won[seat] = 0
+        in_play |= dealt[seat]
     for side in range(n_sides):
         scores_before_out[row, side] = scores[side]
     for k in range(p.MAX_PLAYERS):
@@ -121,7 +131,7 @@ def play_pitch_deal_nb(
     view[v.DECISION] = v.BID
     high = 0
     high_bidder = rules[p.R_FIXED_PITCHER]
-    stolen = False
+    stolen = 0  # 1 when the dealer took the auction by matching the high bid
     for k in range(players if high_bidder < 0 else 0):
         seat = next_seat_nb(dealer + k, players)
         is_dealer = seat == dealer
@@ -148,10 +158,12 @@ def play_pitch_deal_nb(
         calls[row, k] = call
         if record:
             log_calls[row, k] = call
-        bid = call > 0
-        stolen = (is_dealer & (call == high)) if bid else stolen
-        high = call if bid else high
-        high_bidder = seat if bid else high_bidder
+        # A bid (not a pass) takes the auction, by arithmetic: whether a random bidder
+        # passes is a toss, and LLVM compiled the conditional expressions to a branch.
+        bid = np.int64(call > 0)
+        stolen = (bid & is_dealer & (call == high)) | ((1 - bid) & stolen)
+        high += bid * (call - high)
+        high_bidder += bid * (seat - high_bidder)
         if call == 4:
             break
     pitcher = high_bidder
@@ -196,33 +208,33 @@ def play_pitch_deal_nb(
             log_winners[row, trick_no] = best_seat
         leader = best_seat
 
-    # High, Low, Jack and Game, by selects rather than branches: in random play each
-    # outcome is a toss, and a mispredicted branch costs more than the test.
-    in_play = 0
-    for seat in range(players):
-        in_play |= dealt[seat]
+    # High, Low, Jack and Game in one pass over the seats, by selects rather than
+    # branches: in random play each outcome is a toss, and a mispredicted branch costs
+    # more than the test.
     trumps = in_play & suit_mask(trump)
     high_card, low_card, jack = honour_cards(in_play, trump)
-    high_side = rules[p.R_SIDE_OF + holder_nb(won, high_card)]
-    if rules[p.R_LOW_TO_HOLDER]:
-        low_side = rules[p.R_SIDE_OF + holder_nb(dealt, low_card)]
-    else:
-        low_side = rules[p.R_SIDE_OF + holder_nb(won, low_card)]
-    jack_captor = holder_nb(won, jack)
-    jack_side = rules[p.R_SIDE_OF + jack_captor] if jack_captor >= 0 else -1
+    low_piles = dealt if rules[p.R_LOW_TO_HOLDER] else won  # Low: its holder's, or captor's
     for side in range(p.MAX_PLAYERS):
         points_won[row, side] = 0
         score_change[row, side] = 0
         side_game_points[row, side] = 0
+    high_seat, low_seat, jack_captor = -1, -1, -1
     for seat in range(players):
-        side_game_points[row, rules[p.R_SIDE_OF + seat]] += game_points(won[seat])
+        pile = won[seat]
+        high_seat = seat if pile >> high_card & 1 else high_seat
+        low_seat = seat if low_piles[seat] >> low_card & 1 else low_seat
+        jack_captor = seat if pile >> jack & 1 else jack_captor  # nobody: not dealt
+        side_game_points[row, rules[p.R_SIDE_OF + seat]] += game_points(pile)
+    high_side = rules[p.R_SIDE_OF + high_seat]
+    low_side = rules[p.R_SIDE_OF + low_seat]
+    jack_side = rules[p.R_SIDE_OF + jack_captor] if jack_captor >= 0 else -1
     leader, most, next_most = 0, side_game_points[row, 0], -1  # the first side with most
     for side in range(1, n_sides):
         points = side_game_points[row, side]
-        if points > most:
-            leader, most, next_most = side, points, most
-        else:
-            next_most = max(next_most, points)
+        ahead = points > most
+        next_most = most if ahead else max(next_most, points)
+        leader = side if ahead else leader
+        most = points if ahead else most
     game_side = leader if takes_game(most - next_most) else -1  # -1: nobody takes Game
     points_won[row, high_side] += 1
     points_won[row, low_side] += 1
@@ -304,6 +316,7 @@ def run_pitch_nb(
     players = rules[p.R_PLAYERS]
     rounds = round_trumps.shape[0]
     blocks = min(count, BLOCKS)
+    seed_part = seed_key(seed)
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
         rng = np.zeros(1, np.int64)
@@ -311,7 +324,7 @@ def run_pitch_nb(
         hands = np.zeros(players, np.int64)
         won = np.zeros(players, np.int64)
         scores = np.zeros(p.MAX_PLAYERS, np.int64)
-        deck = np.zeros(52, np.int64)
+        deck = np.zeros(DECK_SCRATCH, np.int64)
         error = np.zeros(2, np.int64)
         no_script = np.zeros(0, np.int8)
         round_rules = rules.copy()
@@ -319,17 +332,18 @@ def run_pitch_nb(
         fields = field_views_nb(out)
         for u in range(count * block // blocks, count * (block + 1) // blocks):
             index = first + u
+            unit = unit_key(seed_part, index)
             scores[:] = 0
             dealer = fixed[FIXED_DEALER] if rounds else index % players
             if games:
-                rng[0] = stream_key(seed, index, STREAM_GAME)
+                rng[0] = purpose_key(unit, STREAM_GAME)
                 dealer = below(rng, players)
             for k in range(cap):
                 row = u * cap + k
-                deal_key = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
-                play_key = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
+                deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+                play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
                 if rounds == 0 or k == 0:
-                    rng[0] = stream_key(seed, index, deal_key)
+                    rng[0] = purpose_key(unit, deal_stream)
                     if rounds == 0:
                         deal_hands_nb(rng, deck, dealt, players, p.HAND_SIZE)
                     else:
@@ -339,7 +353,7 @@ def run_pitch_nb(
                         )  # fmt: skip
                 if log_hands.shape[0] > 0:
                     log_hands[row, :players] = dealt
-                rng[0] = stream_key(seed, index, play_key)
+                rng[0] = purpose_key(unit, play_stream)
                 calls = no_script
                 heard = 0
                 if rounds:

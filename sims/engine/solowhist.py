@@ -10,10 +10,11 @@ from sims.core.bits import popcount
 from sims.core.cards import RANK_ACE, suit_mask
 from sims.core.games import solowhist as w
 from sims.core.games.tricks import legal_must_follow
-from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, stream_key
+from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, purpose_key, seed_key, unit_key
 from sims.engine.common import (
     BID,
     BLOCKS,
+    DECK_SCRATCH,
     ILLEGAL_CALL,
     OK,
     SCRIPT_EXHAUSTED,
@@ -267,18 +268,20 @@ def run_whist_nb(
     blocks = min(count, BLOCKS)
     tricks_out = out.tricks
     settlement_out = out.settlement
+    seed_part = seed_key(seed)
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
         rng = np.zeros(1, np.int64)
         dealt = np.zeros(4, np.int64)
         hands = np.zeros(4, np.int64)
-        deck = np.zeros(52, np.int64)
+        deck = np.zeros(DECK_SCRATCH, np.int64)
         error = np.zeros(2, np.int64)
         no_script = np.zeros(0, np.int8)
         for u in range(count * block // blocks, count * (block + 1) // blocks):
             index = first + u
+            unit = unit_key(seed_part, index)
             dealer = fixed[FIXED_DEALER] if rounds else index & 3
-            rng[0] = stream_key(seed, index, STREAM_DEAL)
+            rng[0] = purpose_key(unit, STREAM_DEAL)
             if rounds:
                 turned = fixed[FIXED_TURNED]
                 deal_whist_around_nb(
@@ -290,7 +293,7 @@ def run_whist_nb(
                 row = u * cap + k
                 if log_hands.shape[0] > 0:
                     log_hands[row, :] = dealt
-                rng[0] = stream_key(seed, index, STREAM_PLAY)
+                rng[0] = purpose_key(unit, STREAM_PLAY)
                 contract = round_contracts[k] if rounds else w.PASS
                 kind = play_whist_deal_nb(
                     dealt, turned, dealer, hands, rules, contract, fixed[FIXED_SEAT], fids,
