@@ -111,7 +111,8 @@ def _rejecting_deal_state(swaps, start):
 
 
 def test_a_deal_draws_and_swaps_as_one_draw_at_a_time_and_leaves_the_stream_as_it_would():
-    # Every table: 4-player Pitch (24 swaps), 6-player (36), Phat (4 x 9), Solo Whist (51).
+    # Every table: Pitch with 3, 4 and 6 players (18, 24, 36 swaps), Phat (4 x 9), Solo
+    # Whist (51).
     for players, hand_size in ((4, 6), (6, 6), (4, 9), (4, 13), (3, 6)):
         swaps = min(players * hand_size, 51)
         rejecting = _rejecting_deal_state(swaps, 12345)
