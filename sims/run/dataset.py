@@ -18,10 +18,12 @@ and a second writer is refused, told which process holds it.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -173,10 +175,48 @@ def exclusive(directory: Path) -> Iterator[None]:
         os.close(descriptor)
 
 
+# Never follow a link at the lock's name, nor wait on a fifo there: what is found is checked
+# before anything is written to it.
+LOCK_FLAGS = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+
+
+def _not_ours(directory: Path, what: str) -> DatasetError:
+    """The refusal of a lock name taken by something that is not an allfours lock file."""
+    return DatasetError(
+        f"--out {directory}: its lock {LOCK} is {what}, not a lock file of allfours; nothing "
+        f"was written to it: remove it if it is not yours, or write elsewhere"
+    )
+
+
+def _open_lock(path: Path, directory: Path) -> int:
+    """A descriptor of the lock file at `path`, created if absent; DatasetError, with
+    nothing written, where that name holds a link, a folder, a fifo, a device or a file
+    with other names or another owner (writing to it would damage what it points to)."""
+    try:
+        descriptor = os.open(path, LOCK_FLAGS, 0o644)
+    except OSError as error:
+        kinds = {errno.ELOOP: "a symbolic link", errno.EISDIR: "a folder", errno.ENXIO: "a socket"}
+        if error.errno in kinds:
+            raise _not_ours(directory, kinds[error.errno]) from None
+        raise
+    found = os.fstat(descriptor)
+    problem = None
+    if not stat.S_ISREG(found.st_mode):
+        problem = "a fifo" if stat.S_ISFIFO(found.st_mode) else "not a regular file"
+    elif found.st_nlink != 1:
+        problem = "a file with other names (hard links)"
+    elif found.st_uid != os.geteuid():
+        problem = "a file of another user"
+    if problem is not None:
+        os.close(descriptor)
+        raise _not_ours(directory, problem)
+    return descriptor
+
+
 def _lock(path: Path, directory: Path) -> int:
     """An open descriptor of `path` holding its exclusive lock, with this process's id in it."""
     while True:
-        descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        descriptor = _open_lock(path, directory)
         try:
             fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -187,7 +227,7 @@ def _lock(path: Path, directory: Path) -> int:
                 f"{holder}): wait for it to end, or stop it and run again with --resume"
             ) from None
         try:
-            same = os.stat(path).st_ino == os.fstat(descriptor).st_ino
+            same = os.lstat(path).st_ino == os.fstat(descriptor).st_ino
         except FileNotFoundError:
             same = False
         if same:  # else the holder removed it as it ended: lock the file there now
