@@ -1,0 +1,1 @@
+"""Cinch (Double Pedro): RULES.md section 6."""
