@@ -1,0 +1,1 @@
+"""All Fours (Seven-Up): RULES.md section 7."""
