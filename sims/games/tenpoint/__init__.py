@@ -1,0 +1,1 @@
+"""Ten-point Pitch, with Smear as a profile of it: RULES.md section 8."""
