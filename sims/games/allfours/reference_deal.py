@@ -174,6 +174,8 @@ def deal_steps(
                         return finished()
                     break
             if rules.bunch_by_agreement:
+                # AF-4.6, asked once when running has fixed the trump: True means one
+                # player proposed and the other agreed (a choice: the book gives no moment).
                 if (yield from _ask(Decision("bunch", eldest, (False, True)))) is True:
                     return finished(bunched=True)
             one_run_kept = rules.discard_after_run == "keep_if_one_run" and runs == 1

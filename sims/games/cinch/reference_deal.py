@@ -116,6 +116,8 @@ def deal_steps(
     if maker is None:  # CIN-4.4: everybody passed
         if rules.all_pass == "redeal_next_dealer":
             return _thrown_in(rules, dealer, calls, before)
+        # The forced dealer who passes is held to the minimum; he could have bid more
+        # in his turn (a choice where CIN-4.4's "forced to bid the minimum" is open).
         maker = dealer
         high = 0 if rules.all_pass == "dealer_names_no_contract" else rules.min_bid
     trump = yield from _ask(Decision("trump", maker, tuple(SUITS)))
@@ -160,21 +162,21 @@ def _thrown_in(
     """Result of a deal thrown in after all passed: nothing changes (6.10 all_pass)."""
     zero = (0,) * len(sides(rules))
     return DealResult(
-        dealer,
-        tuple(calls),
-        None,
-        None,
-        None,
-        (),
-        (),
-        (),
-        (),
-        zero,
-        None,
-        zero,
-        before,
-        before,
-        None,
+        dealer=dealer,
+        calls=tuple(calls),
+        maker=None,
+        bid=None,
+        trump=None,
+        hands_at_play=(),
+        dead=(),
+        tricks=(),
+        points=(),
+        won=zero,
+        made=None,
+        delta=zero,
+        scores_before=before,
+        scores_after=before,
+        winner=None,
     )
 
 
@@ -204,7 +206,8 @@ def _discard_and_draw(
     """CIN-5 (and the widow and cut-throat forms of 6.10, 8.E.3): returns the dead cards."""
     dead: list[str] = []
     if rules.widow:
-        # Each player picks up his widow (dealt in with his hand) and keeps six of his ten.
+        # Each player picks up his widow (dealt in with his hand) and keeps any six of his
+        # ten. 6.10 names no draw in this form, so the undealt cards stay dead (a choice).
         for seat in order:
             yield from _keep(rules, seat, held, held[seat], trump, dead, must_take_trumps=False)
         return dead + stock
@@ -213,6 +216,9 @@ def _discard_and_draw(
     face_up: list[str] = []  # non-trump discards, the pool a short player fills from
     for seat in drawers:
         trumps = frozenset(card for card in held[seat] if is_trump(card, trump))
+        # Every trump is kept up to six (CIN-5.1, 5.2). With keep_nontrumps he may also
+        # keep plain cards up to six, but drops a trump only when holding more than six
+        # (6.10: "may discard trumps only when holding >6"; read as "only the excess").
         keep_trumps = min(len(trumps), HAND_SIZE)
         most = HAND_SIZE if rules.keep_nontrumps else keep_trumps
         groups = _keep_groups(

@@ -24,7 +24,7 @@ HIGH_JOKER, LOW_JOKER, JOKER = "HJ", "LJ", "JK"
 CARD_POINTS = {"T": 10, "A": 4, "K": 3, "Q": 2, "J": 1}
 
 PASS = 0
-MAX_BID = 10
+MAX_BID = 10  # PIT-4.1: bids run to 10 whatever the options leave in play (a choice)
 HAND_SIZE = 6
 
 DEALS = ("draw", "smear")
@@ -357,7 +357,11 @@ def random_answer(rng: random.Random, decision: Decision) -> object:
 
 
 def point_trumps(rules: Rules, trump: str) -> set[str]:
-    """Trumps that carry a point, which ``burn_nonpoint_first`` protects (8.E.14)."""
+    """Trumps that carry a point, which ``burn_nonpoint_first`` protects (8.E.14).
+
+    The option is read as "a point trump may be discarded only when every card kept is
+    one": it applies to the burn, the robber's discard and Smear's discard alike.
+    """
     cards = {"A" + trump, "2" + trump, "J" + trump, *jokers(rules)}
     if rules.trey:
         cards.add("3" + trump)

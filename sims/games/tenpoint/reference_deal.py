@@ -167,9 +167,23 @@ def _thrown_in(
     """Result of a deal thrown in after all passed: nothing changes (PIT-4.2 option)."""
     zero = (0,) * len(sides(rules))
     return DealResult(
-        dealer, tuple(calls), None, None, None, (), (), (), zero, (), zero, None, zero, before,
-        before, None,
-    )  # fmt: skip
+        dealer=dealer,
+        calls=tuple(calls),
+        pitcher=None,
+        bid=None,
+        trump=None,
+        hands_at_play=(),
+        dead=(),
+        tricks=(),
+        card_points=zero,
+        points=(),
+        won=zero,
+        made=None,
+        delta=zero,
+        scores_before=before,
+        scores_after=before,
+        winner=None,
+    )
 
 
 def _keep(
