@@ -33,10 +33,19 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from sims.descriptors import game as describe
 from sims.run import counters as counting
 from sims.run.backends import Backend
 from sims.run.output import atomic_path, write_parquet, writing
-from sims.run.runner import Chunk, Interrupted, RunSpec, chunk_size, chunks, play_chunk
+from sims.run.runner import (
+    Chunk,
+    Interrupted,
+    RunSpec,
+    canonical_seats,
+    chunk_size,
+    chunks,
+    play_chunk,
+)
 
 FORMAT = 1
 MANIFEST = "_manifest.jsonl"
@@ -149,13 +158,42 @@ def _intact(directory: Path, record: dict[str, Any]) -> bool:
 
 
 def _differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """What differs between a folder's header and this run's, item by item."""
     changed = []
     for key in sorted(set(old) | set(new)):
         if key == "run":
-            changed += _differences(old.get("run", {}), new.get("run", {}))
+            changed += _run_differences(old.get("run", {}), new.get("run", {}))
         elif old.get(key) != new.get(key):
             changed.append(f"{key} {old.get(key)!r} -> {new.get(key)!r}")
     return changed
+
+
+STRATEGY_KEYS = ("seats", "strategies")  # the labels as given, and in canonical form
+
+
+def _run_differences(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """What differs between two runs' metadata: the strategies compared in canonical form
+    (`greedy` and `greedy:guard_big_phat=01` are the same), shown as given."""
+    changed = _differences(_other_items(old), _other_items(new))
+    if _strategies(old) != _strategies(new):
+        changed.append(f"seats {old.get('seats')!r} -> {new.get('seats')!r}")
+    return changed
+
+
+def _other_items(run: dict[str, Any]) -> dict[str, Any]:
+    """A run's metadata but its strategies."""
+    return {key: value for key, value in run.items() if key not in STRATEGY_KEYS}
+
+
+def _strategies(run: dict[str, Any]) -> Any:
+    """A run's strategies in canonical form; a manifest written before they were recorded
+    has them worked out from its labels (as given, where they no longer resolve)."""
+    if "strategies" in run:
+        return run["strategies"]
+    try:
+        return canonical_seats(run["seats"], describe(run["game"]).strategy_game)
+    except (KeyError, TypeError, ValueError):
+        return run.get("seats")
 
 
 @contextmanager
@@ -283,11 +321,14 @@ def _file_record(path: Path, rows: int) -> dict[str, Any]:
     return {"bytes": path.stat().st_size, "sha256": _sha256(path), "rows": rows}
 
 
-def save_chunk(directory: Path, spec: RunSpec, chunk: Chunk, output: ChunkOutput) -> dict[str, Any]:
-    """Write a chunk's files (each atomically), then record them in the manifest; returns
-    the record."""
+def save_chunk(
+    directory: Path, spec: RunSpec, chunk: Chunk, output: ChunkOutput, run: dict[str, Any]
+) -> dict[str, Any]:
+    """Write a chunk's files (each atomically) with `run`, the metadata the manifest's
+    header records, then record them in the manifest; returns the record. A run resumed
+    under labels written otherwise thus writes the same bytes as the first."""
     part = f"part-{chunk.index:06d}.parquet"
-    metadata = {**spec.metadata(), "first": chunk.first, "count": chunk.count}
+    metadata = {**run, "first": chunk.first, "count": chunk.count}
     tables = {**output.tables, "counters": counting.to_frame(spec.game, output.counts)}
     if output.lengths is not None:
         tables["lengths"] = output.lengths
@@ -380,7 +421,9 @@ def write_run(
             for piece, output in backend.imap(
                 chunk_output, spec, missing, aggregate, stall, inside
             ):
-                manifest.finished[piece.index] = save_chunk(directory, spec, piece, output)
+                manifest.finished[piece.index] = save_chunk(
+                    directory, spec, piece, output, manifest.header["run"]
+                )
                 totals.add(output.counts, output.deals, output.lengths)
                 if on_chunk is not None:
                     on_chunk(piece)

@@ -28,6 +28,7 @@ from sims.run.backends import Backend, default_backend
 from sims.run.progress import Advance, progress_bar
 from sims.run.watchdog import Stalled, watch
 from sims.strategies import SeatStrategy, resolve
+from sims.strategies.registry import canonical
 
 DEFAULT_CHUNK = 1 << 18
 GAME_ROWS_PER_CHUNK = 1 << 18  # bounds the rows a chunk of whole games may allocate
@@ -100,11 +101,14 @@ class RunSpec:
         return "games" if self.games else "deals"
 
     def metadata(self) -> dict[str, Any]:
-        """What a reader needs to know, and to reproduce, the run."""
+        """What a reader needs to know, and to reproduce, the run: each seat's strategy as
+        given and in canonical form (every parameter, defaults too, each number written
+        one way), which is what decides whether two runs are the same."""
         meta = {
             "game": self.game,
             "rules": self.rules,
             "seats": list(self.seats),
+            "strategies": canonical_seats(self.seats, self.described.strategy_game),
             "seed": self.seed,
             "mode": self.unit,
             "first": self.first,
@@ -114,6 +118,11 @@ class RunSpec:
         if self.games:
             meta["max_deals"] = self.layout.cap
         return meta
+
+
+def canonical_seats(seats: Sequence[str], game: str) -> list[str]:
+    """Each seat's strategy label in canonical form (`sims.strategies.registry.canonical`)."""
+    return [canonical(label, game) for label in seats]
 
 
 @dataclass

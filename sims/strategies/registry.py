@@ -200,11 +200,16 @@ def _lookup(name: str, game: str) -> Strategy:
     return _REGISTRY[(name, game)]
 
 
-def _parse_part(part: str, game: str, rules: dict[str, Any] | None) -> tuple[Strategy, np.ndarray]:
-    """`name` or `name:key=value:key=value` -> (strategy, its parameter row: the
-    parameters, then its data under `rules`). A value out of its parameter's range, not a
-    plain finite number, or a parameter given twice is refused; so is a strategy with data
-    when no rules are given."""
+def _split(spec: str) -> list[str]:
+    """The parts of a label joined by `+`; a `+` before a digit or a point is a number's
+    sign or exponent (`margin=+1`, `1e+5`), not a join."""
+    return re.split(r"\+(?![0-9.])", spec)
+
+
+def _settings(part: str, game: str) -> tuple[Strategy, dict[str, float]]:
+    """`name` or `name:key=value:key=value` -> (strategy, every parameter's value, defaults
+    for those not given). A value out of its parameter's range, not a plain finite number,
+    or a parameter given twice is refused."""
     name, *settings = part.strip().split(":")
     strategy = _lookup(name.strip(), game)
     values = {key: param.default for key, param in strategy.params.items()}
@@ -226,31 +231,76 @@ def _parse_part(part: str, game: str, rules: dict[str, Any] | None) -> tuple[Str
                 f"parameter {key!r} of {strategy.name!r} takes {param.allowed()}, not {text!r}"
             )
         values[key] = value
+    return strategy, values
+
+
+def _row(strategy: Strategy, values: dict[str, float], rules: dict[str, Any] | None) -> np.ndarray:
+    """A strategy's parameter row: its parameters, then its data under `rules` (refused
+    for a strategy with data when no rules are given)."""
     row = np.zeros(MAX_PARAMS, np.float64)
     row[: len(values)] = list(values.values())
     if strategy.data is not None:
         if rules is None:
             raise StrategyError(f"strategy {strategy.name!r} needs the rules of a run")
         row = np.concatenate([row, strategy.data(rules)])
-    return strategy, row
+    return row
+
+
+Chosen = dict[str, tuple[Strategy, dict[str, float]]]
+
+
+def _choose(spec: str, game: str) -> Chosen:
+    """The strategy of each kind a label names, with its parameters: the play strategy
+    always (`greedy` when none is named), a lead policy and a bidder where named."""
+    chosen: Chosen = {}
+    for part in _split(spec):
+        if not part.strip():
+            raise StrategyError(f"empty strategy name in {spec!r}")
+        strategy, values = _settings(part, game)
+        if strategy.kind in chosen:
+            raise StrategyError(
+                f"{spec!r} names two {strategy.kind} strategies; give at most one of each"
+            )
+        chosen[strategy.kind] = (strategy, values)
+    if "play" not in chosen:
+        chosen["play"] = _settings(DEFAULT_PLAY, game)
+    return chosen
+
+
+def _number(value: float) -> str:
+    """A parameter's value in one written form: `1` for 1.0, 01 or +1, `0.5` for 0.50000."""
+    number = float(value)
+    if number.is_integer() and abs(number) < 2**53:
+        return str(int(number))
+    return repr(number)
+
+
+def canonical(spec: str, game: str) -> str:
+    """The one label of what `spec` plays in `game`: the play strategy, then the lead
+    policy and the bidder named apart from it, each with every parameter (defaults too)
+    in its registered order and its value in one written form. Two labels that play the
+    same (`greedy`, `greedy:margin=0.0`) have the same canonical label, which `resolve`
+    takes back."""
+    chosen = _choose(spec, game)
+    kinds = ("play", *(kind for kind in ("lead", "bid") if kind in chosen))
+    return "+".join(_written(*chosen[kind]) for kind in kinds)
+
+
+def _written(strategy: Strategy, values: dict[str, float]) -> str:
+    """`name:key=value:...` with every parameter, in the strategy's order."""
+    return ":".join([strategy.name, *(f"{key}={_number(v)}" for key, v in values.items())])
 
 
 def resolve(spec: str, game: str, rules: dict[str, Any] | None = None) -> SeatStrategy:
     """Turn `greedy`, `greedy+lead_phat`, `lead_high` or `greedy:key=1` into a seat's plan
     under `rules` (the options of the run; needed by strategies with data)."""
-    chosen: dict[str, tuple[Strategy, np.ndarray]] = {}
-    for part in spec.split("+"):
-        if not part.strip():
-            raise StrategyError(f"empty strategy name in {spec!r}")
-        strategy, row = _parse_part(part, game, rules)
-        if strategy.kind in chosen:
-            raise StrategyError(
-                f"{spec!r} names two {strategy.kind} strategies; give at most one of each"
-            )
-        chosen[strategy.kind] = (strategy, row)
-    play, play_params = chosen.get("play") or _parse_part(DEFAULT_PLAY, game, rules)
-    lead, lead_params = chosen.get("lead", (play, play_params))
-    bidder, bid_params = chosen.get("bid", (play, play_params))
+    rows = {
+        kind: (strategy, _row(strategy, values, rules))
+        for kind, (strategy, values) in _choose(spec, game).items()
+    }
+    play, play_params = rows["play"]
+    lead, lead_params = rows.get("lead", rows["play"])
+    bidder, bid_params = rows.get("bid", rows["play"])
     table = _FUNCTIONS[TABLE_OF[game]]
     return SeatStrategy(
         label=spec.strip(),
