@@ -9,7 +9,9 @@ of its files. A chunk file is written under a temporary name and renamed, and on
 recorded, so a run killed at any moment leaves finished chunks valid; `--resume` checks
 every recorded file and plays only the chunks that are missing, unrecorded or do not
 match their record. When the run ends the manifest is rewritten in chunk order, so a
-finished folder is the same byte for byte however its chunks were played.
+finished folder is the same byte for byte however its chunks were played. Each chunk file
+also holds the run and its chunk's place in it, so a manifest lost or damaged in its first
+line is rebuilt from the chunk files by `--resume`.
 
 One process writes a folder at a time: it holds an exclusive lock on `.lock` there for
 the whole run (the operating system releases it when the process dies, even by kill -9)
@@ -23,6 +25,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import stat
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,11 +35,13 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
 
 from sims.descriptors import game as describe
 from sims.run import counters as counting
 from sims.run.backends import Backend
-from sims.run.output import atomic_path, write_parquet, writing
+from sims.run.output import atomic_path, read_metadata, write_parquet, writing
 from sims.run.runner import (
     Chunk,
     Interrupted,
@@ -121,14 +126,27 @@ def header(spec: RunSpec, size: int, aggregate: bool) -> dict[str, Any]:
     }
 
 
+class NoManifest(DatasetError):
+    """A folder whose manifest is missing or whose first line is unreadable."""
+
+
+HEADER_KEYS = ("format", "run", "chunk", "chunks", "kind")
+
+
 def read_manifest(directory: Path) -> Manifest:
-    """The manifest of `directory`; a last line cut short by a kill is ignored."""
+    """The manifest of `directory`; a last line cut short by a kill is ignored. NoManifest
+    when there is none or its first line is damaged."""
     path = directory / MANIFEST
     try:
         lines = path.read_text().splitlines()
         manifest = Manifest(json.loads(lines[0]))
-    except (OSError, IndexError, json.JSONDecodeError) as error:
-        raise DatasetError(f"{directory} holds no readable allfours manifest ({error})") from None
+        if not isinstance(manifest.header, dict) or not set(HEADER_KEYS) <= set(manifest.header):
+            raise ValueError("its first line does not describe a run")
+    except (OSError, IndexError, UnicodeDecodeError, ValueError) as error:
+        raise NoManifest(
+            f"{directory} holds no readable allfours manifest ({error}); the command that wrote "
+            "it, given --resume, rebuilds it from the chunk files"
+        ) from None
     for line in lines[1:]:
         try:
             record = json.loads(line)
@@ -291,7 +309,10 @@ def prepare(directory: Path, wanted: dict[str, Any], resume: bool) -> Manifest:
         return Manifest(wanted)
     if not present:
         raise DatasetError(f"--resume: {directory} holds no run to resume")
-    manifest = read_manifest(directory)
+    try:
+        manifest = read_manifest(directory)
+    except NoManifest as lost:
+        manifest = rebuild_manifest(directory, wanted, lost)
     changed = _differences(manifest.header, wanted)
     if changed:
         raise DatasetError(
@@ -308,6 +329,103 @@ def prepare(directory: Path, wanted: dict[str, Any], resume: bool) -> Manifest:
     # Rewritten with the intact records only, so a line cut short cannot swallow the next.
     write_manifest(directory, manifest)
     return manifest
+
+
+PART = re.compile(r"part-([0-9]{6})\.parquet")
+
+
+def rebuild_manifest(directory: Path, wanted: dict[str, Any], lost: NoManifest) -> Manifest:
+    """The manifest of a folder whose own is lost, worked out from its chunk files, whose
+    Parquet metadata holds the run and the chunk's first unit and count: every chunk whose
+    files all carry the run `wanted` describes is recorded again (one with a file missing
+    or unreadable is played again). DatasetError, with nothing changed, when a chunk file
+    holds another run or another cut of it (it is not overwritten), or none holds this
+    run."""
+    found = _chunk_files(directory)
+    others = sorted({name for name, _ in found} - set(_parts(wanted)))
+    if others:
+        raise _another(directory, f"parts {others} that a {wanted['kind']} run does not write")
+    header, finished = None, {}
+    for index in sorted({index for _, index in found}):
+        chunk = _rebuilt_chunk(directory, wanted, index)
+        if chunk is not None:
+            run, finished[index] = chunk
+            header = header or {**wanted, "run": {**run, **_span(wanted["run"])}}
+    if header is None:
+        raise DatasetError(f"{lost}; no chunk file there belongs to this run") from None
+    return Manifest(header, finished)
+
+
+def _chunk_files(directory: Path) -> set[tuple[str, int]]:
+    """The part folder and chunk index of every chunk file in `directory`."""
+    found = ((path.parent.name, PART.fullmatch(path.name)) for path in directory.glob("*/*"))
+    return {(name, int(match[1])) for name, match in found if match is not None}
+
+
+def _another(directory: Path, what: str) -> DatasetError:
+    """The refusal of a folder without a manifest whose chunk files hold another run."""
+    return DatasetError(
+        f"--resume: {directory} holds no readable manifest and its chunk files hold another "
+        f"run ({what}): nothing was changed; resume it as it was written, or write elsewhere"
+    )
+
+
+def _span(run: dict[str, Any]) -> dict[str, Any]:
+    """A run's (or a chunk's) first unit and count."""
+    return {"first": run["first"], "count": run["count"]}
+
+
+def _chunk_span(header: dict[str, Any], index: int) -> dict[str, Any]:
+    """The first unit and count of chunk `index` of the run `header` describes."""
+    step, run = header["chunk"], header["run"]
+    return {"first": run["first"] + index * step, "count": min(step, run["count"] - index * step)}
+
+
+def _parts(header: dict[str, Any]) -> list[str]:
+    """The part folders a run of `header` writes for each chunk."""
+    games = header["run"]["mode"] == "games"
+    rows = ["deals", *(["games"] if games else [])] if header["kind"] == "rows" else []
+    return [*rows, "counters", *(["lengths"] if games else [])]
+
+
+def _rebuilt_chunk(
+    directory: Path, wanted: dict[str, Any], index: int
+) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """Chunk `index`'s run metadata and manifest record, from its files; None when one is
+    missing or unreadable (it is played again); DatasetError when one holds another run or
+    another cut of this one."""
+    expected = _chunk_span(wanted, index) if index < wanted["chunks"] else None
+    part = f"part-{index:06d}.parquet"
+    files, run = {}, None
+    for name in _parts(wanted):
+        path = directory / name / part
+        try:
+            metadata, rows = read_metadata(path), pq.read_metadata(path).num_rows
+        except (OSError, ValueError, pa.ArrowException):
+            return None
+        changed = _run_differences({**metadata, **_span(wanted["run"])}, wanted["run"])
+        if changed or _span(metadata) != expected:
+            what = (
+                "; ".join(changed) or f"units {_span(metadata)} at chunk {index}: another --chunk"
+            )
+            raise _another(directory, f"{name}/{part}: {what}")
+        run = run or metadata
+        files[f"{name}/{part}"] = _file_record(path, rows)
+    deals = _deals(directory, wanted, part, files, expected["count"])
+    return run, {"chunk": index, **expected, "deals": deals, "files": files}
+
+
+def _deals(
+    directory: Path, wanted: dict[str, Any], part: str, files: dict[str, Any], units: int
+) -> int:
+    """The deals a chunk played, from its files: its rows, else (deals kept as counters)
+    its units, else (whole games kept as counters) the deals of its game lengths."""
+    if wanted["kind"] == "rows":
+        return files[f"deals/{part}"]["rows"]
+    if wanted["run"]["mode"] != "games":
+        return units
+    lengths = pd.read_parquet(directory / "lengths" / part)
+    return int((lengths["deals"] * lengths["games"]).sum())
 
 
 def write_manifest(directory: Path, manifest: Manifest) -> None:
