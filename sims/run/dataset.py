@@ -576,19 +576,56 @@ def _read_chunk_counts(
     directory: Path, spec: RunSpec, index: int
 ) -> tuple[dict[str, np.ndarray], pd.DataFrame | None]:
     """The counters (and game lengths) of a chunk already written."""
-    part = f"part-{index:06d}.parquet"
     counts = counting.from_frame(
-        spec.game, spec.rules, pd.read_parquet(directory / "counters" / part)
+        spec.game, spec.rules, pd.read_parquet(_part_path(directory, "counters", index))
     )
-    lengths = pd.read_parquet(directory / "lengths" / part) if spec.games else None
+    lengths = pd.read_parquet(_part_path(directory, "lengths", index)) if spec.games else None
     return counts, lengths
 
 
 def read_rows(directory: str | Path, part: str = "deals") -> pd.DataFrame:
-    """A finished dataset's rows (`deals` or `games`) in chunk order, after checking that
-    every chunk is recorded and intact."""
+    """A finished dataset's rows (`deals` or `games`; `counters` and `lengths` hold each
+    chunk's counts) in chunk order, after checking that every chunk is recorded and
+    intact. DatasetError for a part the folder does not hold: an --aggregate run keeps
+    counters only, read merged by `read_counters`."""
     directory = Path(directory)
     manifest = read_manifest(directory)
+    parts = _parts(manifest.header)
+    if part not in parts and manifest.header["kind"] == "counters" and part in ("deals", "games"):
+        raise DatasetError(
+            f"{directory} holds counters only (written with --aggregate), no {part} rows: read "
+            "them with sims.run.dataset.read_counters(FOLDER), and their summary with "
+            "analysis.counters.summary(game, counters)"
+        )
+    if part not in parts:
+        raise DatasetError(f"{directory} holds no part {part!r}; its parts: {', '.join(parts)}")
+    _check_finished(directory, manifest)
+    paths = [_part_path(directory, part, index) for index in range(manifest.header["chunks"])]
+    return pd.concat([pd.read_parquet(path) for path in paths], ignore_index=True)
+
+
+def read_counters(directory: str | Path) -> dict[str, np.ndarray]:
+    """A finished dataset's counters, merged over its chunks (by counter name, as
+    `sims.run.counters` defines them), after checking that every chunk is recorded and
+    intact: what an --aggregate run keeps, and every run writes."""
+    directory = Path(directory)
+    manifest = read_manifest(directory)
+    _check_finished(directory, manifest)
+    game, rules = manifest.header["run"]["game"], manifest.header["run"]["rules"]
+    totals = counting.empty(game, rules)
+    for index in range(manifest.header["chunks"]):
+        frame = pd.read_parquet(_part_path(directory, "counters", index))
+        totals = counting.merge(totals, counting.from_frame(game, rules, frame))
+    return totals
+
+
+def _part_path(directory: Path, part: str, index: int) -> Path:
+    """The file of chunk `index` in part folder `part`."""
+    return directory / part / f"part-{index:06d}.parquet"
+
+
+def _check_finished(directory: Path, manifest: Manifest) -> None:
+    """DatasetError unless every chunk of the run is recorded and intact."""
     total = manifest.header["chunks"]
     broken = [i for i in range(total) if i not in manifest.finished]
     broken += [i for i, r in manifest.finished.items() if not _intact(directory, r)]
@@ -597,5 +634,3 @@ def read_rows(directory: str | Path, part: str = "deals") -> pd.DataFrame:
             f"{directory} is incomplete or damaged (chunks {sorted(broken)[:5]}...): finish "
             "it with --resume"
         )
-    paths = [directory / part / f"part-{index:06d}.parquet" for index in range(total)]
-    return pd.concat([pd.read_parquet(path) for path in paths], ignore_index=True)
