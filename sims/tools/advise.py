@@ -43,21 +43,32 @@ def advice_of(game: str) -> Advice:
     return declared
 
 
+PASS_WORDS = ("pass", "p")
+
+
 def parse_calls(text: str | Sequence[int] | None) -> tuple[int, ...]:
-    """Calls as given on the command line, `"pass,2"`, as codes (0 pass, k a bid of k)."""
+    """Calls as given on the command line, `"pass,2"` (or `call_name`'s `"pass,bid 2"`), as
+    codes (0 pass, k a bid of k); a sequence is taken as codes already."""
     if text is None or isinstance(text, str) and not text.strip():
         return ()
     if not isinstance(text, str):
         return tuple(int(call) for call in text)
-    calls = []
-    for item in (part.strip().lower() for part in text.split(",")):
-        if item in ("pass", "p", "0"):
-            calls.append(0)
-        elif item.isdecimal() and item.isascii() and 1 <= int(item) <= 9:
-            calls.append(int(item))
-        else:
-            raise AdviceError(f"bad call {item!r} in --calls: give pass or a bid such as 2")
-    return tuple(calls)
+    return tuple(_call(part.strip().lower()) for part in text.split(","))
+
+
+def _call(item: str) -> int:
+    """One call's code: 0 for a pass word, k for `k` or `bid k` (1 to 9). `0` is refused:
+    as a bid it means nothing, and taken as a pass a slip would be heard as one."""
+    if item in PASS_WORDS:
+        return 0
+    number = item.removeprefix("bid").strip()
+    if number.isdecimal() and number.isascii() and 1 <= int(number) <= 9:
+        return int(number)
+    hint = " (0 is no bid: write a pass as pass or p)" if number == "0" else ""
+    raise AdviceError(
+        f"bad call {item!r} in --calls{hint}: give pass (or p) or a bid from 1 to 9, such "
+        "as 2 or 'bid 2'"
+    )
 
 
 def call_name(call: int) -> str:
