@@ -18,6 +18,8 @@ from collections.abc import Iterable
 import numpy as np
 from numba import njit
 
+from sims.core.options import quoted
+
 SUITS = "CDHS"
 RANKS = "23456789TJQKA"
 N_RANKS = 13
@@ -77,7 +79,7 @@ def parse_card(text: str) -> int:
         rank_text = "T"
     if suit_char not in SUITS or len(rank_text) != 1 or rank_text not in RANKS:
         raise CardError(
-            f"bad card {text!r}: expected a rank from {' '.join(RANKS)} (or 10) "
+            f"bad card {quoted(text)}: expected a rank from {' '.join(RANKS)} (or 10) "
             f"followed by a suit from {' '.join(SUITS)} (or a suit symbol), e.g. 'AH'"
         )
     return make_card(SUITS.index(suit_char), RANKS.index(rank_text))
@@ -89,7 +91,7 @@ def parse_cards(text: str) -> list[int]:
     for token in text.replace(",", " ").split():
         card = parse_card(token)
         if card in cards:
-            raise CardError(f"card {card_name(card)} is given twice in {text!r}")
+            raise CardError(f"card {card_name(card)} is given twice in {quoted(text)}")
         cards.append(card)
     return cards
 

@@ -7,6 +7,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+ECHO_LIMIT = 40  # characters of a bad text that an error message repeats
+
+
+def quoted(text: str, limit: int = ECHO_LIMIT) -> str:
+    """`text` quoted for an error message, cut to its first `limit` characters and an
+    ellipsis with its length, so that a message stays one readable line however long the
+    text it refuses."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
 
 class OptionError(ValueError):
     """A variant name that does not exist or a value it does not take."""
@@ -32,7 +43,7 @@ def parse_whole(text: str) -> int:
     """A whole number written in plain digits 0-9, with an optional minus sign: other
     scripts' digits, `_` separators, signs and spaces that `int` would take are refused."""
     if not re.fullmatch(r"-?[0-9]+", text):
-        raise ValueError(f"{text!r} is not a whole number in the digits 0-9")
+        raise ValueError(f"{quoted(text)} is not a whole number in the digits 0-9")
     return int(text)
 
 
@@ -80,7 +91,7 @@ def resolve(game: str, options: dict[str, Option], items: Iterable[str]) -> dict
         name = name.strip()
         if name not in options:
             known = ", ".join(sorted(options)) or "none"
-            raise OptionError(f"{game} has no variant {name!r}; its variants are: {known}")
+            raise OptionError(f"{game} has no variant {quoted(name)}; its variants are: {known}")
         option = options[name]
         if not sep and option.parse is _boolean:
             text = "true"
@@ -92,7 +103,9 @@ def resolve(game: str, options: dict[str, Option], items: Iterable[str]) -> dict
             value = None
         if value is None or not option.check(value):
             allowed = f" ({option.allowed})" if option.allowed else ""
-            raise OptionError(f"bad value {text!r} for variant {name!r}{allowed}: {option.help}")
+            raise OptionError(
+                f"bad value {quoted(text)} for variant {name!r}{allowed}: {option.help}"
+            )
         if name in given and rules[name] != value:
             raise OptionError(
                 f"variant {name!r} is given twice, as {rules[name]!r} and {value!r} (--players "

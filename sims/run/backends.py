@@ -15,6 +15,8 @@ from typing import Any, Protocol, TypeVar
 
 import numba
 
+from sims.core.options import quoted
+
 Piece = TypeVar("Piece")
 CONNECT_TIMEOUT = 30.0  # seconds to join a scheduler, from the first try to a ready client
 # A cluster for every run of a process that names no backend (`local[:N]` or an address, as
@@ -105,7 +107,7 @@ class DaskCluster:
             address = self._cluster.scheduler_address
         elif "://" not in address:
             raise ClusterError(
-                f"--cluster {address!r} is neither local[:N] nor a scheduler address such as "
+                f"--cluster {quoted(address)} is neither local[:N] nor a scheduler address such as "
                 "tcp://host:8786"
             )
         else:
@@ -192,7 +194,9 @@ def _local_workers(address: str) -> int:
     if not count:
         return os.cpu_count() or 1
     if not count.isdigit() or not 1 <= int(count) <= 256:
-        raise ClusterError(f"--cluster {address!r}: N in local:N is a number of workers, 1 to 256")
+        raise ClusterError(
+            f"--cluster {quoted(address)}: N in local:N is a number of workers, 1 to 256"
+        )
     return int(count)
 
 

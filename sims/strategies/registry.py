@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from sims.core import games
+from sims.core.options import quoted
 
 MAX_PARAMS = 8
 DEFAULT_PLAY = "greedy"
@@ -196,7 +197,7 @@ def strategies(game: str | None = None) -> list[Strategy]:
 def _lookup(name: str, game: str) -> Strategy:
     if (name, game) not in _REGISTRY:
         known = ", ".join(s.name for s in strategies(game)) or "none"
-        raise StrategyError(f"unknown strategy {name!r} for {game}; known: {known}")
+        raise StrategyError(f"unknown strategy {quoted(name)} for {game}; known: {known}")
     return _REGISTRY[(name, game)]
 
 
@@ -220,7 +221,8 @@ def _settings(part: str, game: str) -> tuple[Strategy, dict[str, float]]:
         if param is None:
             known = ", ".join(strategy.params) or "none"
             raise StrategyError(
-                f"strategy {strategy.name!r} has no parameter {key!r}; its parameters: {known}"
+                f"strategy {strategy.name!r} has no parameter {quoted(key)}; its parameters: "
+                f"{known}"
             )
         if key in given:
             raise StrategyError(f"parameter {key!r} of {strategy.name!r} is given twice")
@@ -228,7 +230,8 @@ def _settings(part: str, game: str) -> tuple[Strategy, dict[str, float]]:
         value = float(text) if NUMBER.fullmatch(text) else math.nan
         if not (math.isfinite(value) and param.takes(value)):
             raise StrategyError(
-                f"parameter {key!r} of {strategy.name!r} takes {param.allowed()}, not {text!r}"
+                f"parameter {key!r} of {strategy.name!r} takes {param.allowed()}, not "
+                f"{quoted(text)}"
             )
         values[key] = value
     return strategy, values
@@ -255,11 +258,11 @@ def _choose(spec: str, game: str) -> Chosen:
     chosen: Chosen = {}
     for part in _split(spec):
         if not part.strip():
-            raise StrategyError(f"empty strategy name in {spec!r}")
+            raise StrategyError(f"empty strategy name in {quoted(spec)}")
         strategy, values = _settings(part, game)
         if strategy.kind in chosen:
             raise StrategyError(
-                f"{spec!r} names two {strategy.kind} strategies; give at most one of each"
+                f"{quoted(spec)} names two {strategy.kind} strategies; give at most one of each"
             )
         chosen[strategy.kind] = (strategy, values)
     if "play" not in chosen:

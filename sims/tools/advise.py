@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
+from sims.core.options import quoted
 from sims.descriptors import game as describe
 from sims.descriptors import serving
 from sims.run.runner import RunSpec
@@ -66,7 +67,7 @@ def _call(item: str) -> int:
         return int(number)
     hint = " (0 is no bid: write a pass as pass or p)" if number == "0" else ""
     raise AdviceError(
-        f"bad call {item!r} in --calls{hint}: give pass (or p) or a bid from 1 to 9, such "
+        f"bad call {quoted(item)} in --calls{hint}: give pass (or p) or a bid from 1 to 9, such "
         "as 2 or 'bid 2'"
     )
 
