@@ -9,26 +9,26 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from analysis.stats import mean, mean_or_rate
+from analysis.stats import mean, mean_or_rate, unpaired_se
 
 PAIR_COLUMNS = ["a", "b", "difference", "se", "low", "high", "n", "se_unpaired"]
 
 
-def _row(a: str, b: str, differences: np.ndarray, unpaired_se: float) -> list:
+def _row(a: str, b: str, differences: np.ndarray, unpaired: float) -> list:
     estimate = mean(differences)
     return [a, b, estimate.value, estimate.se, estimate.low, estimate.high, estimate.n,
-            unpaired_se]  # fmt: skip
+            unpaired]  # fmt: skip
 
 
 def policy_pairs(results: pd.DataFrame) -> pd.DataFrame:
     """Every pair of columns (policies) of per-deal `results` on the same deals: the mean
     of a - b with its paired standard error and 95% interval, and the standard error
-    the same difference would have from independent runs of the same size."""
+    the same difference would have from independent runs of the same size (NaN, like the
+    paired one, on fewer than two deals)."""
     rows = []
     for a, b in combinations(results.columns, 2):
         x, y = results[a].to_numpy(float), results[b].to_numpy(float)
-        unpaired = math.sqrt(x.var(ddof=1) / x.size + y.var(ddof=1) / y.size)
-        rows.append(_row(a, b, x - y, unpaired))
+        rows.append(_row(a, b, x - y, unpaired_se(x, y)))
     return pd.DataFrame(rows, columns=PAIR_COLUMNS)
 
 

@@ -58,6 +58,14 @@ def mean(values: np.ndarray | pd.Series, level: float = 0.95) -> Estimate:
     return Estimate(centre, se, centre - z * se, centre + z * se, n)
 
 
+def unpaired_se(x: np.ndarray, y: np.ndarray) -> float:
+    """Standard error of the difference of the means of two independent samples; unknown
+    (NaN, without a warning) when either has fewer than two values."""
+    if min(np.size(x), np.size(y)) < 2:
+        return math.nan
+    return math.sqrt(np.var(x, ddof=1) / np.size(x) + np.var(y, ddof=1) / np.size(y))
+
+
 def is_event(values: np.ndarray | pd.Series) -> bool:
     """Whether every value, missing ones aside, is 0 or 1 (True or False): an event's
     indicator, whose mean is a rate."""
