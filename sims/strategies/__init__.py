@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sims import CACHE_DIR
+from sims._cache import DISPATCHER
 from sims.strategies.registry import (
     TABLE_OF,
     SeatStrategy,
@@ -98,13 +99,13 @@ def _dispatcher_source(tables: dict[str, list[Callable]]) -> str:
 
 def _load_dispatchers(tables: dict[str, list[Callable]]):
     """Write the dispatcher module (only if it changed, atomically) and import it."""
-    path = Path(CACHE_DIR) / "allfours_dispatch.py"
+    path = Path(CACHE_DIR) / DISPATCHER
     source = _dispatcher_source(tables)
     if not path.exists() or path.read_text() != source:
         temporary = path.with_suffix(f".{os.getpid()}.tmp")
         temporary.write_text(source)
         os.replace(temporary, path)
-    spec = importlib.util.spec_from_file_location("allfours_dispatch", path)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
