@@ -464,9 +464,11 @@ def test_the_metadata_records_the_strategy_exactly_as_it_ran(tmp_path, capsys):
                         "--out", str(out))  # fmt: skip
     assert code == 0, err
     assert read_metadata(out)["seats"] == [label] * 4
+    other = tmp_path / "other.parquet"
     code, _, err = call(capsys, "simulate", "phat", "--deals", "4", "--strategy",
-                        "ismcts:iterations=-5", "--out", str(out))  # fmt: skip
+                        "ismcts:iterations=-5", "--out", str(other))  # fmt: skip
     assert code == 2 and "takes a whole number from 1 to 100000" in err
+    assert not other.exists()
 
 
 # Strategy labels -----------------------------------------------------------------------

@@ -45,16 +45,21 @@ def wait_for(predicate, process: subprocess.Popen, what: str) -> None:
         time.sleep(0.002)
 
 
-def test_sigterm_while_the_log_is_written_leaves_no_file(tmp_path):
+def test_sigterm_while_the_log_is_written_keeps_the_previous_run_s_file(tmp_path):
+    rows = tmp_path / "x.parquet"
+    first = start("simulate", "pitch", "--deals", "500", "--quiet", "--out", str(rows))
+    assert first.wait(timeout=300) == 0
+    before = rows.read_bytes()
     log = tmp_path / "t.jsonl"
-    process = start("simulate", "pitch", "--deals", "150000", "--quiet", "--log", str(log))
-    temporary = tmp_path / f".t.jsonl.{process.pid}.tmp"
-    wait_for(temporary.exists, process, "the log was begun")
+    process = start("simulate", "pitch", "--deals", "150000", "--seed", "1", "--quiet",
+                    "--force", "--out", str(rows), "--log", str(log))  # fmt: skip
+    wait_for(lambda: any(tmp_path.glob("*t.jsonl*.tmp")), process, "the log was begun")
     process.send_signal(signal.SIGTERM)
     _, err = process.communicate(timeout=120)
     assert process.returncode == 128 + signal.SIGTERM == 143
     assert err == "allfours: stopped by SIGTERM; nothing was written\n"
-    assert list(tmp_path.iterdir()) == []
+    assert list(tmp_path.iterdir()) == [rows]
+    assert rows.read_bytes() == before
 
 
 def _wait_for(pid: int, entry: str, text: str, what: str) -> None:

@@ -1,13 +1,16 @@
 """Writing a run's files all or nothing: Parquet outcome tables with the run's metadata,
 and any file written under a temporary name then renamed. A file that cannot be written
-ends the command in one line naming it (`OutputError`), with no partial file left."""
+ends the command in one line naming it (`OutputError`), with no partial file left, and the
+files a command writes together are moved into place together: a failure or a signal
+leaves every file that was there before as it was."""
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -26,6 +29,7 @@ class OutputError(Exception):
         reason = error.strerror or str(error) or type(error).__name__
         super().__init__(f"cannot write {path}: {reason}")
         self.path = path
+        self.error = error
 
 
 @contextmanager
@@ -50,6 +54,67 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     finally:
         with suppress(OSError):  # the first error is the one to report
             temporary.unlink(missing_ok=True)
+
+
+def write_together(writers: dict[Path, Callable[[Path], None]]) -> None:
+    """Call each writer with a temporary name beside its path, then, once every file is
+    written, move them all into place. A writer that fails, a signal, or a move that fails
+    leaves each path as it was (old file or none) and no temporary file behind."""
+    temporaries: dict[Path, Path] = {}
+    try:
+        for path, write in writers.items():
+            with writing(path.parent):
+                path.parent.mkdir(parents=True, exist_ok=True)
+            temporaries[path] = _beside(path, "tmp")
+            try:
+                with writing(path):
+                    write(temporaries[path])
+            except OutputError as error:  # named after a temporary: name the file instead
+                raise OutputError(path, error.error) from None
+        _move_into_place(temporaries)
+    finally:
+        for temporary in temporaries.values():
+            with suppress(OSError):  # the first error is the one to report
+                temporary.unlink(missing_ok=True)
+
+
+def _beside(path: Path, kind: str) -> Path:
+    """A hidden name beside `path` for this process's temporary or kept-back file."""
+    return path.with_name(f".{path.name}.{os.getpid()}.{kind}")
+
+
+def _move_into_place(temporaries: dict[Path, Path]) -> None:
+    """Rename each temporary to its path, keeping the file it replaces until all are moved;
+    on any failure, or a termination signal arriving meanwhile (held until the end, then
+    raised), put every old file back."""
+    held = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    kept: dict[Path, Path | None] = {}  # path -> its old file kept back, None if it had none
+    try:
+        for path, temporary in temporaries.items():
+            with writing(path):
+                kept[path] = None
+                if path.is_file() or path.is_symlink():  # never a folder: the move then fails
+                    kept[path] = _beside(path, "old")
+                    os.replace(path, kept[path])
+                os.replace(temporary, path)
+        if held & signal.sigpending():
+            raise InterruptedError("a signal arrived while the files were moved")
+    except BaseException:
+        for path, old in kept.items():
+            with suppress(OSError):
+                if old is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    os.replace(old, path)
+        raise
+    else:
+        for old in kept.values():
+            if old is not None:
+                with suppress(OSError):
+                    old.unlink()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def check_writable(path: str | Path) -> None:

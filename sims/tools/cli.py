@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -84,6 +83,11 @@ MAX_UNITS = 10**11  # deals or games of one run: far beyond a day's play
 MAX_THREADS = 1024
 IN_MEMORY_DEALS = 20_000_000  # rows kept in memory; more needs --aggregate or --out FOLDER
 KEPT = " (every deal is kept in memory)"
+
+
+def _path(text: str) -> Path:
+    """A path as given, with a leading `~` expanded (here only, for every path option)."""
+    return Path(text).expanduser()
 
 
 def _non_negative(text: str) -> int:
@@ -172,7 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_options(simulate)
     simulate.add_argument(
         "--out",
-        type=Path,
+        type=_path,
         help="FILE.parquet: the outcome table, one row per deal (with --games the per-game "
         "table goes beside it as FILE.games.parquet). A folder (a name without extension): "
         "a chunked dataset written chunk by chunk with a manifest, which --resume can finish "
@@ -198,8 +202,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="play the chunks on Dask distributed: tcp://host:8786 joins a running scheduler, "
         "local[:N] starts N worker processes here; results are the same as without it",
     )
-    simulate.add_argument("--log", type=Path, help="deal log, one JSON object per deal (.jsonl)")
-    simulate.add_argument("--chart", type=Path, help="overview chart (.png, .svg or .pdf)")
+    simulate.add_argument("--log", type=_path, help="deal log, one JSON object per deal (.jsonl)")
+    simulate.add_argument("--chart", type=_path, help="overview chart (.png, .svg or .pdf)")
+    simulate.add_argument(
+        "--force",
+        action="store_true",
+        help="replace existing --out FILE.parquet, --log and --chart files (without it an "
+        "existing file is refused; a dataset folder is never replaced, only --resume'd)",
+    )
     simulate.add_argument(
         "--connect-timeout",
         type=_up_to(3600),
@@ -368,12 +378,15 @@ def build_parser() -> argparse.ArgumentParser:
         "the share of the decisions whose best call changed, what the old calls cost there by "
         "the new table (points per decision) and the mean change of the values. The fitting "
         "stops once that cost is below --tolerance, or after --rounds rounds. "
-        "The table (and a .json of how it was made) goes to --out, by default the package's "
-        "own tables, which `calibrated` reads; the same command writes the same table.",
+        "The table (and a .json of how it was made) goes to --out, by default a folder of "
+        "the user's data; the `calibrated` bidder reads the tables shipped in the package, "
+        "which only --replace-shipped replaces. The same command writes the same table; "
+        "--deals is at least 10000.",
         epilog="examples:\n"
         "  allfours calibrate pitch --players 4\n"
         "  allfours calibrate pitch --players 4 --variant partnership --deals 2000000\n"
-        "  allfours calibrate pitch --players 3 --rounds 2 --out my_tables --json\n",
+        "  allfours calibrate pitch --players 3 --rounds 2 --out my_tables --json\n"
+        "  allfours calibrate pitch --players 4 --replace-shipped\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     calibrate.add_argument(
@@ -392,8 +405,18 @@ def build_parser() -> argparse.ArgumentParser:
         "(default 0.005)",
     )  # fmt: skip
     calibrate.add_argument("--seed", type=_non_negative, default=0, help="seed (default 0)")
-    calibrate.add_argument(
-        "--out", type=Path, help="folder for the table (default: the package's tables)"
+    written = calibrate.add_mutually_exclusive_group()
+    written.add_argument(
+        "--out",
+        type=_path,
+        help="folder for the table (default: $XDG_DATA_HOME/allfours/calibrated/GAME, else "
+        "~/.local/share/allfours/calibrated/GAME)",
+    )
+    written.add_argument(
+        "--replace-shipped",
+        action="store_true",
+        help="write the table into the installed package, replacing the one the calibrated "
+        "bidder reads",
     )
     _add_rule_options(calibrate)
     calibrate.add_argument("--quiet", action="store_true", help="print no progress")
@@ -523,7 +546,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument(
         "--against",
-        type=Path,
+        type=_path,
         metavar="DIR",
         help="instead, time every engine and search row of this checkout against the "
         "checkout in DIR (e.g. `git worktree add DIR OLD_COMMIT`), one thread, in "
@@ -552,11 +575,12 @@ def _check_suffix(path: Path | None, allowed: Sequence[str], what: str) -> None:
         raise UsageError(f"{what} {str(path)!r} must end in {' or '.join(allowed)}")
 
 
-def _check_outputs(named: dict[str, Path | None]) -> None:
+def _check_outputs(named: dict[str, Path | None], files: Sequence[Path], force: bool) -> None:
     """Refuse, before any work, output paths that could not be written: a name the file
     system cannot hold, a folder on the way that is a file, the same path twice, one
-    output inside another, or a folder where no file can be created (read-only, not ours):
-    the run would end without its files."""
+    output inside another, a folder where no file can be created (read-only, not ours), a
+    folder where a file is to go, or an existing file (in `files`) without `force`: the
+    run would end without its files, or replace one unasked."""
     from sims.run.output import check_writable
 
     paths = {what: path for what, path in named.items() if path is not None}
@@ -572,6 +596,10 @@ def _check_outputs(named: dict[str, Path | None]) -> None:
                 if not folder.is_dir():
                     raise UsageError(f"{what} {text!r}: {str(folder)!r} is a file, not a folder")
                 break
+        if path in files and path.is_dir():
+            raise UsageError(f"{what} {text!r} is a folder: give the name of a file")
+        if path in files and (path.exists() or path.is_symlink()) and not force:
+            raise UsageError(f"{what} {text!r} exists: give --force to replace it, or another name")
     resolved = {what: path.absolute() for what, path in paths.items()}
     for what, path in resolved.items():
         for other, other_path in resolved.items():
@@ -613,18 +641,29 @@ def _spec(args: argparse.Namespace, count: int, games: bool):
     )
 
 
+def _is_folder(path: Path) -> bool:
+    """Whether `path` is an existing folder; False for a name the system refuses (too
+    long, say), which `_check_outputs` then reports."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def _simulate(args: argparse.Namespace) -> int:
-    as_file = args.out is not None and args.out.suffix.lower() == ".parquet"
+    dataset = args.out is not None and (args.out.suffix == "" or _is_folder(args.out))
+    as_file = args.out is not None and not dataset
     games_table = args.out.with_suffix(".games.parquet") if as_file and args.games else None
-    _check_outputs(
-        {"--out": args.out, "--log": args.log, "--chart": args.chart, "the games table":
-         games_table}
-    )  # fmt: skip
-    dataset = args.out is not None and (args.out.suffix == "" or args.out.is_dir())
-    if args.out is not None and not dataset:
+    if as_file:
         _check_suffix(args.out, [".parquet"], "--out (a file; a dataset folder has no extension)")
     _check_suffix(args.log, [".jsonl"], "--log")
     _check_suffix(args.chart, [".png", ".svg", ".pdf"], "--chart")
+    files = [path for path in (args.log, args.chart, games_table) if path is not None]
+    _check_outputs(
+        {"--out": args.out, "--log": args.log, "--chart": args.chart, "the games table":
+         games_table},
+        files + [args.out] if as_file else files, args.force,
+    )  # fmt: skip
     units = args.games or args.deals or 100_000
     if not (dataset or args.aggregate) and units > IN_MEMORY_DEALS:
         raise UsageError(
@@ -720,7 +759,9 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
     """The summary printed after the run: its estimates as text (the header came first),
     or the whole run as JSON."""
     if as_json:
-        return json.dumps(
+        from sims.tools import jsonout
+
+        return jsonout.dumps(
             {"run": spec.metadata(), "rows": rows}
             | {
                 name: table.reset_index().to_dict(orient="records")
@@ -746,10 +787,10 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
 
 def _write_outputs(args, spec, result, deals, per_game) -> None:
     """Write every requested file, only after the whole run succeeded (and the chart is
-    drawn, which can still fail, before any file is written). All or nothing: a file that
-    cannot be written, or a signal, removes the files written before it."""
+    drawn, which can still fail, before any file is written), all together: a file that
+    cannot be written, or a signal, leaves every file that was there as it was."""
     from sims.run.deal_log import write_log
-    from sims.run.output import write_parquet, writing
+    from sims.run.output import write_parquet, write_together
 
     figure = _chart(spec.game, deals) if args.chart is not None else None
     as_file = args.out is not None and per_game is not None
@@ -758,28 +799,11 @@ def _write_outputs(args, spec, result, deals, per_game) -> None:
         args.out: lambda path: write_parquet(deals, path, spec.metadata()),
         games_table: lambda path: write_parquet(per_game, path, spec.metadata()),
         args.log: lambda path: write_log(path, result),
-        args.chart: lambda path: _save_figure(figure, path),
+        args.chart: lambda path: figure.savefig(
+            path, dpi=120, format=args.chart.suffix[1:].lower()
+        ),
     }
-    written = []
-    try:
-        for path, write in writers.items():
-            if path is not None:
-                with writing(path.parent):
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                write(path)
-                written.append(path)
-    except BaseException:
-        for path in written:
-            path.unlink(missing_ok=True)
-        raise
-
-
-def _save_figure(figure, path: Path) -> None:
-    """Save a chart all or nothing, in the format its suffix names."""
-    from sims.run.output import atomic_path
-
-    with atomic_path(path) as temporary:
-        figure.savefig(temporary, dpi=120, format=path.suffix[1:].lower())
+    write_together({path: write for path, write in writers.items() if path is not None})
 
 
 def _chart(game: str, deals):
@@ -874,13 +898,15 @@ def _calibrate(args: argparse.Namespace) -> int:
     """`calibrate GAME`: the game's descriptor fits its calibrated bidder's table."""
     from sims.run.progress import wanted
     from sims.run.runner import RunSpec
-    from sims.tools.calibrate import CalibrationQuery, calibration_of
+    from sims.tools.calibrate import CalibrationQuery, calibration_of, user_tables
 
     fitting = calibration_of(args.game)
     if not 0 <= args.tolerance < 1:
         raise UsageError(f"--tolerance must lie in [0, 1) points, not {args.tolerance}")
     run = RunSpec(args.game, args.seed, args.deals, variants=_variants(args))
-    query = CalibrationQuery(run, args.rounds, args.tolerance, args.out, wanted(args.quiet))
+    folder = None if args.replace_shipped else args.out or user_tables(args.game)
+    _check_outputs({"--out": folder}, [], force=False)
+    query = CalibrationQuery(run, args.rounds, args.tolerance, folder, wanted(args.quiet))
     report = fitting(query)
     print(report.json() if args.json else report.text())
     return 0
@@ -894,9 +920,11 @@ def _check_odds_options(args: argparse.Namespace) -> None:
 
     declared = {name: odds_of(name) for name in serving("odds")}
     own = declared[args.game]
-    if (args.turned is not None) != own.turned:
-        turning = [name for name, odds in declared.items() if odds.turned]
-        raise UsageError(f"--turned is given for {_listed(turning)}, and only there")
+    turning = [name for name, odds in declared.items() if odds.turned]
+    if own.turned and args.turned is None:
+        raise UsageError(f"{args.game} needs --turned CARD, the card turned up for trump")
+    if args.turned is not None and not own.turned:
+        raise UsageError(f"--turned applies to {_listed(turning)} only, not to {args.game}")
     if args.trump != "best" and own.no_trump:
         taking = [name for name, odds in declared.items() if not odds.no_trump]
         raise UsageError(f"--trump applies to {_listed(taking)}; in {args.game} {own.no_trump}")
@@ -1019,6 +1047,7 @@ def _strategies(_: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    from sims.tools import jsonout
     from sims.tools.bench import measure, report
 
     if args.against is not None:
@@ -1028,7 +1057,7 @@ def _bench(args: argparse.Namespace) -> int:
         args.deals, args.reference_deals, args.repeats, args.cold, args.aggregate_deals,
         args.search_deals,
     )  # fmt: skip
-    print(json.dumps(figures, indent=2) if args.json else report(figures))
+    print(jsonout.dumps(figures, indent=2) if args.json else report(figures))
     return 0
 
 
