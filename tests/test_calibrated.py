@@ -158,9 +158,29 @@ def test_the_command_writes_the_table_and_refuses_what_it_cannot_do(capsys, tmp_
         (["calibrate", "pitch", "--tolerance", "1.5"], "--tolerance must lie in [0, 1)"),
         (["calibrate", "pitch", "--tolerance", "nan"], "--tolerance must lie in [0, 1)"),
         (["calibrate", "pitch", "--rounds", "0"], "--rounds"),
+        (["calibrate", "pitch", "--deals", "1"], "--deals 1 is too few to fit a table: at "
+         "least 10,000"),
+        (["calibrate", "pitch", "--deals", "9999"], "at least 10,000"),
+        (["calibrate", "pitch", "--replace-shipped", "--out", str(tmp_path)], "not allowed"),
         (["simulate", "pitch", "--players", "7", "--strategy", "calibrated+greedy"],
          "allfours calibrate pitch --players 7"),
     ]:  # fmt: skip
         code, _, err = call(capsys, *args)
         assert code == 2 and message in err, err
         assert_clear_error(err)
+
+
+def test_the_command_writes_into_the_user_s_data_and_never_into_the_package(
+    capsys, tmp_path, monkeypatch
+):
+    shipped = {path.name: path.read_bytes() for path in TABLES.iterdir()}
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, _ = call(
+        capsys, "calibrate", "pitch", "--players", "3", "--deals", "10000", "--rounds", "1",
+        "--quiet", "--json",
+    )  # fmt: skip
+    assert code == 0
+    written = tmp_path / "allfours" / "calibrated" / "pitch" / "players3.npy"
+    assert json.loads(out)["path"] == str(written)
+    assert np.load(written).shape == table_shape(3)
+    assert {path.name: path.read_bytes() for path in TABLES.iterdir()} == shipped

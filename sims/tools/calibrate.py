@@ -20,6 +20,7 @@ import pandas as pd
 from sims.descriptors import game as describe
 from sims.descriptors import serving
 from sims.run.runner import RunSpec
+from sims.tools import jsonout
 
 
 @dataclass(frozen=True)
@@ -27,8 +28,8 @@ class CalibrationQuery:
     """One fitting: the rules, seed and deals per round (`run`), at most `rounds` rounds,
     stopping once the decisions that changed cost less than `tolerance` points per
     decision by the new table; the tables go to
-    `folder` (None: the package's own, which the bidder reads); `show` asks for a progress
-    bar."""
+    `folder` (None: replace the package's own, which the bidder reads); `show` asks for a
+    progress bar."""
 
     run: RunSpec
     rounds: int
@@ -53,7 +54,7 @@ class CalibrationReport:
     def json(self) -> str:
         """The report as JSON: what was fitted, the rounds and the file."""
         rounds = json.loads(self.rounds.to_json(orient="records"))
-        return json.dumps({**self.about, "rounds": rounds, "path": str(self.path)}, indent=2)
+        return jsonout.dumps({**self.about, "rounds": rounds, "path": str(self.path)}, indent=2)
 
 
 def calibration_of(game: str) -> Callable[[CalibrationQuery], CalibrationReport]:
@@ -64,6 +65,13 @@ def calibration_of(game: str) -> Callable[[CalibrationQuery], CalibrationReport]
             f"{game} has no calibrated bidder; games that do: {', '.join(serving('calibrate'))}"
         )
     return declared
+
+
+def user_tables(game: str) -> Path:
+    """Where fitted tables go unless told: `$XDG_DATA_HOME/allfours/calibrated/GAME`, else
+    `~/.local/share/allfours/calibrated/GAME` (never the installed package)."""
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data).expanduser() / "allfours" / "calibrated" / game
 
 
 def write_atomically(path: Path, table: np.ndarray, about: dict[str, Any]) -> None:

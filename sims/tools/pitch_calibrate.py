@@ -60,6 +60,9 @@ from sims.strategies.registry import MAX_PARAMS, functions
 from sims.tools.calibrate import CalibrationQuery, CalibrationReport, write_atomically
 
 PRIOR = 20.0  # deals' worth of weight on the coarser estimate
+# Fewest deals a round: seat 0 then calls from each position some thousands of times, and
+# every round has samples to weigh its change by (with none, the change is 0 / 0).
+MIN_DEALS = 10_000
 CHUNK = 250_000  # deals per kernel call
 EXPLORER = 0  # the seat whose calls are drawn at random
 MAX_POINTS = 4  # High, Low, Jack and Game
@@ -201,8 +204,13 @@ def change(
 
 
 def calibrate(query: CalibrationQuery) -> CalibrationReport:
-    """Fit the table for the rules of `query.run` and write it to `query.folder`."""
+    """Fit the table for the rules of `query.run` and write it to `query.folder` (None:
+    the package's own tables, which the bidder reads)."""
     run = query.run
+    if run.count < MIN_DEALS:
+        raise ValueError(
+            f"--deals {run.count:,} is too few to fit a table: at least {MIN_DEALS:,} a round"
+        )
     players, min_bid = run.layout.players, run.rules["min_bid"]
     table, rounds = None, []
     bar = tqdm(total=query.rounds * run.count, unit="deal", unit_scale=True,
