@@ -76,8 +76,11 @@ def test_odds_solowhist_command_text_and_json(capsys):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["solowhist", "--hand", SPADES], "--turned is given for solowhist"),
-        (["pitch", "--hand", "AH JH 5H KS 3C 2D", "--turned", "2S"], "--turned is given"),
+        (["solowhist", "--hand", SPADES], "solowhist needs --turned CARD"),
+        (
+            ["pitch", "--hand", "AH JH 5H KS 3C 2D", "--turned", "2S"],
+            "--turned applies to solowhist only",
+        ),
         (["solowhist", "--hand", SPADES, "--turned", "2S", "--seat", "2"], "dealer's"),
         (["solowhist", "--hand", SPADES, "--turned", "2H", "--seat", "4"], "lacks it"),
         (["solowhist", "--hand", SPADES, "--turned", "2X"], "2X"),

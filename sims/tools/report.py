@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Iterable
 from typing import Any
@@ -10,6 +9,7 @@ from typing import Any
 import pandas as pd
 
 from analysis.compare import matrix
+from sims.tools import jsonout
 
 
 def _estimate_line(name: str, row: pd.Series) -> str:
@@ -49,7 +49,7 @@ def odds_json(estimates: pd.DataFrame, about: dict[str, Any], advice: dict[str, 
             for key in ("estimate", "se", "low", "high", "n")
         }
     group = f"{estimates.index.names[0]}s"
-    return json.dumps(about | {group: blocks, "recommendation": advice}, indent=2)
+    return jsonout.dumps(about | {group: blocks, "recommendation": advice}, indent=2)
 
 
 def _number(value: float) -> float | None:
@@ -128,7 +128,7 @@ def compare_json(
         body["roles"] = {role: _records(role_pairs) for role, role_pairs in roles.items()}
     body["matrix"] = matrix(pairs).to_dict(orient="index")
     body["matrix_se"] = matrix(pairs, "se").to_dict(orient="index")
-    return json.dumps(body, indent=2)
+    return jsonout.dumps(body, indent=2)
 
 
 ADVICE_QUANTITIES = (
@@ -169,4 +169,4 @@ def advice_json(table: pd.DataFrame, about: dict[str, Any], advice: dict[str, An
                 **{key: _number(row[f"{quantity} {key}"]) for key in ("se", "low", "high")},
             }
         calls[str(call)] = entry
-    return json.dumps(about | {"calls": calls, "recommendation": advice}, indent=2)
+    return jsonout.dumps(about | {"calls": calls, "recommendation": advice}, indent=2)
