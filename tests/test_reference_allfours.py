@@ -1,8 +1,9 @@
-"""Tests of the plain-Python All Fours reference (sims/games/allfours): RULES.md section 7.
+"""Tests of the plain-Python All Fours reference (sims/games/allfours): docs/rules.md
+section 7.
 
-The golden deals are Examples AF1-AF3 of 7.9 (two players: dealer D is seat 0, eldest E
-seat 1). Where an example leaves the rest of the stock open ("…"), the remaining cards
-follow in pack order; they are never dealt.
+The golden deals are the examples of docs/examples.md (All Fours 1 to 3), two-handed: dealer
+D is seat 0, eldest E seat 1. Where an example leaves the rest of the stock open ("..."),
+the remaining cards follow in pack order; they are never dealt.
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ def test_example_af1_stand_low_captured_but_scored_by_holder() -> None:
 
 
 def test_kick_points_score_the_first_upcard() -> None:
-    # AF1's upcard is a six: 2 points at once under the Trinidad option (8.E.9).
+    # All Fours 1's upcard is a six: 2 points at once under the Trinidad option (AF-3.3).
     result = play_deal(Rules(kick_points=True), D, AF1_HANDS, AF1_STOCK, [(E, "stand"), *AF1_PLAY])
     assert scored(result)[0] == ("Turn-up", D, 2)
     assert result.scores_after == (5, 1)
@@ -223,7 +224,7 @@ def test_af3_discard_options() -> None:
 
 
 def test_keep_if_one_run_keeps_nine_cards() -> None:
-    # With a heart upcard, AF3's first run turns 6♠, a new suit: one run, nine cards kept.
+    # With a heart upcard, All Fours 3's first run turns 6♠, a new suit: one run, nine cards kept.
     hands = AF3_HANDS
     stock = stock_after(hands, cards("10♥ K♣ 3♦ 7♥ A♣ 8♥ 5♠ 6♠"))
     rules = Rules(discard_after_run="keep_if_one_run")

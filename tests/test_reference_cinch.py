@@ -1,8 +1,9 @@
-"""Tests of the plain-Python Cinch reference (sims/games/cinch): RULES.md section 6.
+"""Tests of the plain-Python Cinch reference (sims/games/cinch): docs/rules.md section 6.
 
-The golden deals are Examples C1-C3 and the unit tables of 6.11. Where an example shows
-the hands only after the draw (C2, C3), the test builds nine-card hands and a stock that
-lead to exactly those hands, and plays the whole deal.
+The golden deals are docs/examples.md (Cinch 1 to 3) and the unit cases of docs/rules.md
+section 6.11. Where an example shows the hands only after the draw (Cinch 2 and 3), the
+test builds nine-card hands and a stock that lead to exactly those hands, and plays the
+whole deal.
 """
 
 from __future__ import annotations
@@ -190,7 +191,7 @@ def test_example_c1_step_by_step_rejects_illegal_answers() -> None:
 
 
 def c2_deal() -> tuple[list[list[str]], list[str]]:
-    """Nine-card hands and stock for Example C2 (dealer N, trump ♠, Left Pedro 5♣)."""
+    """Nine-card hands and stock for example Cinch 2 (dealer N, trump ♠, Left Pedro 5♣)."""
     finals = {
         N: cards("A♠ K♠ Q♠ J♠ 10♠ 9♠"),
         E: cards("5♠ 4♠ K♥ Q♦ 9♣ 2♥"),
@@ -221,7 +222,7 @@ C2_PLAY = plays(
 
 
 def c2_answers(dealer_keeps: list[str]) -> list[tuple[int, object]]:
-    """Bids, trump, keeps and plays of Example C2 with the dealer keeping ``dealer_keeps``."""
+    """Bids, trump, keeps and plays of example Cinch 2 with the dealer keeping ``dealer_keeps``."""
     return [
         (E, 0),
         (S, 0),
@@ -252,7 +253,7 @@ def test_example_c2_dealer_maker_counting_trump_dead_in_the_rob() -> None:
     assert legal_cards(Rules(), cards("5♣ 6♣ J♦ 8♥"), [(N, "QS"), (E, "2H"), (S, "3C")], "S") == [
         "5C"
     ]
-    # Under must_keep_counters (8.E.7) the robbing dealer may not expose 2♠.
+    # Under must_keep_counters (CIN-5.4) the robbing dealer may not expose 2♠.
     with pytest.raises(ValueError, match="counting trumps"):
         play_deal(Rules(must_keep_counters=True), N, hands, stock, answers, [30, 25])
     # Forced to keep trumps, he still may choose which six of his seven.
@@ -264,7 +265,7 @@ def test_example_c2_dealer_maker_counting_trump_dead_in_the_rob() -> None:
 
 
 def c3_deal() -> tuple[list[list[str]], list[str]]:
-    """Nine-card hands and stock for Example C3 (dealer E, trump ♦, Left Pedro 5♥)."""
+    """Nine-card hands and stock for example Cinch 3 (dealer E, trump ♦, Left Pedro 5♥)."""
     finals = [
         cards("Q♦ 7♦ 5♦ K♥ J♣ 9♠"),
         cards("K♦ 10♦ 5♥ 3♦ A♣ 7♠"),
@@ -375,7 +376,7 @@ def test_scoring_units_of_6_11(
 
 
 def test_failed_award_wordings_differ_only_with_dead_counters() -> None:
-    # 8.E.2: bid 1, B 0, O 13 with a counter dead gives O + bid = 14.
+    # CIN-8.1: bid 1, B 0, O 13 with a counter dead gives O + bid = 14.
     points = points_for(NS, 0, 13)
     assert settle(Rules(), N, 1, points, [0, 0]).delta == [0, 14]
     shortfall = Rules(failed_award="fourteen_plus_shortfall")
@@ -402,10 +403,10 @@ def test_game_end_setback_both_reach_target() -> None:
     # Maker set: only the opponents gained.
     failed = points_for(NS, 5, 9)
     assert settle(rules, N, 6, failed, [50, 45]).winner == EW
-    # 8.E.4: no contract after all passed; the higher score wins, a tie plays on.
+    # CIN-9.3: no contract after all passed; the higher score wins, a tie plays on.
     assert settle(rules, N, 0, points_for(NS, 7, 7), [44, 45]).winner == EW
     assert settle(rules, N, 0, points_for(NS, 7, 7), [45, 45]).winner is None
-    # 8.E.5 count order: High, Low, Jack, Game, Right, Left. EW's Right Pedro comes first.
+    # CIN-9.3 count order: High, Low, Jack, Game, Right, Left. EW's Right Pedro comes first.
     order = [
         Point("High", "", 1, NS),
         Point("Low", "", 1, NS),
@@ -444,7 +445,7 @@ def test_cut_throat_scoring_and_ties() -> None:
     assert (made.made, made.delta) == (True, [6, 6, 2])
     failed = settle(rules, 0, 7, points, [0, 0, 0])
     assert (failed.made, failed.delta) == (False, [-7, 6, 2])
-    # 8.E.3: several at the target: the maker if he made his bid, else the highest; a tie
+    # CIN-9.3: several at the target: the maker if he made his bid, else the highest; a tie
     # for the highest plays on.
     assert settle(rules, 0, 6, points, [45, 46, 0]).winner == 0
     assert settle(rules, 2, 6, points, [45, 46, 0]).winner == 1

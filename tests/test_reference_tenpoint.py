@@ -1,8 +1,10 @@
-"""Tests of the plain-Python Ten-point Pitch reference (sims/games/tenpoint): RULES.md 8.
+"""Tests of the plain-Python Ten-point Pitch reference (sims/games/tenpoint): docs/rules.md
+section 8.
 
-The golden deals are Examples P1-P3 and the trick-winner units of 8.12. The examples show
-the hands after the discard, draw and rob; each test builds nine-card hands and a stock
-that lead to exactly those hands and plays the whole deal.
+The golden deals are docs/examples.md (Ten-point 1 to 3) and the trick-winner cases of
+docs/rules.md section 8.12. The examples show the hands after the discard, draw and rob;
+each test builds nine-card hands and a stock that lead to exactly those hands and plays
+the whole deal.
 """
 
 from __future__ import annotations
@@ -145,7 +147,7 @@ def test_legal_cards_options() -> None:
 
 
 def p1_deal() -> tuple[list[list[str]], list[str]]:
-    """Nine-card hands and stock for Example P1 (dealer W, trump ♥, pitcher N)."""
+    """Nine-card hands and stock for example Ten-point 1 (dealer W, trump ♥, pitcher N)."""
     finals = [
         cards("A♥ K♥ J♥ 10♥ 3♥ HJ"),
         cards("Q♥ 9♥ 2♥ K♠ 8♣ 4♦"),
@@ -210,7 +212,7 @@ def test_example_p1_bid_made_low_captured_but_scored_by_holder() -> None:
 
 
 def p2_deal() -> tuple[list[list[str]], list[str]]:
-    """Nine-card hands and stock for Example P2 (dealer N, trump ♠, pitcher S)."""
+    """Nine-card hands and stock for example Ten-point 2 (dealer N, trump ♠, pitcher S)."""
     finals = [
         cards("8♠ A♣ Q♥ 10♥ 9♦ 4♣"),
         cards("A♠ K♠ J♣ LJ 9♠ 7♠"),
@@ -281,7 +283,7 @@ def test_burn_nonpoint_first_protects_the_two() -> None:
 
 
 def p3_deal() -> tuple[list[list[str]], list[str]]:
-    """Nine-card hands and stock for Example P3 (dealer E stuck at 4, trump ♣)."""
+    """Nine-card hands and stock for example Ten-point 3 (dealer E stuck at 4, trump ♣)."""
     finals = [
         cards("LJ 7♣ 6♣ 5♣ 10♥ 9♠"),
         cards("A♣ Q♣ 9♣ 4♣ K♥ 7♦"),

@@ -1,1 +1,1 @@
-"""All Fours (Seven-Up): RULES.md section 7."""
+"""All Fours (Seven-Up): docs/rules.md section 7."""

@@ -1,5 +1,5 @@
-"""Plain-Python reference rules for All Fours (Seven-Up), RULES.md section 7: cards, trick
-play and the points of a deal. The deal itself, step by step, is in ``reference_deal``.
+"""Plain-Python reference rules for All Fours (Seven-Up), docs/rules.md section 7: cards,
+trick play and the points of a deal. The deal itself, step by step, is in ``reference_deal``.
 
 Slow, obvious and independent of the package (stdlib only), so the fast kernels can be
 checked against it. Cards are strings, rank then suit: ranks ``23456789TJQKA`` (``T`` the
@@ -30,7 +30,8 @@ DISCARDS_AFTER_RUN = ("to_six", "keep_if_one_run", "keep_all")
 
 @dataclass(frozen=True)
 class Rules:
-    """Options of one All Fours game (RULES.md 7.8, 7.10); the defaults are the book's."""
+    """Options of one All Fours game (docs/rules.md sections 7.8 and 7.10); the defaults
+    are the book's."""
 
     players: int = 2
     target: int = 7
@@ -101,7 +102,7 @@ def card_points(card: str) -> int:
 
 
 def turn_up_points(rules: Rules, card: str) -> int:
-    """Points the dealer scores at once for turning ``card`` up (AF-3.2, AF-3.3, 8.E.9)."""
+    """Points the dealer scores at once for turning ``card`` up (AF-3.2, AF-3.3)."""
     if rules.kick_points:
         return KICK_POINTS.get(card[0], 0)
     return 1 if card[0] == "J" else 0
@@ -257,7 +258,7 @@ def deal_points(
 
 
 def _game_side(rules: Rules, eldest: int, counts: list[int]) -> int | None:
-    """Side scoring Game: the most card points; a tie to eldest's side if tied (AF-6.2, 10.1)."""
+    """Side scoring Game: the most card points; a tie to eldest's side if tied (AF-6.2, AF-10.1)."""
     best = max(counts)
     leaders = [side for side, count in enumerate(counts) if count == best]
     if len(leaders) == 1:

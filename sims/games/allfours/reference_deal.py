@@ -1,4 +1,5 @@
-"""One All Fours deal step by step (RULES.md 7.3-7.7, 7.10), and whole games to the target.
+"""One All Fours deal step by step (docs/rules.md sections 7.3 to 7.7 and 7.10), and
+whole games to the target.
 
 The deal is a generator that reads like the rule book: it yields a ``Decision`` whenever a
 player must choose and receives the answer, checking it (ValueError on an illegal one).
@@ -150,8 +151,8 @@ def deal_steps(
 
     begged = (yield from _ask(Decision("beg", eldest, ("stand", "beg")))) == "beg"
     if begged:
-        # AF-4.2, AF-10.1-2: the gift goes to eldest (three players: both non-dealers; four:
-        # eldest's side) and may never bring a side to the target.
+        # AF-4.2, AF-10.1, AF-10.2: the gift goes to eldest (three players: both non-dealers;
+        # four: eldest's side) and may never bring a side to the target.
         gifted = [side_of(rules, seat) for seat in (order[:2] if n == 3 else order[:1])]
         may_give = all(scores[side] + 1 < rules.target for side in gifted)
         options = ("give", "run") if may_give else ("run",)

@@ -1,1 +1,1 @@
-"""Cinch (Double Pedro): RULES.md section 6."""
+"""Cinch (Double Pedro): docs/rules.md section 6."""

@@ -1,5 +1,5 @@
-"""Plain-Python reference rules for Cinch (Double Pedro), RULES.md section 6: cards, trick
-play, points and settlement. The deal itself, step by step, is in ``reference_deal``.
+"""Plain-Python reference rules for Cinch (Double Pedro), docs/rules.md section 6: cards,
+trick play, points and settlement. The deal itself, step by step, is in ``reference_deal``.
 
 Slow, obvious and independent of the package (stdlib only), so the fast kernels can be
 checked against it. Cards are strings, rank then suit: ranks ``23456789TJQKA`` (``T`` the
@@ -38,7 +38,7 @@ BOTH_REACH = ("maker", "count_order")
 
 @dataclass(frozen=True)
 class Rules:
-    """Options of one Cinch game (RULES.md 6.10 and 8.E); the defaults are the book's."""
+    """Options of one Cinch game (docs/rules.md section 6.10); the defaults are the book's."""
 
     players: int = 4
     scoring: str = "difference"
@@ -90,7 +90,7 @@ class Rules:
 
     @property
     def dealer_robs(self) -> bool:
-        """Only the four-handed game without a widow has the dealer rob the pack (8.E.3)."""
+        """Only the four-handed game without a widow has the dealer rob the pack (CIN-5.7)."""
         return self.players == 4 and not self.widow
 
 
@@ -337,7 +337,7 @@ def settle(
     points: Sequence[Point],
     scores_before: Sequence[int],
 ) -> Settlement:
-    """Score a deal (CIN-8) and decide the game (CIN-9, 8.E.3-5).
+    """Score a deal (CIN-8) and decide the game (CIN-9).
 
     ``maker`` is the maker's seat and ``bid`` the contract (0: all passed and the dealer
     named trump without one, CIN-4.4, which is always made).
@@ -360,7 +360,7 @@ def settle(
         else:
             delta[opponents] = TOTAL_POINTS + bid - won[making]
     else:
-        # Set-back (CIN-8.2), and every cut-throat form with three or more sides (6.10).
+        # Set-back (CIN-8.2), and every cut-throat form with three or more sides (CIN-8.4).
         delta = list(won)
         if not made:
             delta[making] = -bid
@@ -380,7 +380,7 @@ def _game_winner(
     before: Sequence[int],
     final: Sequence[int],
 ) -> int | None:
-    """Side that wins after a deal (CIN-9.2, 9.3, 8.E.3-5); None means play another deal.
+    """Side that wins after a deal (CIN-9.2, CIN-9.3); None means play another deal.
 
     Several sides can reach the target together only where each side adds its own points
     (set-back, cut-throat); difference scoring lets one side score at most (CIN-9.2).
@@ -395,7 +395,7 @@ def _game_winner(
             if first:
                 return first[0]
     if bid > 0 and made and making in reached:
-        return making  # "bidder goes out"; after all passed there is no maker (8.E.4)
+        return making  # "bidder goes out"; after all passed there is no maker (CIN-9.3)
     best = max(final[side] for side in reached)
     leaders = [side for side in reached if final[side] == best]
     return leaders[0] if len(leaders) == 1 else None

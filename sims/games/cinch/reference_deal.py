@@ -1,4 +1,5 @@
-"""One Cinch deal step by step (RULES.md 6.3-6.8), and whole games to the target (6.9).
+"""One Cinch deal step by step (docs/rules.md sections 6.3 to 6.8), and whole games to
+the target (section 6.9).
 
 The deal is a generator that reads like the rule book: it yields a ``Decision`` whenever a
 player must choose and receives the answer, checking it (ValueError on an illegal one).
@@ -159,7 +160,7 @@ def _ask(decision: Decision) -> Generator[Decision, object, object]:
 def _thrown_in(
     rules: Rules, dealer: int, calls: list[tuple[int, int]], before: tuple[int, ...]
 ) -> DealResult:
-    """Result of a deal thrown in after all passed: nothing changes (6.10 all_pass)."""
+    """Result of a deal thrown in after all passed: nothing changes (CIN-4.4, all_pass)."""
     zero = (0,) * len(sides(rules))
     return DealResult(
         dealer=dealer,
@@ -203,11 +204,11 @@ def _discard_and_draw(
     stock: list[str],
     trump: str,
 ) -> Generator[Decision, object, list[str]]:
-    """CIN-5 (and the widow and cut-throat forms of 6.10, 8.E.3): returns the dead cards."""
+    """CIN-5 (and the widow and cut-throat forms of CIN-5.7): returns the dead cards."""
     dead: list[str] = []
     if rules.widow:
         # Each player picks up his widow (dealt in with his hand) and keeps any six of his
-        # ten. 6.10 names no draw in this form, so the undealt cards stay dead (a choice).
+        # ten. CIN-5.7: the form names no draw, so the undealt cards stay dead (a choice).
         for seat in order:
             yield from _keep(rules, seat, held, held[seat], trump, dead, must_take_trumps=False)
         return dead + stock
@@ -218,7 +219,7 @@ def _discard_and_draw(
         trumps = frozenset(card for card in held[seat] if is_trump(card, trump))
         # Every trump is kept up to six (CIN-5.1, 5.2). With keep_nontrumps he may also
         # keep plain cards up to six, but drops a trump only when holding more than six
-        # (6.10: "may discard trumps only when holding >6"; read as "only the excess").
+        # (CIN-5.1: "may discard trumps only when holding >6", read as "only the excess").
         keep_trumps = min(len(trumps), HAND_SIZE)
         most = HAND_SIZE if rules.keep_nontrumps else keep_trumps
         groups = _keep_groups(
@@ -239,7 +240,7 @@ def _discard_and_draw(
         if len(held[seat]) < HAND_SIZE:
             short.append(seat)
     if rules.stock_exhausted == "fill_from_nontrump_discards":
-        for seat in short:  # CIN-5.5, 8.E.6: chosen from the face-up non-trump discards
+        for seat in short:  # CIN-5.5: chosen from the face-up non-trump discards
             need = HAND_SIZE - len(held[seat])
             decision = Decision("fill", seat, (), tuple(face_up), (need, need))
             taken = yield from _ask(decision)
@@ -251,7 +252,7 @@ def _discard_and_draw(
         pool = held[dealer] + stock
         stock.clear()
         yield from _keep(rules, dealer, held, pool, trump, dead, rules.dealer_must_take_trumps)
-    return dead + stock  # cut-throat forms: the rest of the stock is dead (8.E.3)
+    return dead + stock  # cut-throat forms: the rest of the stock is dead (CIN-5.7)
 
 
 def _keep(

@@ -1,1 +1,1 @@
-"""Ten-point Pitch, with Smear as a profile of it: RULES.md section 8."""
+"""Ten-point Pitch, with Smear as a profile of it: docs/rules.md section 8."""

@@ -1,5 +1,6 @@
-"""Plain-Python reference rules for Ten-point Pitch and Smear, RULES.md section 8: cards,
-trick play, points and settlement. The deal itself, step by step, is in ``reference_deal``.
+"""Plain-Python reference rules for Ten-point Pitch and Smear, docs/rules.md section 8:
+cards, trick play, points and settlement. The deal itself, step by step, is in
+``reference_deal``.
 
 Slow, obvious and independent of the package (stdlib only), so the fast kernels can be
 checked against it. Cards are strings, rank then suit: ranks ``23456789TJQKA`` (``T`` the
@@ -41,10 +42,10 @@ BOTH_REACH = ("pitching_side", "higher_score", "must_pitch_to_win")
 
 @dataclass(frozen=True)
 class Rules:
-    """Options of one Ten-point Pitch game (RULES.md 8.7-8.11, 8.E); defaults are the book's.
+    """Options of one Ten-point Pitch game (docs/rules.md section 8.10); defaults are the book's.
 
     ``deal='smear'`` deals ten each with no stock and discards to six (8.11); with six
-    players eight cards each are dealt and played, with no discard or draw (8.E.15).
+    players eight cards each are dealt and played, with no discard or draw (PIT-3.1, PIT-5.6).
     """
 
     players: int = 4
@@ -111,7 +112,7 @@ class Rules:
 
 
 def smear_rules(**changes: object) -> Rules:
-    """The Ten-point partnership Smear profile (8.11, 8.E.12), with any options changed."""
+    """The Ten-point partnership Smear profile (section 8.11), with any options changed."""
     profile = Rules(deal="smear", jokers="second_wins", both_reach_target="higher_score")
     return replace(profile, **changes)
 
@@ -198,7 +199,7 @@ def effective_suit(rules: Rules, card: str, trump: str) -> str:
 def trump_levels(rules: Rules, trump: str) -> list[list[str]]:
     """The trumps high to low in levels; equal jokers share a level (PIT-2.1, 2.3).
 
-    Default: A K Q J Off-Jack HJ LJ T 9 ... 2. One joker ranks below the 2 (8.10).
+    Default: A K Q J Off-Jack HJ LJ T 9 ... 2. One joker ranks below the 2 (PIT-2.3).
     """
     top = [["A" + trump], ["K" + trump], ["Q" + trump], ["J" + trump]]
     if rules.off_jack:
@@ -357,7 +358,7 @@ def random_answer(rng: random.Random, decision: Decision) -> object:
 
 
 def point_trumps(rules: Rules, trump: str) -> set[str]:
-    """Trumps that carry a point, which ``burn_nonpoint_first`` protects (8.E.14).
+    """Trumps that carry a point, which ``burn_nonpoint_first`` protects (PIT-5.2).
 
     The option is read as "a point trump may be discarded only when every card kept is
     one": it applies to the burn, the robber's discard and Smear's discard alike.
@@ -387,7 +388,7 @@ class Point(NamedTuple):
 def deal_points(
     rules: Rules, trump: str, tricks: Sequence[tuple[Sequence[tuple[int, str]], int]]
 ) -> list[Point]:
-    """Every point of the deal (8.7, 8.E.11), in the counting order of 8.9.
+    """Every point of the deal (section 8.7, PIT-7.3), in the counting order of PIT-9.3.
 
     ``tricks`` are ``(plays, winner)`` with plays ``(seat, card)`` in the order played. A
     card never played is out of play and scores for nobody.
@@ -430,7 +431,7 @@ def deal_points(
 
 def _high_and_low(rules: Rules, trump: str, played: list[str]) -> tuple[str | None, str | None]:
     """Highest and lowest trump in play; equal jokers: the first played ranks higher; a
-    joker is never Low (8.E.11)."""
+    joker is never Low (PIT-7.3)."""
     levels = trump_levels(rules, trump)
     in_play = [[card for card in played if card in level] for level in levels]
     in_play = [level for level in in_play if level]

@@ -1,4 +1,5 @@
-"""One Ten-point Pitch (or Smear) deal step by step (RULES.md 8.3-8.8), and whole games.
+"""One Ten-point Pitch (or Smear) deal step by step (docs/rules.md sections 8.3 to 8.8),
+and whole games.
 
 The deal is a generator that reads like the rule book: it yields a ``Decision`` whenever a
 player must choose and receives the answer, checking it (ValueError on an illegal one).
@@ -122,7 +123,7 @@ def deal_steps(
     trump = yield from _ask(Decision("trump", pitcher, tuple(SUITS)))
 
     if rules.players == 6:
-        dead = pack  # 8.E.15: eight cards each, no discard or draw
+        dead = pack  # PIT-3.1, PIT-5.6: eight cards each, no discard or draw
     elif rules.deal == "smear":
         dead = list(pack)  # 8.11: no stock draw; each keeps six, all his trumps if he can
         for seat in order:
@@ -192,7 +193,7 @@ def _keep(
     """Ask ``seat`` to keep six of the cards it holds; returns the discards (all dead).
 
     ``trumps_first``: he keeps every trump he can (Smear). ``burn_nonpoint_first``: a
-    point-carrying trump goes only if all he keeps carry points (PIT-5.2, 8.E.14).
+    point-carrying trump goes only if all he keeps carry points (PIT-5.2).
     """
     pool = held[seat]
     trumps = frozenset(card for card in pool if is_trump(rules, card, trump))
@@ -240,14 +241,14 @@ def _discard_and_draw(
     robber = {"pitcher": pitcher, "dealer": dealer, "none": None}[rules.rob]
     for seat in order:  # PIT-5.3: from the dealer's left, ending with himself
         if rules.rob == "dealer" and seat == dealer:
-            continue  # 8.E.13: the robbing dealer takes the rest of the stock instead
+            continue  # PIT-5.4: the robbing dealer takes the rest of the stock instead
         need = HAND_SIZE - len(held[seat])
         held[seat] += stock[:need]
         del stock[:need]
     if robber is not None:  # PIT-5.4: the whole remaining stock to the robber
         held[robber] += stock
         stock.clear()
-    for seat in order:  # PIT-5.5, 8.E.6: the short fill up from the face-up non-trumps
+    for seat in order:  # PIT-5.5: the short fill up from the face-up non-trumps
         need = HAND_SIZE - len(held[seat])
         if need > 0:
             taken = yield from _ask(Decision("fill", seat, (), tuple(face_up), (need, need)))
