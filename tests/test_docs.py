@@ -123,7 +123,7 @@ def test_the_check_finds_broken_references():
     assert problems_in(good) == (5, [])
     bad = [
         "docs/rules.md section 9",
-        "docs/rules.md sections 1 and 7",
+        "docs/rules.md sections 1 and 9",
         'docs/examples.md "No such part"',
         "docs/examples.md (Pitch 7)",
         "docs/examples.md Whist 1 to 5.",
