@@ -19,6 +19,9 @@ from sims.core.options import quoted
 
 Piece = TypeVar("Piece")
 CONNECT_TIMEOUT = 30.0  # seconds to join a scheduler, from the first try to a ready client
+SILENCE = 300.0  # seconds a run waits on a cluster with no worker (the default --stall)
+POLL_SECONDS = 1.0  # how often a run waiting on a cluster checks that it has workers
+READY_SECONDS = 0.1  # how often it looks for chunks done (as Dask's as_completed does)
 # A cluster for every run of a process that names no backend (`local[:N]` or an address, as
 # --cluster takes): how a notebook's runs go to a cluster without a change to the notebook.
 CLUSTER_VARIABLE = "ALLFOURS_CLUSTER"
@@ -78,23 +81,30 @@ def _in_worker(function: Callable[..., Any], threads: int | None, *args: Any) ->
 
 class DaskCluster:
     """Chunks played on Dask distributed: `tcp://host:port` (any address a Dask client
-    takes) joins a running scheduler, within `connect_timeout` seconds in all; `local` or
-    `local:N` starts N worker processes here (default: one per core), each playing on its
-    share of the cores. A worker lost in the middle of a chunk has the chunk played again
-    elsewhere, with the same result."""
+    takes) joins a running scheduler, within `connect_timeout` seconds in all, and waits as
+    long again for its first worker; `local` or `local:N` starts N worker processes here
+    (default: one per core), each playing on its share of the cores. A worker lost in the
+    middle of a chunk has the chunk played again elsewhere, with the same result; a run
+    left with no worker for `silence` seconds (0: for ever) fails, naming the cluster."""
 
     in_process = False
 
     def __init__(
-        self, address: str, threads: int | None = None, connect_timeout: float = CONNECT_TIMEOUT
+        self,
+        address: str,
+        threads: int | None = None,
+        connect_timeout: float = CONNECT_TIMEOUT,
+        silence: float = SILENCE,
     ) -> None:
         try:
             from dask.distributed import Client, LocalCluster
         except ImportError as missing:  # pragma: no cover - a dependency of the package
             raise ClusterError("--cluster needs dask[distributed] installed") from missing
         self._cluster = None
-        self.threads = threads
-        if address == "local" or address.startswith("local:"):
+        self.threads, self.silence = threads, silence
+        local = address == "local" or address.startswith("local:")
+        deadline = time.monotonic() + connect_timeout
+        if local:
             workers = _local_workers(address)
             self.threads = threads or max(1, (os.cpu_count() or 1) // workers)
             self._cluster = LocalCluster(
@@ -111,14 +121,28 @@ class DaskCluster:
                 "tcp://host:8786"
             )
         else:
-            deadline = time.monotonic() + connect_timeout
             check_scheduler(address, connect_timeout)
-            connect_timeout = max(1.0, deadline - time.monotonic())
+        self.address = address
         try:
-            self.client = Client(address, timeout=connect_timeout)
+            left = connect_timeout if local else max(1.0, deadline - time.monotonic())
+            self.client = Client(address, timeout=left)
         except (OSError, TimeoutError) as error:
             self.close()
             raise ClusterError(f"no Dask scheduler answers at {address}: {error}") from None
+        if not local:
+            self._await_worker(connect_timeout)
+
+    def _await_worker(self, seconds: float) -> None:
+        """Wait up to `seconds` for the scheduler's first worker; ClusterError, the client
+        closed, when none joins: chunks sent to a scheduler without workers wait for ever."""
+        try:
+            self.client.wait_for_workers(1, timeout=seconds)
+        except (OSError, TimeoutError):  # WorkerStartTimeoutError, or the scheduler gone
+            self.close()
+            raise ClusterError(
+                f"no workers joined {self.address} within {seconds:g} s: start some there "
+                f"(dask worker {self.address}), or give another --cluster"
+            ) from None
 
     def imap(
         self, function: Callable[..., Any], spec: Any, pieces: Sequence[Piece], *args: Any
@@ -131,11 +155,39 @@ class DaskCluster:
             ): piece
             for piece in pieces
         }
+        completed = as_completed(futures)
         try:
-            for future in as_completed(futures):
-                yield futures[future], future.result()
+            while not completed.is_empty():
+                for future in self._next_done(completed):
+                    yield futures[future], future.result()
         finally:
             self.client.cancel(list(futures))
+
+    def _next_done(self, completed: Any) -> list[Any]:
+        """The futures of `completed` (a Dask `as_completed`) done next, waiting for one;
+        ClusterError once the cluster has had no worker for `silence` seconds."""
+        heard = checked = time.monotonic()
+        while not completed.has_ready():
+            time.sleep(READY_SECONDS)
+            if time.monotonic() - checked >= POLL_SECONDS:
+                heard, checked = self._check_silence(heard), time.monotonic()
+        return completed.next_batch(block=False)
+
+    def _check_silence(self, heard: float) -> float:
+        """When a worker was last seen (now, if one is there); ClusterError once the
+        cluster has had none for `silence` seconds."""
+        now = time.monotonic()
+        try:
+            if self.client.nthreads(callback_timeout=POLL_SECONDS * 5):
+                return now
+        except (OSError, TimeoutError):  # the scheduler does not answer: no worker either
+            pass
+        if 0 < self.silence < now - heard:
+            raise ClusterError(
+                f"no worker on {self.address} for {self.silence:g} s (--stall): the chunks "
+                "not yet played wait for workers that are gone or never joined"
+            )
+        return heard
 
     def workers(self) -> dict[str, int]:
         """Process id of every worker, by address."""
@@ -163,21 +215,25 @@ def check_scheduler(address: str, seconds: float) -> None:
         try:
             reply = future.result()
         except Exception as error:  # whatever went wrong, no scheduler is there
-            reason = (
-                f"no answer within {seconds:g} s"
-                if isinstance(error, TimeoutError)
-                else f"{type(error).__name__}: {str(error)[:120]}"
-            )
+            if isinstance(error, ConnectionRefusedError):
+                reason = "connection refused: nothing listens there"
+            elif isinstance(error, TimeoutError):
+                reason = f"no answer within {seconds:g} s"
+            else:
+                reason = f"{type(error).__name__}: {str(error)[:120]}"
             raise ClusterError(f"no Dask scheduler answers at {address} ({reason})") from None
     if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
         raise ClusterError(f"no Dask scheduler answers at {address} (another kind of server)")
 
 
 async def _identity(address: str, seconds: float) -> Any:
-    """What the server at `address` says when asked who it is, the Dask way."""
+    """What the server at `address` says when asked who it is, the Dask way;
+    ConnectionRefusedError at once where nothing listens (Dask's own connect would try
+    again until the deadline)."""
     from distributed.comm import connect
 
     async def ask() -> Any:
+        await _listening(address)
         comm = await connect(address, timeout=seconds)
         try:
             await comm.write({"op": "identity"})
@@ -186,6 +242,23 @@ async def _identity(address: str, seconds: float) -> Any:
             comm.abort()
 
     return await asyncio.wait_for(ask(), seconds)
+
+
+async def _listening(address: str) -> None:
+    """ConnectionRefusedError unless something listens at the TCP port of `address` (a
+    tcp:// or tls:// address; others are left to Dask)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme not in ("tcp", "tls"):
+        return
+    try:
+        _, writer = await asyncio.open_connection(*parse_host_port(location))
+    except ConnectionRefusedError:
+        raise
+    except OSError:  # a name not found yet, no route: Dask's connect tries until the deadline
+        return
+    writer.close()
 
 
 def _local_workers(address: str) -> int:
@@ -220,9 +293,13 @@ def default_backend(threads: int | None = None) -> Backend:
 
 
 def backend(
-    cluster: str | None, threads: int | None = None, connect_timeout: float = CONNECT_TIMEOUT
+    cluster: str | None,
+    threads: int | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
+    silence: float = SILENCE,
 ) -> Backend:
-    """The backend a --cluster option names (None: the embedded default)."""
+    """The backend a --cluster option names (None: the embedded default); a cluster's run
+    fails after `silence` seconds without a worker (give it --stall)."""
     if cluster is None:
         return Embedded(threads)
-    return DaskCluster(cluster, threads, connect_timeout)
+    return DaskCluster(cluster, threads, connect_timeout, silence)
