@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from sims.run.backends import ClusterError, DaskCluster, backend
+from sims.run.backends import CLUSTER_VARIABLE, ClusterError, DaskCluster, backend, default_backend
 from tests.conftest import call
 
 BIN = os.path.dirname(sys.executable)
@@ -106,3 +106,11 @@ def test_a_closed_port_is_refused_at_once():
     with pytest.raises(ClusterError, match="connection refused: nothing listens there"):
         backend(f"tcp://127.0.0.1:{port}", connect_timeout=30)
     assert time.monotonic() - began < 5
+
+
+def test_the_cluster_variable_waits_for_workers_as_long_as_asked(scheduler, monkeypatch):
+    monkeypatch.setenv(CLUSTER_VARIABLE, scheduler)
+    began = time.monotonic()
+    with pytest.raises(ClusterError, match=f"={scheduler}: no workers joined .* within 2 s"):
+        default_backend(connect_timeout=2, silence=5)
+    assert time.monotonic() - began < 15

@@ -276,16 +276,20 @@ def _local_workers(address: str) -> int:
 _shared: dict[str, DaskCluster] = {}  # the $ALLFOURS_CLUSTER cluster, once started
 
 
-def default_backend(threads: int | None = None) -> Backend:
+def default_backend(
+    threads: int | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
+    silence: float = SILENCE,
+) -> Backend:
     """The backend of a run given none: the cluster $ALLFOURS_CLUSTER names, started (or
-    joined) at the first such run and shared by the process's later runs, else the
-    embedded default on `threads`."""
+    joined, with `connect_timeout` and `silence` as in `backend`) at the first such run and
+    shared by the process's later runs, else the embedded default on `threads`."""
     address = os.environ.get(CLUSTER_VARIABLE, "").strip()
     if not address:
         return Embedded(threads)
     if address not in _shared:
         try:
-            _shared[address] = DaskCluster(address, threads)
+            _shared[address] = DaskCluster(address, threads, connect_timeout, silence)
         except ClusterError as error:
             raise ClusterError(f"{CLUSTER_VARIABLE}={address}: {error}") from None
         atexit.register(_shared[address].close)
