@@ -61,3 +61,14 @@ def test_undefined_numbers_are_written_null():
     assert parsed["matrix_se"] == {"x": {"x": 0.0, "y": None}, "y": {"x": None, "y": 0.0}}
     assert parsed["extra"] == [None, None, None, 3, 0.5, "NaN"]
     assert finite({"a": [1.5, float("nan")]}) == {"a": [1.5, None]}
+
+
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+@pytest.mark.parametrize("policies", [["--leads", "lead_phat,lead_high"],
+                                      ["--strategies", "greedy,random"]])  # fmt: skip
+def test_compare_json_on_one_deal_is_json_with_nulls(capsys, policies):
+    code, out, err = call(capsys, "compare", "phat", *policies, "--deals", "1", "--json")
+    assert code == 0, err
+    printed = strict(out)
+    assert printed["pairs"][0]["n"] == 1 and printed["pairs"][0]["se"] is None
+    assert None in printed["matrix_se"][printed["pairs"][0]["a"]].values()
