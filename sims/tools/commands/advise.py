@@ -1,0 +1,120 @@
+"""`allfours advise`: what to call from a seat, after the calls heard so far."""
+
+from __future__ import annotations
+
+import argparse
+
+from sims.tools.commands.common import (
+    KEPT,
+    GamesWith,
+    UsageError,
+    add_run_options,
+    positive,
+    run_spec,
+    up_to,
+)
+
+
+def add(commands: argparse._SubParsersAction) -> None:
+    """Register `advise` and its options."""
+    advise = commands.add_parser(
+        "advise",
+        help="what to call from a seat, after the calls heard so far",
+        description="Hold one hand fixed at --seat (1 = the dealer's left; the dealer, seat = "
+        "players, bids last), deal the other hands at random from the rest of the deck and keep "
+        "a deal only if the earlier seats' bidders, seeing their hands, make exactly the --calls "
+        "given (rejection sampling; the share kept is printed). On the same kept deals, the "
+        "hand then makes every call legal at its turn (pass, each legal bid, the dealer's steal "
+        "or forced bid); the later seats bid and everyone plays by their strategies. Printed per "
+        "call: P(the hand wins the contract), P(made | it won), the expected score change of its "
+        "side and the paired difference from the best call, each with a 95% interval; then the "
+        "call with the highest expected score change, and whether the best two can be told "
+        "apart at this deal count.",
+        epilog="examples:\n"
+        '  allfours advise pitch --hand "AS 2S 8D TD QH 4C" --seat 3 --calls pass,2\n'
+        '  allfours advise pitch --hand "AH KH QH JH TH 2H" --seat 4 --calls pass,pass,pass\n'
+        '  allfours advise pitch --hand "AS 2S 8D TD QH 4C" --seat 1 --trump best --json\n',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    advise.set_defaults(handler=run)
+    advise.add_argument(
+        "game", choices=GamesWith("advice"), metavar="GAME", help="the game: %(choices)s"
+    )
+    advise.add_argument("--hand", required=True, help='the hand, e.g. "AS 2S 8D TD QH 4C"')
+    advise.add_argument(
+        "--seat",
+        type=positive,
+        required=True,
+        help="the hand's seat counted from the dealer's left (the dealer is seat = players)",
+    )
+    advise.add_argument(
+        "--calls",
+        default="",
+        help="the calls of the seats before it, in order, e.g. pass,2 (none when it speaks first)",
+    )
+    advise.add_argument(
+        "--trump",
+        help="the suit the hand pitches when it wins the contract (C D H S), or best: "
+        "each suit it holds, the table showing the best (default: its strategy chooses)",
+    )
+    advise.add_argument(
+        "--deals",
+        type=up_to(5_000_000, KEPT),
+        default=20_000,
+        help="deals kept, each played once per call (default 20000)",
+    )
+    advise.add_argument(
+        "--max-tries",
+        type=positive,
+        default=0,
+        help="the most deals dealt to find them (default 500 per deal kept)",
+    )
+    add_run_options(advise)
+    advise.add_argument("--quiet", action="store_true", help="print no progress")
+    advise.add_argument("--json", action="store_true", help="print the table as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """`advise GAME`: the game's descriptor deals conditioned on the calls heard and plays
+    every legal call on the same deals."""
+    from sims.core.cards import card_name, format_cards
+    from sims.run.progress import wanted
+    from sims.tools import report
+    from sims.tools.advise import AdviceQuery, advice_of, call_name, parse_calls
+    from sims.tools.odds import parse_hand
+
+    declared = advice_of(args.game)
+    hand = parse_hand(args.hand, args.game)
+    if args.max_tries and args.max_tries < args.deals:
+        raise UsageError(f"--max-tries ({args.max_tries}) must be at least --deals ({args.deals})")
+    spec = run_spec(args, args.deals, games=False)
+    calls = parse_calls(args.calls)
+    query = AdviceQuery(
+        spec, hand, args.seat, calls, args.trump, args.max_tries, wanted(args.quiet)
+    )
+    played = declared.play(query)
+    heard = ", ".join(map(call_name, calls)) or "none"
+    players = spec.layout.players
+    if args.json:
+        about = {
+            "game": args.game,
+            "hand": [card_name(card) for card in hand],
+            "seat": args.seat,
+            "players": players,
+            "calls": heard,
+            "deals": played.accepted,
+            "dealt": played.tries,
+            "seed": args.seed,
+            "seats": list(spec.seats),
+            "rules": spec.rules,
+        }
+        print(report.advice_json(played.table, about, played.recommendation))
+    else:
+        header = (
+            f"{args.game} advice: hand {format_cards(hand)} as seat {args.seat} of {players} "
+            f"(the dealer is seat {players}), calls heard: {heard}; {played.accepted:,} deals "
+            f"kept of {played.tries:,} dealt ({played.accepted / played.tries:.2%}), seed "
+            f"{args.seed}, strategies {' '.join(spec.seats)}, rules {spec.rules}"
+        )
+        print(report.advice_text(played.table, header, played.advice))
+    return 0

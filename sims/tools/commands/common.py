@@ -1,0 +1,206 @@
+"""What several commands share: argument types and limits, the option groups that define a
+run, the run they describe, and the output checks made before any work starts."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+EXAMPLES = """\
+examples:
+  allfours simulate phat --deals 1000000 --seed 7 --out results/phat.parquet
+  allfours simulate phat --deals 100000 --seats random,greedy,random,greedy
+  allfours simulate phat --deals 100000 --strategy greedy+lead_phat --log deals.jsonl
+  allfours simulate phat --games 10000 --variant target=121 --out results/games.parquet
+  allfours simulate pitch --players 4 --deals 1000000 --seed 3 --strategy threshold+greedy
+  allfours simulate pitch --players 6 --variant partnership --variant teams=3 --games 5000
+  allfours simulate don --games 10000 --variant bonus=game6_high_low --variant game_tie=carry
+  allfours simulate solowhist --deals 1000000 --strategy greedy --log whist.jsonl
+  allfours replay phat --seed 7 --deal 12345
+  allfours replay pitch --players 5 --seed 3 --deal 42
+  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3
+  allfours advise pitch --hand "AS 2S 8D TD QH 4C" --seat 3 --calls pass,2
+  allfours calibrate pitch --players 5
+  allfours compare phat --leads lead_long,lead_phat,lead_high --deals 200000
+  allfours compare pitch --bids calibrated,threshold --games 20000
+  allfours solve pitch --hands "AH JH 5H KS 3C 2D / QH 9H 4C 8D TS 2S / ..." --trump H
+  allfours strategies
+  allfours bench --json
+"""
+
+STRATEGY_HELP = (
+    "strategy for every seat: a play strategy (random, greedy), optionally joined by '+' with "
+    "an opening-lead policy (greedy+lead_phat) and, in Pitch, a bidder (threshold+random); "
+    "what is not named comes from the play strategy (greedy if none); parameters as "
+    "name:key=value (greedy:guard_big_phat=0, threshold:margin=0.5). `allfours strategies` "
+    "lists them"
+)
+
+MAX_UNITS = 10**11  # deals or games of one run: far beyond a day's play
+KEPT = " (every deal is kept in memory)"
+
+
+class UsageError(Exception):
+    """A bad input found after parsing: reported like argparse's own errors (status 2)."""
+
+
+def whole(text: str) -> int:
+    """Plain digits 0-9 (and a minus sign): argparse reports anything else."""
+    from sims.core.options import parse_whole
+
+    try:
+        return parse_whole(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def positive(text: str) -> int:
+    """A whole number of at least 1."""
+    value = whole(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def non_negative(text: str) -> int:
+    """A whole number of at least 0."""
+    value = whole(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must not be negative")
+    return value
+
+
+def up_to(limit: int, why: str = "") -> Callable[[str], int]:
+    """A positive whole number no larger than `limit` (`why` says what bounds it)."""
+
+    def parse(text: str) -> int:
+        value = positive(text)
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"{text!r} is more than {limit:,}{why}")
+        return value
+
+    return parse
+
+
+def expanded_path(text: str) -> Path:
+    """A path as given, with a leading `~` expanded (here only, for every path option)."""
+    return Path(text).expanduser()
+
+
+class GamesWith:
+    """The games whose descriptor has `field` (the tool that field serves), as argparse
+    choices looked up only when a command parses or shows them: finding them imports
+    every game, which would slow every start-up."""
+
+    def __init__(self, field: str) -> None:
+        self.field = field
+
+    def __iter__(self) -> Iterator[str]:
+        from sims.descriptors import serving
+
+        return iter(serving(self.field))
+
+    def __contains__(self, name: object) -> bool:
+        return name in list(self)
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Options that define a run's deals: seed, strategies and rule variants."""
+    parser.add_argument("--seed", type=non_negative, default=0, help="seed of the run (default 0)")
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--strategy", default="greedy", help=STRATEGY_HELP + " (default greedy)")
+    who.add_argument("--seats", help="one strategy per seat, comma-separated, seat 0 first")
+    add_rule_options(parser)
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """Options that choose the rules: variants and, in Pitch, the number of players."""
+    parser.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="rule option as named in docs/rules.md, repeatable; an on/off option by its name "
+        "alone (phat: target=N; pitch: partnership, teams=2|3, low_to_holder, must_follow, "
+        "min_bid=1|2, target=7|11|15|21, smudge, win_needs_made; don: target=N, "
+        "bonus=game8|game6_high_low|game5_high_low_jack, game_tie=none|carry; solowhist: "
+        "unit=N)",
+    )
+    parser.add_argument(
+        "--players", type=positive, help="Pitch: number of seats, 2 to 7 (default 4)"
+    )
+
+
+def variants_of(args: argparse.Namespace) -> tuple[str, ...]:
+    """The --variant options, with --players as the variant players=N."""
+    from sims.descriptors import game, names
+
+    variants = tuple(args.variant)
+    if args.players is not None:
+        if "players" not in game(args.game).rules.OPTIONS:
+            seated = [name for name in names() if "players" in game(name).rules.OPTIONS]
+            raise UsageError(
+                f"--players applies to {', '.join(seated)}; {args.game} has a fixed table"
+            )
+        variants += (f"players={args.players}",)
+    return variants
+
+
+def _seats(args: argparse.Namespace) -> tuple[str, ...]:
+    if args.seats:
+        return tuple(label.strip() for label in args.seats.split(","))
+    return (args.strategy,)
+
+
+def run_spec(args: argparse.Namespace, count: int, games: bool):
+    """The run the options of `add_run_options` describe: `count` deals, or games."""
+    from sims.run.runner import RunSpec
+
+    return RunSpec(
+        args.game,
+        args.seed,
+        count,
+        first=getattr(args, "first", 0),
+        games=games,
+        seats=_seats(args),
+        variants=variants_of(args),
+        max_deals=getattr(args, "max_deals", None) or 0,
+    )
+
+
+def check_outputs(named: dict[str, Path | None], files: Sequence[Path], force: bool) -> None:
+    """Refuse, before any work, output paths that could not be written: a name the file
+    system cannot hold, a folder on the way that is a file, the same path twice, one
+    output inside another, a folder where no file can be created (read-only, not ours), a
+    folder where a file is to go, or an existing file (in `files`) without `force`: the
+    run would end without its files, or replace one unasked."""
+    from sims.run.output import check_writable
+
+    paths = {what: path for what, path in named.items() if path is not None}
+    for what, path in paths.items():
+        text = str(path)
+        if "\0" in text:
+            raise UsageError(f"{what} {text!r} holds a NUL character")
+        for part in path.parts:
+            if len(os.fsencode(part)) > 255:
+                raise UsageError(f"{what}: the name {part[:40]!r}... is longer than 255 bytes")
+        for folder in path.absolute().parents:
+            if folder.exists():
+                if not folder.is_dir():
+                    raise UsageError(f"{what} {text!r}: {str(folder)!r} is a file, not a folder")
+                break
+        if path in files and path.is_dir():
+            raise UsageError(f"{what} {text!r} is a folder: give the name of a file")
+        if path in files and (path.exists() or path.is_symlink()) and not force:
+            raise UsageError(f"{what} {text!r} exists: give --force to replace it, or another name")
+    resolved = {what: path.absolute() for what, path in paths.items()}
+    for what, path in resolved.items():
+        for other, other_path in resolved.items():
+            if what < other and path == other_path:
+                raise UsageError(f"{what} and {other} name the same path {str(path)!r}")
+            if what != other and path in other_path.parents:
+                raise UsageError(f"{other} {str(other_path)!r} lies inside {what} {str(path)!r}")
+    for path in paths.values():
+        check_writable(path)

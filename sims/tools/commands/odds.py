@@ -1,0 +1,136 @@
+"""`allfours odds`: the bid odds of one known hand, the other hands dealt at random."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from sims.tools.commands.common import (
+    KEPT,
+    GamesWith,
+    UsageError,
+    add_run_options,
+    positive,
+    run_spec,
+    up_to,
+)
+
+
+def add(commands: argparse._SubParsersAction) -> None:
+    """Register `odds` and its options."""
+    odds = commands.add_parser(
+        "odds",
+        help="bid odds of one known hand",
+        description="Hold one hand fixed, deal the other hands at random from the rest of the "
+        "deck and play each deal once per trump suit the hand could pitch (or the one given). "
+        "Pitch: the hand sits at --seat (1 = the dealer's left; the dealer, seat = players, "
+        "bids last) and pitches without an auction; printed per trump: P(won >= k) for k = "
+        "1..4, P(High), P(Low), P(Jack), P(Game), the expected points won and the expected "
+        "score change of each bid (made: +won, set: -bid), each with a 95% interval, then the "
+        "recommended bid and trump. Phat: the hand is the pitcher; per trump the pitcher's "
+        "side's expected points, P(Big Phat kept) and P(muck > 40). Solo Whist: the turned "
+        "card is given (the dealer, seat 4, holds it) and the hand declares each contract in "
+        "turn without an auction (Prop and Cop is left out: its result depends on who "
+        "accepts); per contract P(made), the expected settlement and tricks, then the "
+        "contract with the best expected settlement, or pass when none gains.",
+        epilog="examples:\n"
+        '  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3\n'
+        '  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --trump H --strategy random --json\n'
+        '  allfours odds phat --hand "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"\n'
+        '  allfours odds solowhist --hand "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C" --turned 7H\n',
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    odds.set_defaults(handler=run)
+    odds.add_argument(
+        "game", choices=GamesWith("odds"), metavar="GAME", help="the game: %(choices)s"
+    )
+    odds.add_argument(
+        "--hand",
+        required=True,
+        help='the hand, e.g. "AH JH 5H KS 3C 2D" (6 cards in Pitch, 13 '
+        "in Phat and Solo Whist; 10H, lower case and suit symbols also read)",
+    )
+    odds.add_argument(
+        "--seat",
+        type=positive,
+        help="Pitch and Solo Whist: the hand's seat counted from the dealer's left (default 1; "
+        "the dealer is seat = players; in Solo Whist the dealer if the hand holds the turned "
+        "card)",
+    )
+    odds.add_argument("--turned", help="Solo Whist: the turned card, e.g. 7H (required there)")
+    odds.add_argument(
+        "--trump",
+        default="best",
+        help="the suit to pitch (C D H S), or best: every suit the hand holds (default)",
+    )
+    odds.add_argument(
+        "--deals",
+        type=up_to(5_000_000, KEPT),
+        default=200_000,
+        help="deals per trump suit or contract (default 200000)",
+    )
+    add_run_options(odds)
+    odds.add_argument("--quiet", action="store_true", help="print no progress")
+    odds.add_argument("--json", action="store_true", help="print the estimates as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """`odds GAME`: the game's descriptor plays the conditional deals and says what to bid;
+    the header and the JSON around its estimates are the same for every game."""
+    from sims.core.cards import card_name, format_cards
+    from sims.run.progress import wanted
+    from sims.tools import report
+    from sims.tools.odds import OddsQuery, odds_of, parse_hand
+
+    declared = odds_of(args.game)
+    hand = parse_hand(args.hand, args.game)
+    _check_odds_options(args)
+    spec = run_spec(args, args.deals, games=False)
+    query = OddsQuery(spec, hand, args.seat, args.trump, args.turned, wanted(args.quiet))
+    played = declared.play(query)
+    if args.json:
+        about = (
+            {"game": args.game, "hand": [card_name(card) for card in hand]}
+            | played.about
+            | {
+                "deals": args.deals,
+                "seed": args.seed,
+                "seats": list(spec.seats),
+                "rules": spec.rules,
+            }
+        )
+        print(report.odds_json(played.estimates, about, played.recommendation))
+    else:
+        header = (
+            f"{args.game} odds: hand {format_cards(hand)} {played.where}; {args.deals:,} deals "
+            f"per {played.estimates.index.names[0]}, seed {args.seed}, strategies "
+            f"{' '.join(spec.seats)}, rules {spec.rules}"
+        )
+        print(report.odds_text(played.estimates, header, played.advice))
+    return 0
+
+
+def _check_odds_options(args: argparse.Namespace) -> None:
+    """Refuse --turned, --trump or --seat where the game does not take it, naming the games
+    that do (--turned is required where it applies)."""
+    from sims.descriptors import serving
+    from sims.tools.odds import odds_of
+
+    declared = {name: odds_of(name) for name in serving("odds")}
+    own = declared[args.game]
+    turning = [name for name, odds in declared.items() if odds.turned]
+    if own.turned and args.turned is None:
+        raise UsageError(f"{args.game} needs --turned CARD, the card turned up for trump")
+    if args.turned is not None and not own.turned:
+        raise UsageError(f"--turned applies to {_listed(turning)} only, not to {args.game}")
+    if args.trump != "best" and own.no_trump:
+        taking = [name for name, odds in declared.items() if not odds.no_trump]
+        raise UsageError(f"--trump applies to {_listed(taking)}; in {args.game} {own.no_trump}")
+    if args.seat is not None and own.no_seat:
+        taking = [name for name, odds in declared.items() if not odds.no_seat]
+        raise UsageError(f"--seat applies to {_listed(taking)}; in {args.game} {own.no_seat}")
+
+
+def _listed(names: Sequence[str]) -> str:
+    """Names joined as in a sentence: `a`, `a and b`, `a, b and c`."""
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)

@@ -1,0 +1,37 @@
+"""`allfours strategies`: the registered strategies, one line each."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add(commands: argparse._SubParsersAction) -> None:
+    """Register `strategies`, which takes no options."""
+    strategies = commands.add_parser(
+        "strategies",
+        help="list the registered strategies",
+        description="One strategy per line: name, games it plays, description.",
+    )
+    strategies.set_defaults(handler=run)
+
+
+def run(_: argparse.Namespace) -> int:
+    """One line per strategy and description: a strategy that means the same in several
+    games lists them together, one that differs by game gets a line per game."""
+    from sims.strategies import strategies
+
+    grouped: dict[tuple, list[str]] = {}
+    for strategy in strategies():
+        key = (strategy.name, strategy.kind, strategy.description, tuple(strategy.params.items()))
+        grouped.setdefault(key, []).append(strategy.game)
+    rows = sorted(
+        (name, ",".join(games), kind, text, params)
+        for (name, kind, text, params), games in grouped.items()
+    )
+    name_width = max(len(row[0]) for row in rows)
+    games_width = max(len(row[1]) for row in rows)
+    for name, games, kind, text, params in rows:
+        shown = {"play": "play", "lead": "lead policy", "bid": "bidder"}[kind]
+        settings = "".join(f" [{k}={v.default:g}: {v.allowed()}]" for k, v in params)
+        print(f"{name:<{name_width}}  {games:<{games_width}}  {shown:<11}  {text}{settings}")
+    return 0
