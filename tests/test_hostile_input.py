@@ -1041,7 +1041,9 @@ FAULT = (
     "status 1 blaming the strategies: numba cannot type a deal index of 2**64 or more, and "
     "runner._run_chunk's `except Exception` reports it as a strategy fault"
 )
-EMPTY_POLICIES = "AttributeError: cli._compare's `leads or strategies or bids` is None for ''"
+EMPTY_POLICIES = (
+    "AttributeError: commands.compare.run's `leads or strategies or bids` is None for ''"
+)
 DASHDASH = (
     "TypeError/AttributeError: argparse (Python 3.11) stores `--OPTION=--` as [] without "
     "calling the option's type, and nothing checks the value"
@@ -1091,7 +1093,7 @@ KNOWN_CRASHES = [
         ],
         "status 2 ('a rate needs at least one trial': analysis.plots.phat.partnership_overview "
         "takes wilson(0, 0) when the 9 of trumps is never in play), and rows.parquet is "
-        "already written: cli._write_outputs draws the chart last",
+        "already written: commands.simulate._write_outputs draws the chart last",
     ),
     crash(
         "dataset-of-one-deal",
@@ -1109,7 +1111,7 @@ def test_inputs_that_once_crashed_now_succeed_or_fail_cleanly(args, root, capsys
 
 UNDER_A_FILE = (
     "FileExistsError/NotADirectoryError after the whole run: a parent that is a file is met "
-    "only when cli._write_outputs (or the dataset writer) makes the folder"
+    "only when commands.simulate._write_outputs (or the dataset writer) makes the folder"
 )
 TOO_LONG = "OSError (file name too long) from the writers, which nothing catches"
 OUTPUT_CRASHES = [
