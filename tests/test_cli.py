@@ -1,5 +1,6 @@
 """The `allfours` command: outputs, metadata, and clear errors that write nothing."""
 
+import argparse
 import dataclasses
 import json
 import subprocess
@@ -25,6 +26,7 @@ from sims.strategies.phat_leads import lead_high, lead_long, lead_phat
 from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import TABLE_OF, bids, functions
+from sims.tools import cli
 from tests.conftest import call
 
 
@@ -212,6 +214,34 @@ def test_help_teaches_with_examples():
     done = allfours("simulate", "--help")
     assert done.returncode == 0
     assert "--variant NAME=VALUE" in done.stdout and "examples:" in done.stdout
+
+
+def test_each_command_is_defined_beside_its_handler():
+    # Every subcommand's parser comes from the module whose `run` handles it, and that
+    # module's `add` alone makes the same parser: no option is added anywhere else.
+    parser = cli.build_parser()
+    (subcommands,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    assert list(subcommands.choices) == [
+        module.__name__.rpartition(".")[2] for module in cli.COMMANDS
+    ]
+    for module, (name, subparser) in zip(cli.COMMANDS, subcommands.choices.items(), strict=True):
+        handler = subparser.get_default("handler")
+        assert handler is module.run and handler.__module__ == module.__name__
+        alone = argparse.ArgumentParser(prog="allfours").add_subparsers()
+        module.add(alone)
+        assert list(alone.choices) == [name]
+        assert alone.choices[name].format_help() == subparser.format_help()
+
+
+def test_the_command_line_starts_without_the_numeric_libraries():
+    # The command modules import numpy, numba and pandas inside their handlers, so a
+    # command's parser (and a bad option's error) comes without loading them.
+    script = (
+        "import sys; from sims.tools import cli; cli.build_parser(); "
+        "print(sorted({'numpy', 'numba', 'pandas'} & set(sys.modules)))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == "[]\n", done.stderr
 
 
 def test_each_dispatch_table_holds_exactly_the_functions_of_its_games():
