@@ -22,13 +22,13 @@ from analysis.stats import (
     wilson,
 )
 from sims.core.cards import mask_of
-from sims.core.games import pitch
 from sims.core.options import resolve as resolve_options
-from sims.descriptors.pitch import play_conditional
+from sims.games.pitch import rules as pitch
+from sims.games.pitch.descriptor import play_conditional
+from sims.games.pitch.strategies.evaluation import best_suit
 from sims.run.runner import RunSpec
 from sims.strategies import resolve
 from sims.strategies import view as v
-from sims.strategies.pitch_eval import best_suit
 from sims.strategies.registry import functions
 from sims.tools.odds import OddsSpec, parse_hand, parse_trump
 

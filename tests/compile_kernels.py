@@ -58,9 +58,11 @@ JOBS: dict[str, list[list[str]]] = {
 
 def _scripted(game: str) -> None:
     """A scripted deal played on by a strategy: the kernels the hand-worked examples use."""
-    from sims.core.games import pitch
     from sims.core.options import resolve
-    from sims.run import scripted_phat, scripted_pitch, scripted_solowhist
+    from sims.games.phat import scripted as scripted_phat
+    from sims.games.pitch import rules as pitch
+    from sims.games.pitch import scripted as scripted_pitch
+    from sims.games.solowhist import scripted as scripted_solowhist
     from sims.run.scripted import IllegalPlayError
 
     hands13 = [list(range(13 * s, 13 * s + 13)) for s in range(4)]

@@ -1,6 +1,6 @@
 """The Nine-card Don deal of docs/examples.md (Don 1 and Don 2) as data shared by the tests."""
 
-from sims.reference.phat import parse_card
+from sims.games.phat.reference import parse_card
 
 
 def cards(text: str) -> list[int]:

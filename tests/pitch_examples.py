@@ -2,7 +2,7 @@
 hand is the six cards it plays. Where an example gives only captured piles, these deals
 were built to yield exactly those piles."""
 
-from sims.reference.pitch import parse_card
+from sims.games.pitch.reference import parse_card
 
 
 def deal_from_tricks(players: int, tricks: list[str]) -> tuple[list[list[int]], list]:

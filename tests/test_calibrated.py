@@ -9,20 +9,20 @@ import pytest
 
 from analysis.odds import pitch_advice
 from analysis.pitch import bidder_call
-from sims.core.games import pitch
 from sims.core.options import resolve as resolve_options
-from sims.run.outcomes import run_frame
-from sims.run.runner import RunSpec, run
-from sims.strategies import StrategyError, resolve
-from sims.strategies.pitch_calibrated import (
+from sims.games.pitch import rules as pitch
+from sims.games.pitch.calibrate import calibrate
+from sims.games.pitch.strategies.calibrated import (
     TABLES,
     hand_classes,
     shipped_table,
     table_key,
     table_shape,
 )
+from sims.run.outcomes import run_frame
+from sims.run.runner import RunSpec, run
+from sims.strategies import StrategyError, resolve
 from sims.tools.calibrate import CalibrationQuery
-from sims.tools.pitch_calibrate import calibrate
 from tests.conftest import call
 from tests.test_hostile_input import assert_clear_error
 

@@ -123,7 +123,7 @@ def test_workers_load_the_cached_kernels_once_and_keep_them(cluster):
     run(PITCH, chunk=500, backend=cluster)  # 12 chunks over 2 workers
 
     def kernel_stats():
-        from sims.engine.pitch import run_pitch_nb  # the worker's own (a pickle is a copy)
+        from sims.games.pitch.deal import run_pitch_nb  # the worker's own (a pickle is a copy)
 
         stats = run_pitch_nb.stats
         hits, misses = sum(stats.cache_hits.values()), sum(stats.cache_misses.values())

@@ -12,6 +12,8 @@ import pyarrow.parquet as pq
 import pytest
 from numba import njit
 
+from sims.games.phat.strategies.leads import lead_high, lead_long, lead_phat
+from sims.games.pitch.strategies.bidding import threshold_bid
 from sims.run import runner
 from sims.run.output import read_metadata
 from sims.strategies import (
@@ -22,8 +24,6 @@ from sims.strategies import (
     resolve,
     strategies,
 )
-from sims.strategies.phat_leads import lead_high, lead_long, lead_phat
-from sims.strategies.pitch_bidding import threshold_bid
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import TABLE_OF, bids, functions
 from sims.tools import cli

@@ -35,10 +35,12 @@ import numpy as np
 import pytest
 
 from sims.core.cards import SUITS, card_name
-from sims.core.games import pitch
 from sims.core.options import resolve
 from sims.descriptors import game, names, register, unregister
-from sims.run import scripted_phat, scripted_pitch, scripted_solowhist
+from sims.games.phat import scripted as scripted_phat
+from sims.games.pitch import rules as pitch
+from sims.games.pitch import scripted as scripted_pitch
+from sims.games.solowhist import scripted as scripted_solowhist
 from sims.run.deal_log import deal_records
 from sims.run.runner import RunSpec, run
 from sims.strategies.registry import DEFAULT_PLAY, Strategy, strategies

@@ -11,7 +11,7 @@ from analysis import counters as pandas_counters
 from analysis import don, phat, pitch, solowhist
 from sims.descriptors import game as describe
 from sims.descriptors import names
-from sims.descriptors.phat import POINTS_TOP
+from sims.games.phat.descriptor import POINTS_TOP
 from sims.run import counters
 from sims.run.outcomes import outcome_frame, run_frame
 from sims.run.runner import RunResult, RunSpec, run

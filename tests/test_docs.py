@@ -151,9 +151,9 @@ def test_each_game_module_cites_the_section_of_its_own_game():
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
     titles = dict(re.findall(r"^## (\d+)\. (.+)$", text, re.MULTILINE))
     checked = 0
-    for folder in ("core/games", "engine", "reference"):
+    for module in ("rules", "deal", "reference"):
         for stem, game in games.items():
-            path = ROOT / "sims" / folder / f"{stem}.py"
+            path = ROOT / "sims" / "games" / stem / f"{module}.py"
             if not path.is_file():
                 continue
             text = _text(path)

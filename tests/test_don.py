@@ -8,13 +8,13 @@ import numpy as np
 import pytest
 
 from sims.core.cards import cards_of
-from sims.core.games import don
 from sims.core.options import OptionError
-from sims.reference import don as reference
+from sims.games.don import reference
+from sims.games.don import rules as don
+from sims.games.phat.scripted import play_phat_script
 from sims.run.deal_log import deal_records, play_order
 from sims.run.runner import RunSpec, run
 from sims.run.scripted import IllegalPlayError
-from sims.run.scripted_phat import play_phat_script
 from tests.conftest import DIFFERENTIAL_DEALS, call
 from tests.don_examples import DON1_HANDS, DON1_PITCHER, DON1_PLAYS, DON1_UNDEALT, cards
 

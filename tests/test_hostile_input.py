@@ -24,10 +24,13 @@ from hypothesis import HealthCheck, currently_in_test_context, event, given, set
 from hypothesis import strategies as st
 
 from sims.core.cards import N_CARDS, SUITS, CardError, card_name, parse_card, parse_cards
-from sims.core.games import don, phat, pitch, solowhist
 from sims.core.options import OptionError, variants_of
 from sims.core.options import resolve as resolve_options
 from sims.descriptors import serving
+from sims.games.don import rules as don
+from sims.games.phat import rules as phat
+from sims.games.pitch import rules as pitch
+from sims.games.solowhist import rules as solowhist
 from sims.strategies import Strategy, StrategyError, strategies
 from sims.strategies import resolve as resolve_strategy
 from sims.strategies.registry import MAX_PARAMS, TABLE_OF, functions

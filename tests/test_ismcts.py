@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 
 from sims.core.cards import FULL_DECK, mask_of
-from sims.core.games.pitch import HAND_SIZE
 from sims.core.rng import new_state
+from sims.games.pitch.rules import HAND_SIZE
+from sims.games.pitch.strategies.search import CARD_POINTS, ITERATIONS_SLOT
 from sims.run.runner import RunSpec, run
 from sims.strategies import view as v
 from sims.strategies.ismcts import SEARCH, ismcts_choice
-from sims.strategies.pitch_search import CARD_POINTS, ITERATIONS_SLOT
 from tests.test_pimc import pitch_view
 
 

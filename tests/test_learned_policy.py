@@ -1,4 +1,4 @@
-"""The learned policies (`sims.strategies.pitch_policy`, `phat_policy`) and their training
+"""The learned policies (`sims.games.pitch.strategies.policy`, `phat_policy`) and their training
 (`sims.tools.train_policy`): the views the trainer rebuilds from a deal log are the views
 the deal loop showed (the network chooses from them exactly the cards it chose in play, and
 so does a search that reads the rules, scores and each seat's cards played), a teacher
@@ -14,10 +14,14 @@ import numpy as np
 import pytest
 
 from sims.core.rng import STREAM_PLAY, new_state
+from sims.games.phat.strategies import policy as phat_policy
+from sims.games.phat.strategies import search as phat_search
+from sims.games.pitch.strategies import policy as pitch_policy
+from sims.games.pitch.strategies import search as pitch_search
+from sims.games.pitch.strategies.features import FEATURES
 from sims.run.runner import RunSpec, run
-from sims.strategies import phat_policy, phat_search, pitch_policy, pitch_search, policy_network
+from sims.strategies import policy_network
 from sims.strategies import view as v
-from sims.strategies.pitch_features import FEATURES
 from sims.strategies.policy_network import hidden_units
 from sims.strategies.registry import MAX_PARAMS, StrategyError, resolve
 from sims.tools import train_policy
@@ -141,7 +145,7 @@ def test_the_command_writes_a_network_the_strategies_read(
     assert about["deals"] == deals and about["decisions"] > 20
     assert [path.stem for path in tmp_path.glob("*.npy")] == [name]  # --only
     assert f"agreement with {teacher}" in capsys.readouterr().out
-    monkeypatch.setattr(policy_network, "NETWORKS", tmp_path)
+    monkeypatch.setattr(pitch_policy if game == "pitch" else phat_policy, "FOLDER", tmp_path)
     rules = RunSpec(game, 1, 1).rules
     assert np.array_equal(resolve("learned", game, rules).play_params[MAX_PARAMS:], network)
 
@@ -162,7 +166,7 @@ def test_a_table_without_a_network_is_refused_by_name():
 @pytest.mark.parametrize("game", ["pitch", "phat"])
 def test_a_missing_or_malformed_network_is_refused_by_name(game, tmp_path, monkeypatch):
     rules = RunSpec(game, 1, 1).rules
-    monkeypatch.setattr(policy_network, "NETWORKS", tmp_path)
+    monkeypatch.setattr(pitch_policy if game == "pitch" else phat_policy, "FOLDER", tmp_path)
     for strategy in ("learned", "learned_ismcts"):
         with pytest.raises(StrategyError, match="no network .*python -m sims.tools.train_policy"):
             resolve(strategy, game, rules)

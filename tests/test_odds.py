@@ -10,8 +10,8 @@ import pytest
 from analysis.odds import Recommendation, phat_odds, pitch_odds, recommend_pitch
 from sims.core.cards import CardError, mask_of, parse_cards
 from sims.core.rng import new_state
-from sims.descriptors.pitch import play_conditional
 from sims.engine.odds import deal_around_nb
+from sims.games.pitch.descriptor import play_conditional
 from sims.run.runner import RunSpec
 from sims.tools.odds import OddsSpec, parse_hand, parse_trump
 from tests.conftest import call

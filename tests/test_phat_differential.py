@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from sims.core.cards import cards_of
-from sims.reference import phat as reference
+from sims.games.phat import reference
 from sims.run.deal_log import play_order
 from sims.run.outcomes import game_frame, run_frame
 from tests.conftest import DIFFERENTIAL_DEALS

@@ -4,10 +4,10 @@ and its deal loop (cards taken from a script instead of strategies)."""
 import pytest
 
 from sims.core.cards import mask_of, parse_card
-from sims.core.games import phat
-from sims.core.games.tricks import game_points
+from sims.core.tricks import game_points
+from sims.games.phat import rules as phat
+from sims.games.phat.scripted import play_phat_script
 from sims.run.scripted import IllegalPlayError
-from sims.run.scripted_phat import play_phat_script
 from tests.phat_examples import (
     PHAT1_TEAM0,
     PHAT1_TEAM1,

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from sims.core.games.tricks import legal_must_follow
+from sims.core.tricks import legal_must_follow
 from sims.run.deal_log import play_order
 
 

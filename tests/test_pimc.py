@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sims.core.cards import FULL_DECK, mask_of, parse_card, parse_cards, suit_mask
-from sims.core.games import pitch
 from sims.core.rng import new_state
 from sims.engine.common import take_card_nb
+from sims.games.pitch import rules as pitch
 from sims.run.runner import RunSpec, run
 from sims.strategies import view as v
 from sims.strategies.sampling import deal_hidden, new_pool, suit_shares

@@ -7,13 +7,13 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sims.core.games import pitch
 from sims.core.options import resolve
-from sims.reference import pitch as reference
+from sims.games.pitch import reference
+from sims.games.pitch import rules as pitch
+from sims.games.pitch.scripted import play_pitch_script
 from sims.run.outcomes import run_frame
 from sims.run.runner import RunSpec, run
 from sims.run.scripted import IllegalPlayError
-from sims.run.scripted_pitch import play_pitch_script
 
 
 def _first_illegal(rules: dict, dealer: int, calls: list[int]) -> int | None:

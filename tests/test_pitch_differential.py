@@ -4,7 +4,7 @@ every deal must agree, for 2 to 7 players, every variant, and whole games."""
 import pytest
 
 from sims.core.cards import cards_of
-from sims.reference import pitch as reference
+from sims.games.pitch import reference
 from sims.run.deal_log import play_order
 from sims.run.runner import RunSpec, run
 

@@ -5,10 +5,10 @@ import numpy as np
 import pytest
 
 from sims.core.cards import parse_cards
-from sims.core.games import pitch
 from sims.core.options import resolve
+from sims.games.pitch import rules as pitch
+from sims.games.pitch.scripted import play_pitch_script
 from sims.run.scripted import IllegalPlayError
-from sims.run.scripted_pitch import play_pitch_script
 from tests.pitch_examples import (
     PITCH1_TRICKS,
     PITCH2_TRICKS,

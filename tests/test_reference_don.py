@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from sims.reference.don import (
+from sims.games.don.reference import (
     BONUSES,
     GAME_TIES,
     don_value,
@@ -12,7 +12,7 @@ from sims.reference.don import (
     random_deal,
     score_deal,
 )
-from sims.reference.phat import IllegalPlay, parse_card, trick_winner
+from sims.games.phat.reference import IllegalPlay, parse_card, trick_winner
 from tests.don_examples import (
     DON1_HANDS,
     DON1_PITCHER,

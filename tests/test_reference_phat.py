@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from sims.reference.phat import (
+from sims.games.phat.reference import (
     IllegalPlay,
     card_name,
     legal_cards,

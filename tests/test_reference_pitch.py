@@ -1,4 +1,4 @@
-"""Tests of the plain-Python Auction Pitch reference (sims/reference/pitch.py).
+"""Tests of the plain-Python Auction Pitch reference (sims/games/pitch/reference.py).
 
 The worked examples are docs/examples.md "Auction Pitch", Pitch 1 to 6. Where an example gives
 only captured piles, the test plays a complete legal deal built to yield exactly those piles
@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from sims.reference.pitch import (
+from sims.games.pitch.reference import (
     IllegalCall,
     IllegalPlay,
     Rules,

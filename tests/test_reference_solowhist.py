@@ -1,4 +1,4 @@
-"""Tests of the plain-Python Solo Whist reference (sims/reference/solowhist.py).
+"""Tests of the plain-Python Solo Whist reference (sims/games/solowhist/reference.py).
 
 The worked examples are docs/examples.md "Solo Whist", Whist 1 to 4 (auctions and
 settlements). The whole deals below are built by hand: each trick is written leader
@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from sims.reference.solowhist import (
+from sims.games.solowhist.reference import (
     CALLS,
     IllegalCall,
     IllegalPlay,

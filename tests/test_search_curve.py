@@ -10,8 +10,8 @@ import pytest
 
 from analysis.plots.common import strength_against_cost
 from analysis.search_curve import curve, main, strength_against
-from sims.core.games import pitch
 from sims.core.options import resolve
+from sims.games.pitch import rules as pitch
 
 CHEAP, DEAR = "guided_ismcts:iterations=100", "guided_ismcts:iterations=600"
 

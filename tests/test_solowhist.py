@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sims.core.games import solowhist as w
-from sims.reference import solowhist as reference
+from sims.games.solowhist import reference
+from sims.games.solowhist import rules as w
+from sims.games.solowhist.scripted import play_whist_script
 from sims.run.deal_log import deal_records
 from sims.run.runner import RunSpec, run
 from sims.run.scripted import IllegalPlayError
-from sims.run.scripted_solowhist import play_whist_script
 from tests.conftest import call
 from tests.whist_examples import (
     ABUNDANCE_CALLS,

@@ -4,8 +4,8 @@ contract, declarers, trump, leader, tricks and settlement must agree on every de
 import pytest
 
 from sims.core.cards import cards_of
-from sims.core.games import solowhist as w
-from sims.reference import solowhist as reference
+from sims.games.solowhist import reference
+from sims.games.solowhist import rules as w
 from sims.run.deal_log import deal_records
 from sims.run.runner import RunSpec, run
 from tests.conftest import DIFFERENTIAL_DEALS

@@ -12,14 +12,15 @@ import numpy as np
 import pytest
 
 from sims.core.cards import mask_of, parse_card, parse_cards
-from sims.core.games import don, pitch
 from sims.core.options import resolve
-from sims.descriptors.don import don_position
-from sims.descriptors.phat import phat_position
-from sims.descriptors.pitch import pitch_position
 from sims.engine import solver
-from sims.run.scripted_phat import play_phat_script
-from sims.run.scripted_pitch import play_pitch_script
+from sims.games.don import rules as don
+from sims.games.don.descriptor import don_position
+from sims.games.phat.descriptor import phat_position
+from sims.games.phat.scripted import play_phat_script
+from sims.games.pitch import rules as pitch
+from sims.games.pitch.descriptor import pitch_position
+from sims.games.pitch.scripted import play_pitch_script
 from sims.tools.solve import main_solve, parse_deal
 
 # ---------------------------------------------------------------------------------------

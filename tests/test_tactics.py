@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sims.strategies import phat_greedy, pitch_greedy
+from sims.games.phat.strategies import greedy as phat_greedy
+from sims.games.pitch.strategies import greedy as pitch_greedy
 from sims.strategies.tactics import cheapest, dearest, highest_valued
 
 TABLES = {

@@ -10,7 +10,7 @@ import pytest
 from analysis.odds import whist_odds
 from sims.core.cards import mask_of, parse_card, parse_cards
 from sims.core.rng import new_state
-from sims.engine.solowhist import deal_whist_around_nb
+from sims.games.solowhist.deal import deal_whist_around_nb
 from tests.conftest import call
 
 SPADES = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"

@@ -5,12 +5,12 @@ reproducibly, and its parameters reach the search."""
 import numpy as np
 
 from sims.core.cards import FULL_DECK, mask_of, parse_card, parse_cards
-from sims.core.games import solowhist as w
 from sims.core.rng import new_state
+from sims.games.solowhist import rules as w
+from sims.games.solowhist.strategies.search import known_cards
 from sims.run.runner import RunSpec, run
 from sims.strategies import view as v
 from sims.strategies.sampling import deal_hidden_around, new_pool
-from sims.strategies.whist_search import known_cards
 
 HAND = mask_of(parse_cards("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"))
 

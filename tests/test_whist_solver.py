@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 import pytest
 
 from sims.core.cards import mask_of
-from sims.descriptors.solowhist import whist_position
 from sims.engine import solver
+from sims.games.solowhist.descriptor import whist_position
 
 PLAYERS = 4
 

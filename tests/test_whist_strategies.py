@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sims.core.cards import mask_of, parse_card, parse_cards, suit_mask
-from sims.core.games import solowhist as sw
 from sims.core.rng import new_state
+from sims.games.solowhist import rules as sw
+from sims.games.solowhist.strategies.bidding import evaluator_bid, misere_risk, tricks_estimate
+from sims.games.solowhist.strategies.play import play_greedy
 from sims.strategies import resolve, strategies
 from sims.strategies import view as v
-from sims.strategies.whist_bidding import evaluator_bid, misere_risk, tricks_estimate
-from sims.strategies.whist_play import play_greedy
 
 ALL_CALLS = (1 << 9) - 1
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)

@@ -12,10 +12,12 @@ from typing import Any
 import numpy as np
 
 from sims.core.cards import SUITS
-from sims.core.games import phat
 from sims.core.options import POSITIVE, Option, positive_int
 from sims.descriptors import Game
-from sims.descriptors.phat import (
+from sims.games.phat import reference
+from sims.games.phat import rules as phat
+from sims.games.phat.deal import run_phat_nb
+from sims.games.phat.descriptor import (
     arguments_of,
     cards_played,
     counters_of,
@@ -25,8 +27,6 @@ from sims.descriptors.phat import (
     renderer,
     sides_scored,
 )
-from sims.engine.phat import run_phat_nb
-from sims.reference import phat as reference
 
 NAME = "tiny_phat"
 HAND_SIZE = 3

@@ -4,7 +4,7 @@ can be checked by eye."""
 
 from __future__ import annotations
 
-from sims.reference.solowhist import parse_card, trick_winner
+from sims.games.solowhist.reference import parse_card, trick_winner
 
 C, D, H, S = 0, 1, 2, 3
 

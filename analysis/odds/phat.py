@@ -1,5 +1,5 @@
 """Odds of a Phat hand as the pitcher: estimates, with 95% intervals, from conditional deals
-in which it pitches each suit it holds (`sims.descriptors.phat.play_conditional`), and the
+in which it pitches each suit it holds (`sims.games.phat.descriptor.play_conditional`), and the
 trump they recommend."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pandas as pd
 
 from analysis.odds.common import Recommendation
 from analysis.stats import estimates_frame, mean, wilson
-from sims.descriptors.phat import play_conditional
+from sims.games.phat.descriptor import play_conditional
 from sims.run.runner import RunSpec
 from sims.tools.odds import OddsSpec, parse_hand, parse_trump
 

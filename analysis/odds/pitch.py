@@ -1,7 +1,7 @@
 """Bid odds of an Auction Pitch hand: estimates, with 95% intervals, from conditional deals
-in which the hand pitches each suit it holds (`sims.descriptors.pitch.play_conditional`),
+in which the hand pitches each suit it holds (`sims.games.pitch.descriptor.play_conditional`),
 and the bid and trump they recommend; and advice for a call in a real auction, from deals
-conditioned on the calls heard (`sims.descriptors.pitch.advice_deals`)."""
+conditioned on the calls heard (`sims.games.pitch.descriptor.advice_deals`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pandas as pd
 
 from analysis.odds.common import Recommendation
 from analysis.stats import estimates_frame, mean, wilson
-from sims.core.games.pitch import MAX_PLAYERS
-from sims.descriptors.pitch import advice_deals, play_conditional
+from sims.games.pitch.descriptor import advice_deals, play_conditional
+from sims.games.pitch.rules import MAX_PLAYERS
 from sims.run.runner import RunSpec
 from sims.tools.advise import AdviceQuery, call_name, parse_calls
 from sims.tools.odds import OddsSpec, parse_hand, parse_trump
@@ -25,7 +25,8 @@ BIDS = (1, 2, 3, 4)
 def pitch_estimates(deals: pd.DataFrame) -> pd.DataFrame:
     """Per trump suit: P(won >= k) for k = 1..4, P(High), P(Low), P(Jack), P(Game), the
     expected points won and the expected score change of each bid (made: +won, set: -bid),
-    from per-deal rows of `sims.descriptors.pitch.play_conditional`. Index (trump, quantity)."""
+    from per-deal rows of `sims.games.pitch.descriptor.play_conditional`. Index (trump,
+    quantity)."""
     tables = {}
     for trump, group in deals.groupby("trump", observed=True):
         n, won = len(group), group["won"]

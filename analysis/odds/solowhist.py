@@ -1,5 +1,5 @@
 """Contract odds of a Solo Whist hand: estimates, with 95% intervals, from conditional deals
-in which it declares each contract (`sims.descriptors.solowhist.play_conditional`), and
+in which it declares each contract (`sims.games.solowhist.descriptor.play_conditional`), and
 the contract they recommend."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pandas as pd
 from analysis.odds.common import Recommendation
 from analysis.stats import estimates_frame, mean, wilson
 from sims.core.cards import parse_card
-from sims.descriptors.solowhist import hand_seat, play_conditional
+from sims.games.solowhist.descriptor import hand_seat, play_conditional
 from sims.run.runner import RunSpec
 from sims.tools.odds import parse_hand
 
@@ -20,7 +20,7 @@ __all__ = ["recommend_whist", "whist_estimates", "whist_odds"]
 
 def whist_estimates(deals: pd.DataFrame) -> pd.DataFrame:
     """Per contract: P(made), the declarer's expected settlement and expected tricks, from
-    per-deal rows of `sims.descriptors.solowhist.play_conditional`. Index (contract,
+    per-deal rows of `sims.games.solowhist.descriptor.play_conditional`. Index (contract,
     quantity)."""
     tables = {}
     for contract, group in deals.groupby("contract", observed=True, sort=False):

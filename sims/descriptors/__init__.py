@@ -1,18 +1,16 @@
-"""Game descriptors: each module of this package describes one game to the generic code
-(runner, deal log, replay, counters and the tools on top), the way strategy modules
-register strategies. A new game is a new module here, beside its rules, deal loop and
-strategies; no generic module names a game.
+"""Game descriptors: each game's `sims/games/<game>/descriptor.py` describes it to the
+generic code (runner, deal log, replay, counters and the tools on top), the way strategy
+modules register strategies. A new game is a new package of `sims.games`, holding its
+rules, deal loop, strategies and descriptor; no generic module names a game.
 
-A module's name is its game's name and it defines `GAME`, a `Game`. The names are read
-without importing the modules (nor numpy), so listing the games stays cheap; a game is imported when
-it is first looked up. Games defined elsewhere (a test's small game, say) join by
-`register`.
+A descriptor module defines `GAME`, a `Game`. The names are read without importing the
+games (nor numpy), so listing the games stays cheap; a game is imported when it is first
+looked up. Games defined elsewhere (a test's small game, say) join by `register`.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,6 +26,9 @@ if TYPE_CHECKING:
     from sims.tools.advise import AdviceQuery, AdviceReport
     from sims.tools.calibrate import CalibrationQuery, CalibrationReport
     from sims.tools.odds import OddsQuery, OddsReport
+
+from sims import games
+from sims.games import game_packages
 
 _REGISTERED: dict[str, Game] = {}
 
@@ -207,9 +208,9 @@ class Game:
 
 
 def names() -> tuple[str, ...]:
-    """Every game's name, in name order, without importing any game."""
-    modules = {module.name for module in pkgutil.iter_modules(__path__)}
-    return tuple(sorted(modules | set(_REGISTERED)))
+    """Every game's name, in name order, without importing any game: each package of
+    `sims.games` with a descriptor, and the games added by `register`."""
+    return tuple(sorted(set(game_packages("descriptor")) | set(_REGISTERED)))
 
 
 def game(name: str) -> Game:
@@ -218,7 +219,7 @@ def game(name: str) -> Game:
         return _REGISTERED[name]
     if name not in names():
         raise ValueError(f"unknown game {name!r}; games: {', '.join(names())}")
-    module = importlib.import_module(f"{__name__}.{name}")
+    module = importlib.import_module(f"{games.__name__}.{name}.descriptor")
     return module.GAME
 
 

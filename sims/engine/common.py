@@ -7,8 +7,8 @@ import numpy as np
 from numba import njit
 
 from sims.core.cards import suit_of
-from sims.core.games.tricks import beats
 from sims.core.rng import STREAM_PLAY, below_from, next_u64, skip, u64_ahead
+from sims.core.tricks import beats
 from sims.strategies import view as v
 
 # Error kinds written by the kernels; the runner turns them into exceptions.

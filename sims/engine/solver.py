@@ -3,7 +3,7 @@
 Games: Auction Pitch, Phat, Nine-card Don and Solo Whist (docs/rules.md sections 1 to 4). Each
 game builds its positions in its descriptor (`sims.descriptors.<game>`, on `new_position`),
 and the rules of play and of scoring the search applies are the games' own compiled
-functions (`sims.core.games.tricks`), which the deal loops call too. The value is what one
+functions (`sims.core.tricks`), which the deal loops call too. The value is what one
 side, the maximising side, wins from the position to the end of the deal when every seat
 plays perfectly; every seat of the other sides plays to minimise it. With more than two
 sides (cutthroat Pitch) this is the paranoid reduction: the other players are treated as
@@ -72,7 +72,8 @@ from numba import njit
 
 from sims.core.bits import highest, lowest, popcount
 from sims.core.cards import card_name, rank_of, suit_mask, suit_of
-from sims.core.games.tricks import (
+from sims.core.memory import unowned
+from sims.core.tricks import (
     CARD_GAME_POINTS,
     beats,
     honour_cards,
@@ -80,7 +81,6 @@ from sims.core.games.tricks import (
     opening_cards,
     takes_game,
 )
-from sims.core.memory import unowned
 
 MAX_SEATS = 7  # the most seats of a deal it solves (a full Pitch table; a test checks)
 

@@ -1,4 +1,5 @@
-"""Strategies: every module of this package registers its strategies when imported.
+"""Strategies: every module of this package, and of each game's `strategies` package,
+registers its strategies when imported.
 
 Built-in strategies are called from cached kernels through two deciders per table of
 `registry.TABLE_OF`, `dispatcher(table)` for cards and `dispatcher(table, calls=True)` for
@@ -17,8 +18,9 @@ import pkgutil
 from collections.abc import Callable
 from pathlib import Path
 
-from sims import CACHE_DIR
+from sims import CACHE_DIR, games
 from sims._cache import DISPATCHER
+from sims.games import game_packages
 from sims.strategies.registry import (
     TABLE_OF,
     SeatStrategy,
@@ -46,10 +48,15 @@ _INFRASTRUCTURE = {"registry", "sampling", "view"}
 
 
 def _import_families() -> None:
-    """Import every strategy module of the package, in name order (stable ids)."""
+    """Import every strategy module: those of this package, then each game's
+    `strategies` package, games and modules in name order (stable ids)."""
     for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if module.name not in _INFRASTRUCTURE and not module.name.startswith("_"):
             importlib.import_module(f"{__name__}.{module.name}")
+    for game in game_packages("strategies"):
+        package = importlib.import_module(f"{games.__name__}.{game}.strategies")
+        for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+            importlib.import_module(f"{package.__name__}.{module.name}")
 
 
 def _reads_params(function: Callable) -> bool:

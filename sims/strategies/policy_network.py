@@ -22,7 +22,6 @@ from sims.strategies import view as v
 from sims.strategies.registry import MAX_PARAMS, StrategyError
 from sims.strategies.tactics import highest_valued
 
-NETWORKS = Path(__file__).with_name("learned")
 TRAIN_COMMAND = "python -m sims.tools.train_policy"
 
 
@@ -33,10 +32,11 @@ def hidden_units(size: int, features: int) -> int:
     return units if left == 0 else 0
 
 
-def load_network(name: str, features: int) -> np.ndarray:
-    """The package's network NAME.npy over `features` features; StrategyError if it is
-    missing (naming the command that trains it) or is not such a network."""
-    path = NETWORKS / f"{name}.npy"
+def load_network(folder: Path, name: str, features: int) -> np.ndarray:
+    """The network NAME.npy in `folder` (a game's own) over `features` features;
+    StrategyError if it is missing (naming the command that trains it) or is not such a
+    network."""
+    path = folder / f"{name}.npy"
     if not path.exists():
         raise StrategyError(f"no network {path.name}; train one with `{TRAIN_COMMAND}`")
     network = np.load(path, allow_pickle=False)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 import math
-import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,22 +20,23 @@ from typing import Any
 
 import numpy as np
 
-from sims.core import games
+from sims import games
 from sims.core.options import quoted
+from sims.games import game_packages
 
 MAX_PARAMS = 8
 DEFAULT_PLAY = "greedy"
 
 
 def _dispatch_tables() -> dict[str, str]:
-    """The dispatch table of each game of `sims.core.games` (a module with `OPTIONS`): its
-    `DISPATCH_TABLE`, else its own name. Games that share a deal loop share its table, so
-    a kernel compiles only the strategies its games can call."""
+    """The dispatch table of each game of `sims.games` (a package whose `rules` module has
+    `OPTIONS`): its `DISPATCH_TABLE`, else its own name. Games that share a deal loop share
+    its table, so a kernel compiles only the strategies its games can call."""
     tables = {}
-    for found in pkgutil.iter_modules(games.__path__):
-        rules = importlib.import_module(f"{games.__name__}.{found.name}")
+    for name in game_packages("rules"):
+        rules = importlib.import_module(f"{games.__name__}.{name}.rules")
         if hasattr(rules, "OPTIONS"):
-            tables[found.name] = getattr(rules, "DISPATCH_TABLE", found.name)
+            tables[name] = getattr(rules, "DISPATCH_TABLE", name)
     return tables
 
 

@@ -1,4 +1,4 @@
-"""Train the learned policies' networks (`sims.strategies.pitch_policy`, one per Pitch
+"""Train the learned policies' networks (`sims.games.pitch.strategies.policy`, one per Pitch
 table, and `phat_policy`, one for Phat and one for Don): play deals with `ismcts` at every
 seat, rebuild from the deal log the view of each card decision that had a choice, and fit
 the network to pick the card `ismcts` picked, or, for the networks in `TEACHERS`, the card
@@ -24,16 +24,18 @@ from pathlib import Path
 import numpy as np
 from numba import njit, prange
 
-from sims.core.games.tricks import beats, legal_cards
 from sims.core.rng import STREAM_TEACHER, stream_key
-from sims.engine import phat as phat_engine
-from sims.engine import pitch as pitch_engine
+from sims.core.tricks import beats, legal_cards
+from sims.games.phat import deal as phat_engine
+from sims.games.phat.strategies import features as phat_features
+from sims.games.phat.strategies import policy as phat_policy
+from sims.games.pitch import deal as pitch_engine
+from sims.games.pitch.strategies import features as pitch_features
+from sims.games.pitch.strategies import policy as pitch_policy
 from sims.run.deal_log import play_order
 from sims.run.output import atomic_path
 from sims.run.runner import RunResult, RunSpec, run
-from sims.strategies import phat_features, phat_policy, pitch_features, pitch_policy
 from sims.strategies import view as v
-from sims.strategies.policy_network import NETWORKS
 from sims.strategies.registry import TABLE_OF, functions, resolve
 
 # The deals each network is trained on: every table of `pitch_policy.TABLES`, and every
@@ -47,6 +49,10 @@ TRAINING = {
 } | {
     phat_policy.NETWORKS["phat"]: RunSpec("phat", 7, 5_000, seats=("ismcts",)),
     phat_policy.NETWORKS["don"]: RunSpec("don", 8, 24_000, seats=("ismcts",)),
+}
+# The folder each network is read from: that of the module that reads it.
+FOLDERS = {name: pitch_policy.FOLDER for name in pitch_policy.TABLES.values()} | {
+    name: phat_policy.FOLDER for name in phat_policy.NETWORKS.values()
 }
 assert set(TRAINING) == {*pitch_policy.TABLES.values(), *phat_policy.NETWORKS.values()}, (
     "a network without its training deals"
@@ -72,7 +78,7 @@ HELD_OUT = 0.1
 
 def _first_view(spec: RunSpec, row: np.void, rules: np.ndarray) -> np.ndarray:
     """The view of the deal's first card as the deal loop sets it (`start_view_nb` of
-    `sims.engine.pitch` or `.phat`, then in Pitch the calls and the contract); `rules` is
+    `sims.games.pitch.deal` or `.phat`, then in Pitch the calls and the contract); `rules` is
     the game's rules array."""
     view = np.zeros(v.SIZE, np.int64)
     if spec.game != "pitch":
@@ -297,9 +303,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         + "); smaller for a quick trial",
     )  # fmt: skip
     parser.add_argument(
-        "--out", type=Path, default=NETWORKS,
-        help="folder for NAME.npy and NAME.json (default: the package's, which `learned` "
-        "and `learned_ismcts` read)",
+        "--out", type=Path,
+        help="folder for NAME.npy and NAME.json (default: the game's own networks folder "
+        "in the package, which `learned` and `learned_ismcts` read)",
     )  # fmt: skip
     args = parser.parse_args(argv)
     if not 0 < args.scale <= 1:
@@ -309,15 +315,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         count = max(1, round(spec.count * args.scale))
         network, about = train(replace(spec, count=count), TEACHERS.get(name))
-        args.out.mkdir(parents=True, exist_ok=True)
-        with atomic_path(args.out / f"{name}.npy") as path, path.open("wb") as file:
+        folder = args.out or FOLDERS[name]
+        folder.mkdir(parents=True, exist_ok=True)
+        with atomic_path(folder / f"{name}.npy") as path, path.open("wb") as file:
             np.save(file, network)
-        with atomic_path(args.out / f"{name}.json") as path:
+        with atomic_path(folder / f"{name}.json") as path:
             path.write_text(json.dumps(about, indent=2, sort_keys=True) + "\n")
         print(
             f"{name}: {about['decisions']:,} decisions; agreement with {about['teacher']} on "
             f"the held-out tenth {about['held_out_agreement']:.1%} (a uniform choice: "
-            f"{about['held_out_random_agreement']:.1%}); wrote {args.out / name}.npy"
+            f"{about['held_out_random_agreement']:.1%}); wrote {folder / name}.npy"
         )
     return 0
 

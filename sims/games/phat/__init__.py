@@ -1,0 +1,1 @@
+"""Phat: rules, deal loop, strategies, descriptor and plain-Python reference."""

@@ -1,0 +1,1 @@
+"""Auction Pitch: rules, deal loop, strategies, descriptor and plain-Python reference."""

@@ -1,0 +1,1 @@
+"""Solo Whist: rules, deal loop, strategies, descriptor and plain-Python reference."""

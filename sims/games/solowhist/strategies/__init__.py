@@ -1,0 +1,1 @@
+"""Solo Whist's strategies: each module registers its own when imported."""

@@ -1,1 +1,0 @@
-"""Slow plain-Python rules used as the tests' oracle."""
