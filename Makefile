@@ -67,6 +67,7 @@ notebooks: venv
 lint: venv
 	$(BIN)/ruff check sims analysis tests
 	$(BIN)/ruff format --check sims analysis tests
+	$(BIN)/lint-imports
 
 clean:
 	rm -rf $(VENV) results/*.parquet

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from sims.core.discovery import GAMES, game_packages
+
 if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
@@ -27,8 +29,6 @@ if TYPE_CHECKING:
     from sims.tools.calibrate import CalibrationQuery, CalibrationReport
     from sims.tools.odds import OddsQuery, OddsReport
 
-from sims import games
-from sims.games import game_packages
 
 _REGISTERED: dict[str, Game] = {}
 
@@ -219,7 +219,7 @@ def game(name: str) -> Game:
         return _REGISTERED[name]
     if name not in names():
         raise ValueError(f"unknown game {name!r}; games: {', '.join(names())}")
-    module = importlib.import_module(f"{games.__name__}.{name}.descriptor")
+    module = importlib.import_module(f"{GAMES}.{name}.descriptor")
     return module.GAME
 
 

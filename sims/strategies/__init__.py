@@ -18,9 +18,9 @@ import pkgutil
 from collections.abc import Callable
 from pathlib import Path
 
-from sims import CACHE_DIR, games
+from sims import CACHE_DIR
 from sims._cache import DISPATCHER
-from sims.games import game_packages
+from sims.core.discovery import GAMES, game_packages
 from sims.strategies.registry import (
     TABLE_OF,
     SeatStrategy,
@@ -54,7 +54,7 @@ def _import_families() -> None:
         if module.name not in _INFRASTRUCTURE and not module.name.startswith("_"):
             importlib.import_module(f"{__name__}.{module.name}")
     for game in game_packages("strategies"):
-        package = importlib.import_module(f"{games.__name__}.{game}.strategies")
+        package = importlib.import_module(f"{GAMES}.{game}.strategies")
         for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
             importlib.import_module(f"{package.__name__}.{module.name}")
 

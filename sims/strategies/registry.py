@@ -20,9 +20,8 @@ from typing import Any
 
 import numpy as np
 
-from sims import games
+from sims.core.discovery import GAMES, game_packages
 from sims.core.options import quoted
-from sims.games import game_packages
 
 MAX_PARAMS = 8
 DEFAULT_PLAY = "greedy"
@@ -34,7 +33,7 @@ def _dispatch_tables() -> dict[str, str]:
     its table, so a kernel compiles only the strategies its games can call."""
     tables = {}
     for name in game_packages("rules"):
-        rules = importlib.import_module(f"{games.__name__}.{name}.rules")
+        rules = importlib.import_module(f"{GAMES}.{name}.rules")
         if hasattr(rules, "OPTIONS"):
             tables[name] = getattr(rules, "DISPATCH_TABLE", name)
     return tables
