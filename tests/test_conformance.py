@@ -13,7 +13,7 @@ strategy, on seeded deals, and
    chunks: every game is deterministic;
 5. no strategy reads a card its seat cannot see: two deals that differ only in such cards,
    played alike up to its decision, get the same decision from it (the continuations of
-   `sims.run.scripted_<game>`: the cards of Pitch, Phat, Don and Solo Whist, the calls of
+   each game's `scripted` module: the cards of Pitch, Phat, Don and Solo Whist, the calls of
    Pitch and Solo Whist). The small game is not checked so: `scripted` does not deal its
    three-card hands (its strategies are Don's, checked with Don).
 
@@ -303,7 +303,7 @@ def swap_hidden(rnd: random.Random, hands: list[list[int]], seat: int, played: s
 
 @dataclass(frozen=True)
 class Continuation:
-    """How `sims.run.scripted_<game>` plays a game on from given decisions: a deal (hands, the
+    """How each game's `scripted` module plays a game on from given decisions: a deal (hands, the
     cards not dealt, the dealer or pitcher), the cards every seat's strategy `label` plays
     after given cards and, in a game with an auction, the calls (seat, call) after given
     calls; `shown` are the cards of the deal every seat sees (Solo Whist's turned card)."""

@@ -2,8 +2,8 @@
 same deal loops as runs: how the hand-worked examples reach the engine. A continuation
 plays on from the given decisions with a strategy at every seat.
 
-This module holds what every game's scripted deals share; each game's own are in
-`scripted_<game>.py` beside it (Don's with Phat's, whose deal loop it shares)."""
+This module holds what every game's scripted deals share; each game's own are in its
+package's `scripted.py` (Don's with Phat's, whose deal loop it shares)."""
 
 from __future__ import annotations
 
