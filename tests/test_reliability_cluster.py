@@ -114,3 +114,12 @@ def test_the_cluster_variable_waits_for_workers_as_long_as_asked(scheduler, monk
     with pytest.raises(ClusterError, match=f"={scheduler}: no workers joined .* within 2 s"):
         default_backend(connect_timeout=2, silence=5)
     assert time.monotonic() - began < 15
+
+
+def test_simulate_reads_the_cluster_variable_as_every_command_does(monkeypatch, capsys):
+    with socket.create_server(("127.0.0.1", 0)) as probe:
+        port = probe.getsockname()[1]  # free once closed: nothing listens there
+    monkeypatch.setenv(CLUSTER_VARIABLE, f"tcp://127.0.0.1:{port}")
+    code, _, err = call(capsys, "simulate", "phat", "--deals", "10", "--quiet")
+    assert code != 0
+    assert f"{CLUSTER_VARIABLE}=tcp://127.0.0.1:{port}" in err and "connection refused" in err

@@ -114,3 +114,10 @@ def test_a_tilde_is_expanded_once_for_every_path(tmp_path, monkeypatch):
     assert (tmp_path / "home" / "runs" / "x.parquet").is_file()
     assert not (tmp_path / "~").exists()
     assert os.listdir(tmp_path / "home" / "runs") == ["x.parquet"]
+
+
+def test_a_tilde_naming_no_user_is_refused_in_one_line(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", "phat", "--deals", "10", "--out", "~nosuchuser0/x.parquet"])
+    assert stop.value.code == 2
+    assert "'~nosuchuser0/x.parquet': the ~ names no home folder" in capsys.readouterr().err

@@ -302,8 +302,9 @@ def backend(
     connect_timeout: float = CONNECT_TIMEOUT,
     silence: float = SILENCE,
 ) -> Backend:
-    """The backend a --cluster option names (None: the embedded default); a cluster's run
-    fails after `silence` seconds without a worker (give it --stall)."""
+    """The backend a --cluster option names (None: the cluster $ALLFOURS_CLUSTER names,
+    else the embedded default, as for every command); a cluster's run fails after
+    `silence` seconds without a worker (give it --stall)."""
     if cluster is None:
-        return Embedded(threads)
+        return default_backend(threads, connect_timeout, silence)
     return DaskCluster(cluster, threads, connect_timeout, silence)

@@ -27,6 +27,7 @@ from sims.core.cards import (
     parse_cards,
     suit_mask,
 )
+from sims.core.options import quoted
 from sims.descriptors import game as describe
 from sims.descriptors import serving
 from sims.run.runner import RunSpec, raise_first_error
@@ -70,7 +71,7 @@ def parse_trump(text: str, hand: Sequence[int]) -> tuple[int, ...]:
     name = text.strip()
     name = SUIT_SYMBOLS.get(name, name.upper())
     if len(name) != 1 or name not in SUITS:
-        raise CardError(f"bad trump {text!r}: give one of C D H S, or best")
+        raise CardError(f"bad trump {quoted(text)}: give one of C D H S, or best")
     suit = SUITS.index(name)
     if suit not in held:
         raise CardError(f"the hand cannot pitch {name}: it holds no card of that suit")

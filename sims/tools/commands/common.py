@@ -85,8 +85,12 @@ def up_to(limit: int, why: str = "") -> Callable[[str], int]:
 
 
 def expanded_path(text: str) -> Path:
-    """A path as given, with a leading `~` expanded (here only, for every path option)."""
-    return Path(text).expanduser()
+    """A path as given, with a leading `~` expanded (here only, for every path option);
+    argparse reports a `~user` that names no user."""
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # no such user, or no home folder to expand to
+        raise argparse.ArgumentTypeError(f"{text!r}: the ~ names no home folder") from None
 
 
 class GamesWith:

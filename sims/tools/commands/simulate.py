@@ -93,7 +93,8 @@ def add(commands: argparse._SubParsersAction) -> None:
         type=up_to(3600),
         default=30,
         metavar="SECONDS",
-        help="with --cluster ADDRESS: give up joining the scheduler after this long (default 30)",
+        help="with --cluster ADDRESS: give up joining the scheduler, and waiting for its "
+        "first worker, after this long (default 30)",
     )
     simulate.add_argument(
         "--threads", type=up_to(MAX_THREADS), help="threads to use (default: all cores)"
@@ -121,8 +122,8 @@ def add(commands: argparse._SubParsersAction) -> None:
         type=positive,
         default=300,
         metavar="SECONDS",
-        help="stop the run when no deal finishes for this long, a strategy that loops "
-        "(default 300)",
+        help="stop the run when no deal finishes for this long, a strategy that loops, or, "
+        "on a cluster, when it has had no worker for this long (default 300)",
     )
     simulate.add_argument("--quiet", action="store_true", help="print no progress and no summary")
     simulate.add_argument(
@@ -192,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
 
     seat_strategies(spec)
     progress = wanted(args.quiet, args.progress)
-    cluster = backend(args.cluster, args.threads, args.connect_timeout)
+    cluster = backend(args.cluster, args.threads, args.connect_timeout, silence=args.stall)
     if not (args.quiet or args.json):  # at once: a slow strategy's run takes a while
         print(_header(spec), flush=True)
     try:
