@@ -95,24 +95,45 @@ def _build_folder(root: Path, fingerprint: str) -> Path:
     writable; older builds of ours beyond the most recent few are removed."""
     folder = root / fingerprint
     folder.mkdir(parents=True, exist_ok=True)
-    if not _is_ours(folder) and any(folder.iterdir()):  # that name, but not made by us
-        raise FileExistsError(f"{folder} exists and was not made by allfours")
-    (folder / MARKER).write_text(fingerprint)  # also proves that the folder is writable
-    os.utime(folder)  # recency, for the sweep
+    marker = folder / MARKER
+    if not _marked(folder):
+        if any(not _built_by_us(path.name) for path in folder.iterdir()):
+            raise FileExistsError(f"{folder} exists and was not made by allfours")
+        # Written whole under another name and renamed: a process starting beside this one
+        # reads the marker as it was or as it is, never half written.
+        temporary = folder / f"{MARKER}.{os.getpid()}.tmp"
+        temporary.write_text(fingerprint)
+        os.replace(temporary, marker)
+    os.utime(folder)  # recency, for the sweep, and proof that the folder is writable
     _forget_old_builds(root)
     return folder
 
 
+def _marked(folder: Path) -> bool:
+    """Whether `folder` has a fingerprint's name, is no link and holds a marker file (not a
+    link) that names it."""
+    marker = folder / MARKER
+    try:
+        return (
+            FINGERPRINT.fullmatch(folder.name) is not None
+            and not folder.is_symlink()
+            and marker.is_file()
+            and not marker.is_symlink()
+            and marker.read_text(errors="replace") == folder.name
+        )
+    except OSError:
+        return False
+
+
 def _is_ours(folder: Path) -> bool:
-    """Whether `folder` is a build folder this module made: a fingerprint's name, not a
-    link, holding a marker file that names it, or (a build made before builds were marked)
-    nothing but the dispatcher and numba's cache files."""
+    """Whether `folder` is a build folder this module made: marked, or (a build made before
+    builds were marked) a fingerprint's name holding nothing but the dispatcher and numba's
+    cache files."""
+    if _marked(folder):
+        return True
     try:
         if FINGERPRINT.fullmatch(folder.name) is None or folder.is_symlink():
             return False
-        marker = folder / MARKER
-        if marker.is_file() and not marker.is_symlink():
-            return marker.read_text(errors="replace") == folder.name
         names = [path.name for path in folder.iterdir()]
         return DISPATCHER in names and all(_built_by_us(name) for name in names)
     except OSError:
@@ -122,7 +143,11 @@ def _is_ours(folder: Path) -> bool:
 def _built_by_us(name: str) -> bool:
     """Whether a name is one a build folder of ours holds: the dispatcher, its bytecode,
     or a folder of numba's cache files (named after a source folder and a hash)."""
-    return name in (DISPATCHER, "__pycache__") or NUMBA_FOLDER.fullmatch(name) is not None
+    return (
+        name in (DISPATCHER, "__pycache__")
+        or NUMBA_FOLDER.fullmatch(name) is not None
+        or name.startswith(f"{MARKER}.")  # a marker being written
+    )
 
 
 def _forget_old_builds(root: Path, keep: int = KEEP_BUILDS) -> None:
