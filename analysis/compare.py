@@ -16,8 +16,7 @@ PAIR_COLUMNS = ["a", "b", "difference", "se", "low", "high", "n", "se_unpaired"]
 
 def _row(a: str, b: str, differences: np.ndarray, unpaired: float) -> list:
     estimate = mean(differences)
-    return [a, b, estimate.value, estimate.se, estimate.low, estimate.high, estimate.n,
-            unpaired]  # fmt: skip
+    return [a, b, estimate.value, estimate.se, estimate.low, estimate.high, estimate.n, unpaired]
 
 
 def policy_pairs(results: pd.DataFrame) -> pd.DataFrame:
@@ -102,6 +101,16 @@ def means_changed(before: pd.DataFrame, after: pd.DataFrame) -> pd.DataFrame:
             mean(now[both] - was[both]),
         )
         rows[column] = [*(x for e in estimates for x in (e.value, e.low, e.high)), int(both.sum())]
-    names = ["before", "before_low", "before_high", "after", "after_low", "after_high",
-             "change", "change_low", "change_high", "n"]  # fmt: skip
+    names = [
+        "before",
+        "before_low",
+        "before_high",
+        "after",
+        "after_low",
+        "after_high",
+        "change",
+        "change_low",
+        "change_high",
+        "n",
+    ]
     return pd.DataFrame.from_dict(rows, orient="index", columns=names)

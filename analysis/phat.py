@@ -122,8 +122,10 @@ def capture_sources(
         shared = codes[reference].index.intersection(code.index)
         joint = 5 * codes[reference].loc[shared].to_numpy() + code.loc[shared].to_numpy()
         counts = np.bincount(joint, minlength=25).astype(float)
-        for quantity, kept in (("kept by the team dealt it", True),
-                               ("taken by the pitcher's side", False)):  # fmt: skip
+        for quantity, kept in (
+            ("kept by the team dealt it", True),
+            ("taken by the pitcher's side", False),
+        ):
             for part, estimate in zip(SOURCES, _delta(_sources, counts, kept), strict=True):
                 rows[(name, quantity, part)] = (len(shared), *estimate)
     table = pd.DataFrame.from_dict(rows, orient="index", columns=["n", "estimate", "se"])
@@ -139,11 +141,7 @@ def _dealt_and_taken(deals: pd.DataFrame, card: str) -> tuple[pd.Series, pd.Seri
         raise ValueError('card is "big" or "little"')
     pitching = deals["pitcher"] % 2
     captor = deals[f"{PHAT_CARDS[card]}_team"]
-    return (
-        captor >= 0,
-        deals[f"{PHAT_CARDS[card]}_holder_team"] == pitching,
-        captor == pitching,
-    )
+    return (captor >= 0, deals[f"{PHAT_CARDS[card]}_holder_team"] == pitching, captor == pitching)
 
 
 def _captured(deals: pd.DataFrame, card: str, seen_from: str) -> pd.Series:
@@ -213,8 +211,10 @@ def deal_events(deals: pd.DataFrame) -> pd.DataFrame:
     side, and a 40-40 muck; for changes paired deal by deal (`analysis.compare`)."""
     columns = {}
     for card in ("big", "little"):
-        for seen, seen_from in (("kept by the team dealt it", "holder"),
-                                ("taken by the pitcher's side", "pitcher")):  # fmt: skip
+        for seen, seen_from in (
+            ("kept by the team dealt it", "holder"),
+            ("taken by the pitcher's side", "pitcher"),
+        ):
             columns[f"{card.capitalize()} Phat {seen}"] = _captured(deals, card, seen_from)
     tie = (deals["muck_0"] == deals["muck_1"]).astype(float)
     columns["muck tie 40-40"] = tie.where(deals["tricks_played"] == 13)
@@ -406,11 +406,7 @@ def partnership_cells(deals: pd.DataFrame, tricks: int) -> dict[str, pd.DataFram
         ),
         "honours": stacked(
             [
-                {
-                    "honour": k,
-                    "pitcher_trumps": trumps,
-                    "captor": relative(deals[column], pitchers),
-                }
+                {"honour": k, "pitcher_trumps": trumps, "captor": relative(deals[column], pitchers)}
                 for k, column in enumerate(HONOUR_CAPTORS)
             ]
         ),

@@ -45,8 +45,15 @@ def sources_against(frames: dict[str, pd.DataFrame], reference: str) -> pd.DataF
         columns = [*zip(SOURCES, differences.T, strict=True), ("total", differences.sum(axis=1))]
         for source, values in columns:
             estimate = mean(values)
-            rows[(lead, source)] = (lead, reference, estimate.value, estimate.se, estimate.low,
-                                    estimate.high, estimate.n)  # fmt: skip
+            rows[(lead, source)] = (
+                lead,
+                reference,
+                estimate.value,
+                estimate.se,
+                estimate.low,
+                estimate.high,
+                estimate.n,
+            )
     table = pd.DataFrame.from_dict(
         rows, orient="index", columns=["a", "b", "difference", "se", "low", "high", "n"]
     )
@@ -89,8 +96,28 @@ def variance_ratios(results: pd.DataFrame, level: float = 0.95) -> pd.DataFrame:
         ratio = spread / paired
         influence = ((both - spread) - ratio * (both - 2 * dx * dy - paired)) / paired
         se = float(influence.std(ddof=1) / np.sqrt(n))
-        rows.append((a, b, n, z * np.sqrt(paired / n), z * np.sqrt(spread / n), ratio, se,
-                     ratio - z * se, ratio + z * se))  # fmt: skip
-    columns = ["a", "b", "n", "paired half-width", "unpaired half-width", "estimate", "se",
-               "low", "high"]  # fmt: skip
+        rows.append(
+            (
+                a,
+                b,
+                n,
+                z * np.sqrt(paired / n),
+                z * np.sqrt(spread / n),
+                ratio,
+                se,
+                ratio - z * se,
+                ratio + z * se,
+            )
+        )
+    columns = [
+        "a",
+        "b",
+        "n",
+        "paired half-width",
+        "unpaired half-width",
+        "estimate",
+        "se",
+        "low",
+        "high",
+    ]
     return pd.DataFrame(rows, columns=columns)

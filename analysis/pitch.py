@@ -12,15 +12,7 @@ from numba import njit
 
 from analysis.counters import NOBODY, axis_values, histogram_mean, relative, stacked
 from analysis.odds.pitch import BIDS
-from analysis.stats import (
-    Estimate,
-    GroupKeys,
-    estimates_frame,
-    mean,
-    mean_by,
-    rate_by,
-    wilson,
-)
+from analysis.stats import Estimate, GroupKeys, estimates_frame, mean, mean_by, rate_by, wilson
 from sims.core.cards import mask_of
 from sims.core.options import resolve as resolve_options
 from sims.games.pitch import rules as pitch
@@ -237,9 +229,16 @@ def won_rates(deals: pd.DataFrame) -> pd.DataFrame:
 
 
 def pitcher_outcomes(
-    hand: str | Sequence[int], *, trump: str, pitcher: str, players: int = 4, seat: int = 1,
-    deals: int = 2_000, strategy: str = "greedy", seed: int = 0,
-) -> pd.DataFrame:  # fmt: skip
+    hand: str | Sequence[int],
+    *,
+    trump: str,
+    pitcher: str,
+    players: int = 4,
+    seat: int = 1,
+    deals: int = 2_000,
+    strategy: str = "greedy",
+    seed: int = 0,
+) -> pd.DataFrame:
     """Per conditional deal (the index) of `hand` at `seat` pitching `trump` without an
     auction, its seat playing `pitcher` and the others `strategy`: the points its side won
     and its score change at each bid. The deals depend on the seed alone, so two pitchers
@@ -263,9 +262,17 @@ def example_calls(odds: dict[str, pd.DataFrame], advice: dict[str, pd.DataFrame]
     for hand, table in advice.items():
         for call, row in table.iterrows():
             code = 0 if call == "pass" else int(str(call).split()[-1])
-            rows.append((hand, "in the auction", code, row["E[score change]"],
-                         row["E[score change] low"], row["E[score change] high"],
-                         row["deals"]))  # fmt: skip
+            rows.append(
+                (
+                    hand,
+                    "in the auction",
+                    code,
+                    row["E[score change]"],
+                    row["E[score change] low"],
+                    row["E[score change] high"],
+                    row["deals"],
+                )
+            )
         estimates = odds[hand]["estimate"]
         trump = table.attrs["recommendation"].trump or str(
             estimates.xs("E[points won]", level="quantity").idxmax()
@@ -273,8 +280,9 @@ def example_calls(odds: dict[str, pd.DataFrame], advice: dict[str, pd.DataFrame]
         pitched = odds[hand].loc[trump]
         for bid in BIDS:
             row = pitched.loc[f"E[score change | bid {bid}]"]
-            rows.append((hand, "always pitching", bid, row["estimate"], row["low"], row["high"],
-                         row["n"]))  # fmt: skip
+            rows.append(
+                (hand, "always pitching", bid, row["estimate"], row["low"], row["high"], row["n"])
+            )
     columns = ["hand", "kind", "call", "estimate", "low", "high", "n"]
     return pd.DataFrame(rows, columns=columns)
 

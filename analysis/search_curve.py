@@ -68,13 +68,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--reference", default="ismcts", help="the player to measure against")
     parser.add_argument("--deals", type=int, default=30, help="deals timed per strategy")
     parser.add_argument(
-        "--rounds", type=int, default=3,
+        "--rounds",
+        type=int,
+        default=3,
         help="timings of each strategy, in alternating rounds; the best is kept (default 3)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--margin", type=float, default=1.0,
+        "--margin",
+        type=float,
+        default=1.0,
         help="as strong as the reference: the interval lies above -MARGIN (default 1)",
-    )  # fmt: skip
+    )
     parser.add_argument("--out", type=Path, required=True, help="OUT.csv and OUT.png are written")
     args = parser.parse_args(argv)
     comparison = json.loads(args.comparison.read_text())

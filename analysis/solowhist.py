@@ -14,9 +14,14 @@ from analysis.counters import axis_values, histogram_mean
 from analysis.stats import Estimate, GroupKeys, estimates_frame, mean, mean_by, rate_by, wilson
 
 CONTRACTS = {
-    2: "prop_cop", 3: "solo", 4: "misere", 5: "abundance", 6: "abundance_trumps",
-    7: "misere_ouverte", 8: "abundance_declared",
-}  # fmt: skip
+    2: "prop_cop",
+    3: "solo",
+    4: "misere",
+    5: "abundance",
+    6: "abundance_trumps",
+    7: "misere_ouverte",
+    8: "abundance_declared",
+}
 # Whether the declarer's longest suit (or one of its longest) is the turned suit.
 LONGEST = {True: "the turned suit", False: "another suit"}
 HONOUR_BANDS = [0, 10, 13, 16, 19, 41]  # the declarer's honour points, banded (A 4 ... J 1)

@@ -21,8 +21,13 @@ def _events() -> tuple[pd.DataFrame, pd.DataFrame]:
 def _leads() -> pd.DataFrame:
     rng = np.random.default_rng(4)
     base = rng.normal(40, 20, 500)
-    return pd.DataFrame({"lead_phat": base, "lead_long": base + 3 + rng.normal(0, 5, 500),
-                         "lead_high": base + rng.normal(0, 5, 500)})  # fmt: skip
+    return pd.DataFrame(
+        {
+            "lead_phat": base,
+            "lead_long": base + 3 + rng.normal(0, 5, 500),
+            "lead_high": base + rng.normal(0, 5, 500),
+        }
+    )
 
 
 def _curve() -> pd.DataFrame:
@@ -40,8 +45,9 @@ def _policy_means() -> pd.DataFrame:
     leads = _leads()
     means = leads.mean()
     half = 1.96 * leads.std() / np.sqrt(len(leads))
-    return pd.DataFrame({"estimate": means, "low": means - half, "high": means + half,
-                         "n": len(leads)})  # fmt: skip
+    return pd.DataFrame(
+        {"estimate": means, "low": means - half, "high": means + half, "n": len(leads)}
+    )
 
 
 EXAMPLES: dict[str, Callable[[], Figure]] = {
@@ -53,7 +59,7 @@ EXAMPLES: dict[str, Callable[[], Figure]] = {
         "Does strong play change the rates?",
         "share of deals",
         percent=True,
-    ),  # fmt: skip
+    ),
     "paired_differences": lambda: plots.paired_differences(
         policy_pairs(_leads()), "lead", "Which lead is best?", "points per deal, a - b"
     ),

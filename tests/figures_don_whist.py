@@ -29,11 +29,13 @@ def lead_trials(rows: int = 500) -> dict[str, pd.DataFrame]:
     trials = {}
     for game, gain in (("don", 0.8), ("phat", 3.7)):  # not in house order, on purpose
         base = rng.normal(30, 15, rows)
-        trials[game] = pd.DataFrame({
-            "lead_high": base + rng.normal(0, 4, rows),
-            "lead_phat": base,
-            "lead_long": base + gain + rng.normal(0, 4, rows),
-        })  # fmt: skip
+        trials[game] = pd.DataFrame(
+            {
+                "lead_high": base + rng.normal(0, 4, rows),
+                "lead_phat": base,
+                "lead_long": base + gain + rng.normal(0, 4, rows),
+            }
+        )
     return trials
 
 

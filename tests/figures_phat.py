@@ -58,8 +58,18 @@ def game_deals(games: int = 400, seed: int = 8) -> pd.DataFrame:
                 tie = not cut and rng.random() < 0.2
                 team = int(rng.integers(0, 2))
                 bonus = 0 if cut or tie else 8 + carry
-                rows.append((run, target, game, deal, carry, bonus * (team == 0),
-                             bonus * (team == 1), winner if last else -1))  # fmt: skip
+                rows.append(
+                    (
+                        run,
+                        target,
+                        game,
+                        deal,
+                        carry,
+                        bonus * (team == 0),
+                        bonus * (team == 1),
+                        winner if last else -1,
+                    )
+                )
                 carry = carry + 8 if tie else 0
     columns = ["run", "target", "game", "deal", "carry_in", "bonus_0", "bonus_1", "winner"]
     return pd.DataFrame(rows, columns=columns)

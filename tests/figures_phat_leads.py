@@ -17,8 +17,13 @@ LEADS = ("lead_high", "lead_long", "lead_phat")  # not in house order: the figur
 def _results() -> pd.DataFrame:
     rng = np.random.default_rng(5)
     base = rng.normal(50, 20, 600)
-    return pd.DataFrame({"lead_high": base + rng.normal(-3, 6, 600), "lead_long": base,
-                         "lead_phat": base + rng.normal(-3, 8, 600)})  # fmt: skip
+    return pd.DataFrame(
+        {
+            "lead_high": base + rng.normal(-3, 6, 600),
+            "lead_long": base,
+            "lead_phat": base + rng.normal(-3, 8, 600),
+        }
+    )
 
 
 def _frames() -> dict[str, pd.DataFrame]:
@@ -29,19 +34,24 @@ def _frames() -> dict[str, pd.DataFrame]:
     for lead in LEADS:
         phat_0 = rng.integers(0, 81, deals)
         bonus_0 = 8 * rng.integers(0, 2, deals)
-        frames[lead] = pd.DataFrame({
-            "deal": np.arange(deals), "pitcher": pitcher, "phat_0": phat_0,
-            "phat_1": 80 - phat_0, "bonus_0": bonus_0, "bonus_1": 8 - bonus_0,
-            "big_phat_team": rng.integers(0, 2, deals),
-            "little_phat_team": rng.integers(0, 2, deals),
-        })  # fmt: skip
+        frames[lead] = pd.DataFrame(
+            {
+                "deal": np.arange(deals),
+                "pitcher": pitcher,
+                "phat_0": phat_0,
+                "phat_1": 80 - phat_0,
+                "bonus_0": bonus_0,
+                "bonus_1": 8 - bonus_0,
+                "big_phat_team": rng.integers(0, 2, deals),
+                "little_phat_team": rng.integers(0, 2, deals),
+            }
+        )
     return frames
 
 
 def _by_length() -> pd.DataFrame:
     results = _results()
-    lengths = pd.Series(np.repeat([4, 5, 6, 7, 9], [200, 250, 120, 20, 10]),
-                        name="longest suit")  # fmt: skip
+    lengths = pd.Series(np.repeat([4, 5, 6, 7, 9], [200, 250, 120, 20, 10]), name="longest suit")
     return differences_by(results, lengths, "lead_long")
 
 
@@ -50,10 +60,12 @@ def _captured() -> pd.DataFrame:
         [frame.assign(strategy=lead) for lead, frame in _frames().items()], ignore_index=True
     )
     return pd.concat(
-        {card: capture(played, "strategy", card=card, seen_from="pitcher")
-         for card in ("big", "little")},
+        {
+            card: capture(played, "strategy", card=card, seen_from="pitcher")
+            for card in ("big", "little")
+        },
         names=["phat"],
-    )  # fmt: skip
+    )
 
 
 EXAMPLES: dict[str, Callable[[], Figure]] = {

@@ -52,8 +52,10 @@ def several_player_counts() -> pd.DataFrame:
 
 def breakdown() -> pd.DataFrame:
     """`dealer_breakdown` of made-up deals at 3, 4 and 5 seats."""
-    ways = pd.concat([dealer_ways(pitch_deals(players=players, seed=players))
-                      for players in (4, 3, 5)], ignore_index=True)  # fmt: skip
+    ways = pd.concat(
+        [dealer_ways(pitch_deals(players=players, seed=players)) for players in (4, 3, 5)],
+        ignore_index=True,
+    )
     return dealer_breakdown(ways)
 
 
@@ -67,8 +69,9 @@ def example_calls() -> pd.DataFrame:
         for call in (0, 1, 2, 3):
             rows.append((hand, "in the auction", call, worth * call / 3, 0.15, 300))
     table = pd.DataFrame(rows, columns=["hand", "kind", "call", "estimate", "half", "n"])
-    return table.assign(low=table["estimate"] - table["half"],
-                        high=table["estimate"] + table["half"]).drop(columns="half")  # fmt: skip
+    return table.assign(
+        low=table["estimate"] - table["half"], high=table["estimate"] + table["half"]
+    ).drop(columns="half")
 
 
 def calls() -> pd.DataFrame:
@@ -81,17 +84,38 @@ def calls() -> pd.DataFrame:
     bidder = np.where(np.arange(rows) < rows // 2, "threshold", "calibrated")
     call = np.clip(np.round(strength - 1 + rng.normal(0, 0.5, rows)), 0, 4).astype(int)
     call = np.where(position == 4, np.minimum(call, 2), call)
-    return pd.DataFrame({"deal": np.arange(rows), "position": position, "strength": strength,
-                         "call": call, "bidder": bidder})  # fmt: skip
+    return pd.DataFrame(
+        {
+            "deal": np.arange(rows),
+            "position": position,
+            "strength": strength,
+            "call": call,
+            "bidder": bidder,
+        }
+    )
 
 
 def gains() -> tuple[pd.DataFrame, pd.DataFrame]:
     """calibrated minus threshold, per deal and per game, for three configurations."""
     index = ["3 players", "4 players", "4 players, partnership"]
-    by_deal = pd.DataFrame({"difference": [0.24, 0.2, 0.3], "low": [0.23, 0.19, 0.28],
-                            "high": [0.25, 0.21, 0.32], "n": 4_000}, index=index)  # fmt: skip
-    by_game = pd.DataFrame({"difference": [0.3, 0.44, 0.23], "low": [0.28, 0.42, 0.2],
-                            "high": [0.32, 0.46, 0.26], "n": 500}, index=index)  # fmt: skip
+    by_deal = pd.DataFrame(
+        {
+            "difference": [0.24, 0.2, 0.3],
+            "low": [0.23, 0.19, 0.28],
+            "high": [0.25, 0.21, 0.32],
+            "n": 4_000,
+        },
+        index=index,
+    )
+    by_game = pd.DataFrame(
+        {
+            "difference": [0.3, 0.44, 0.23],
+            "low": [0.28, 0.42, 0.2],
+            "high": [0.32, 0.46, 0.26],
+            "n": 500,
+        },
+        index=index,
+    )
     return by_deal, by_game
 
 

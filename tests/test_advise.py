@@ -45,9 +45,8 @@ def _logged_advice_run(spec: RunSpec, hand: str, seat: int, heard: tuple[int, ..
     fids, params = strategy_tables(seat_strategies(spec))
     rules = game("pitch").rules.rules_array(spec.rules)
     run_pitch_nb(
-        spec.seed, 0, spec.count, False, len(own), rules, fids, params, out, errors, *logs,
-        *fixed,
-    )  # fmt: skip
+        spec.seed, 0, spec.count, False, len(own), rules, fids, params, out, errors, *logs, *fixed
+    )
     assert not errors[:, 0].any()
     kept = out["deal"] >= 0
     return RunResult(spec, out[kept], *(log[kept] for log in logs))

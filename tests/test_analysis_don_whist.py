@@ -14,14 +14,21 @@ def _partnership_deals(points: list[tuple[int, int]], trumps: list[int]) -> pd.D
     """Deals with the pitcher in seat 0 or 1 in turn, team 0 and team 1 scoring `points`
     (card points, no bonus), and the pitcher holding `trumps`."""
     rows = len(points)
-    return pd.DataFrame({
-        "pitcher": np.arange(rows) % 2,
-        "phat_0": [a for a, _ in points],
-        "phat_1": [b for _, b in points],
-        "bonus_0": 0, "bonus_1": 0, "muck_0": 20, "muck_1": 20, "tricks_played": 9,
-        "big_phat_team": -1, "big_phat_holder_team": -1,
-        "pitcher_trumps": trumps,
-    })  # fmt: skip
+    return pd.DataFrame(
+        {
+            "pitcher": np.arange(rows) % 2,
+            "phat_0": [a for a, _ in points],
+            "phat_1": [b for _, b in points],
+            "bonus_0": 0,
+            "bonus_1": 0,
+            "muck_0": 20,
+            "muck_1": 20,
+            "tricks_played": 9,
+            "big_phat_team": -1,
+            "big_phat_holder_team": -1,
+            "pitcher_trumps": trumps,
+        }
+    )
 
 
 def test_the_pitchers_share_is_its_sides_points_over_the_deals():
@@ -48,8 +55,15 @@ def test_trumps_held_is_each_counts_share_of_the_games_deals():
 def test_gains_over_a_baseline_are_paired_deal_by_deal():
     rng = np.random.default_rng(1)
     base = rng.normal(0, 50, 400)  # large deal-to-deal spread, shared by every lead
-    trials = {"don": pd.DataFrame({"lead_phat": base, "lead_long": base + 1.0,
-                                   "lead_high": base - 0.5 + rng.normal(0, 0.1, 400)})}  # fmt: skip
+    trials = {
+        "don": pd.DataFrame(
+            {
+                "lead_phat": base,
+                "lead_long": base + 1.0,
+                "lead_high": base - 0.5 + rng.normal(0, 0.1, 400),
+            }
+        )
+    }
     gains = gains_over(trials, "lead_phat")
     assert list(gains.index) == [("don", "lead_long"), ("don", "lead_high")]
     assert gains.loc[("don", "lead_long"), "difference"] == pytest.approx(1.0)
@@ -70,8 +84,18 @@ def _whist_deals() -> pd.DataFrame:
         (5, 2, 7, 7, 22, False, -45),  # abundance in hearts, not the turned suit
         (0, -1, -1, 0, 0, False, 0),  # passed out
     ]
-    frame = pd.DataFrame(rows, columns=["contract", "trump", "hand_trumps", "hand_longest",
-                                        "hand_honour_points", "made", "gain"])  # fmt: skip
+    frame = pd.DataFrame(
+        rows,
+        columns=[
+            "contract",
+            "trump",
+            "hand_trumps",
+            "hand_longest",
+            "hand_honour_points",
+            "made",
+            "gain",
+        ],
+    )
     frame["turned"] = 5
     frame["declarer"] = np.where(frame["contract"] > 0, 1, -1)
     for seat in range(4):
@@ -104,9 +128,12 @@ def test_made_in_groups_holds_each_deal_in_its_contracts_columns():
     groups = made_in_groups(deals)
     assert list(groups.index) == [0, 1, 2, 3, 4]  # the deals played, by their rows
     assert list(groups.columns) == [
-        "solo", "misere", "abundance",
-        f"solo, longest suit {LONGEST[True]}", f"solo, longest suit {LONGEST[False]}",
-    ]  # fmt: skip
+        "solo",
+        "misere",
+        "abundance",
+        f"solo, longest suit {LONGEST[True]}",
+        f"solo, longest suit {LONGEST[False]}",
+    ]
     assert groups["solo"].tolist()[:3] == [1.0, 0.0, 1.0] and groups["solo"].iloc[3:].isna().all()
     assert groups[f"solo, longest suit {LONGEST[True]}"].dropna().tolist() == [1.0, 1.0]
     # The column means are the rates of made_by, group by group.

@@ -200,10 +200,17 @@ def _paired_runs(rows: int = 4000) -> pd.DataFrame:
         ours = rng.random(rows) < dealt_share
         holder = np.where(ours, 0, 1)
         kept = np.where(ours, rng.random(rows) < kept_share, rng.random(rows) < 0.65)
-        frames.append(pd.DataFrame({
-            "strategy": strategy, "deal": np.arange(rows), "pitcher": np.zeros(rows, int),
-            "big_phat_holder_team": holder, "big_phat_team": np.where(kept, holder, 1 - holder),
-        }))  # fmt: skip
+        frames.append(
+            pd.DataFrame(
+                {
+                    "strategy": strategy,
+                    "deal": np.arange(rows),
+                    "pitcher": np.zeros(rows, int),
+                    "big_phat_holder_team": holder,
+                    "big_phat_team": np.where(kept, holder, 1 - holder),
+                }
+            )
+        )
     return pd.concat(frames, ignore_index=True)
 
 
@@ -211,8 +218,10 @@ def test_capture_sources_split_the_difference_exactly_with_paired_intervals():
     deals = _paired_runs()
     table = phat.capture_sources(deals, "strategy", "greedy")
     assert "greedy" not in table.index.get_level_values("strategy")
-    for quantity, seen in (("kept by the team dealt it", "holder"),
-                           ("taken by the pitcher's side", "pitcher")):  # fmt: skip
+    for quantity, seen in (
+        ("kept by the team dealt it", "holder"),
+        ("taken by the pitcher's side", "pitcher"),
+    ):
         parts = table.loc[("other", quantity), "estimate"]
         rates = phat.capture(deals, "strategy", seen_from=seen)["estimate"]
         assert parts["difference"] == pytest.approx(rates["other"] - rates["greedy"])

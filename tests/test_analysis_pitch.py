@@ -170,10 +170,14 @@ def test_example_calls_put_the_auction_and_the_always_pitching_values_side_by_si
         names=["trump", "quantity"],
     )
     advice = pd.DataFrame(
-        {"E[score change]": [0.4, 0.1], "E[score change] low": [0.3, 0.0],
-         "E[score change] high": [0.5, 0.2], "deals": 40},
+        {
+            "E[score change]": [0.4, 0.1],
+            "E[score change] low": [0.3, 0.0],
+            "E[score change] high": [0.5, 0.2],
+            "deals": 40,
+        },
         index=pd.Index(["bid 1", "pass"], name="call"),
-    )  # fmt: skip
+    )
     advice.attrs["recommendation"] = Recommendation("H", 1, 0.4)
     table = pitch.example_calls({"hand": odds}, {"hand": advice})
     auction = table[table["kind"] == "in the auction"]

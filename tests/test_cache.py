@@ -141,10 +141,22 @@ def test_a_cache_on_a_read_only_file_system_costs_a_warning_not_the_run(tmp_path
         environment.pop("XDG_CACHE_HOME", None)
     script = 'mount --bind "$0" "$0" && mount -o remount,ro,bind "$0" || exit 99; "$@"'
     done = subprocess.run(
-        [*NAMESPACE, "bash", "-c", script, str(folder), sys.executable, "-m", "sims.tools.cli",
-         "strategies"],
-        capture_output=True, text=True, env=environment, timeout=300,
-    )  # fmt: skip
+        [
+            *NAMESPACE,
+            "bash",
+            "-c",
+            script,
+            str(folder),
+            sys.executable,
+            "-m",
+            "sims.tools.cli",
+            "strategies",
+        ],
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stderr.count("\n") == 1 and "Read-only file system" in done.stderr
     assert "greedy" in done.stdout

@@ -55,8 +55,14 @@ def test_the_calibration_is_reproducible_from_its_seed(tmp_path):
     assert list(rounds["round"]) == [1, 2] and rounds["samples"].min() > 30_000
     assert 0 <= rounds["decisions_changed"].iloc[1] <= 1
     # Another seed plays other deals: another table.
-    other = calibrate(CalibrationQuery(RunSpec("pitch", 6, 40_000, variants=("players=3",)),
-                                       rounds=1, tolerance=0.0, folder=tmp_path / "c"))  # fmt: skip
+    other = calibrate(
+        CalibrationQuery(
+            RunSpec("pitch", 6, 40_000, variants=("players=3",)),
+            rounds=1,
+            tolerance=0.0,
+            folder=tmp_path / "c",
+        )
+    )
     assert not np.array_equal(np.load(other.path), first)
 
 
@@ -145,9 +151,22 @@ def test_the_dealer_steals_when_it_pays_and_passes_when_every_bid_loses(hand, ta
 
 def test_the_command_writes_the_table_and_refuses_what_it_cannot_do(capsys, tmp_path):
     code, out, _ = call(
-        capsys, "calibrate", "pitch", "--players", "3", "--deals", "20000", "--rounds", "2",
-        "--tolerance", "0", "--out", str(tmp_path), "--quiet", "--json",
-    )  # fmt: skip
+        capsys,
+        "calibrate",
+        "pitch",
+        "--players",
+        "3",
+        "--deals",
+        "20000",
+        "--rounds",
+        "2",
+        "--tolerance",
+        "0",
+        "--out",
+        str(tmp_path),
+        "--quiet",
+        "--json",
+    )
     assert code == 0
     shown = json.loads(out)
     assert [row["round"] for row in shown["rounds"]] == [1, 2] and shown["seed"] == 0
@@ -158,13 +177,17 @@ def test_the_command_writes_the_table_and_refuses_what_it_cannot_do(capsys, tmp_
         (["calibrate", "pitch", "--tolerance", "1.5"], "--tolerance must lie in [0, 1)"),
         (["calibrate", "pitch", "--tolerance", "nan"], "--tolerance must lie in [0, 1)"),
         (["calibrate", "pitch", "--rounds", "0"], "--rounds"),
-        (["calibrate", "pitch", "--deals", "1"], "--deals 1 is too few to fit a table: at "
-         "least 10,000"),
+        (
+            ["calibrate", "pitch", "--deals", "1"],
+            "--deals 1 is too few to fit a table: at least 10,000",
+        ),
         (["calibrate", "pitch", "--deals", "9999"], "at least 10,000"),
         (["calibrate", "pitch", "--replace-shipped", "--out", str(tmp_path)], "not allowed"),
-        (["simulate", "pitch", "--players", "7", "--strategy", "calibrated+greedy"],
-         "allfours calibrate pitch --players 7"),
-    ]:  # fmt: skip
+        (
+            ["simulate", "pitch", "--players", "7", "--strategy", "calibrated+greedy"],
+            "allfours calibrate pitch --players 7",
+        ),
+    ]:
         code, _, err = call(capsys, *args)
         assert code == 2 and message in err, err
         assert_clear_error(err)
@@ -176,9 +199,18 @@ def test_the_command_writes_into_the_user_s_data_and_never_into_the_package(
     shipped = {path.name: path.read_bytes() for path in TABLES.iterdir()}
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     code, out, _ = call(
-        capsys, "calibrate", "pitch", "--players", "3", "--deals", "10000", "--rounds", "1",
-        "--quiet", "--json",
-    )  # fmt: skip
+        capsys,
+        "calibrate",
+        "pitch",
+        "--players",
+        "3",
+        "--deals",
+        "10000",
+        "--rounds",
+        "1",
+        "--quiet",
+        "--json",
+    )
     assert code == 0
     written = tmp_path / "allfours" / "calibrated" / "pitch" / "players3.npy"
     assert json.loads(out)["path"] == str(written)

@@ -257,9 +257,18 @@ def test_an_address_without_a_scheduler_fails_in_one_line_within_the_deadline(
     address = request.getfixturevalue(server)
     started = time.monotonic()
     code, out, err = call(
-        capsys, "simulate", "pitch", "--deals", "10", "--cluster", address,
-        "--connect-timeout", "3", "--out", str(tmp_path / "x.parquet"),
-    )  # fmt: skip
+        capsys,
+        "simulate",
+        "pitch",
+        "--deals",
+        "10",
+        "--cluster",
+        address,
+        "--connect-timeout",
+        "3",
+        "--out",
+        str(tmp_path / "x.parquet"),
+    )
     assert time.monotonic() - started < 20
     assert code == 2 and out == ""
     assert err.startswith(f"allfours: error: no Dask scheduler answers at {address} (")

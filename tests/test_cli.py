@@ -308,10 +308,25 @@ def test_strategy_specs_combine_a_play_strategy_a_lead_policy_and_parameters():
 
 def test_pitch_simulate_writes_rows_for_its_sides_and_a_log_with_the_auction(tmp_path, capsys):
     out, log = tmp_path / "p.parquet", tmp_path / "p.jsonl"
-    code, printed, _ = call(capsys, "simulate", "pitch", "--players", "6", "--variant",
-                            "partnership", "--variant", "teams=3", "--deals", "300",
-                            "--strategy", "threshold+greedy", "--out", str(out), "--log",
-                            str(log))  # fmt: skip
+    code, printed, _ = call(
+        capsys,
+        "simulate",
+        "pitch",
+        "--players",
+        "6",
+        "--variant",
+        "partnership",
+        "--variant",
+        "teams=3",
+        "--deals",
+        "300",
+        "--strategy",
+        "threshold+greedy",
+        "--out",
+        str(out),
+        "--log",
+        str(log),
+    )
     assert code == 0 and "bid made" in printed
     frame = pd.read_parquet(out)
     assert "won_2" in frame and "won_3" not in frame and "call_5" in frame
@@ -326,8 +341,19 @@ def test_pitch_simulate_writes_rows_for_its_sides_and_a_log_with_the_auction(tmp
 
 def test_pitch_games_stop_at_the_target_or_the_deal_cap(tmp_path, capsys):
     out = tmp_path / "g.parquet"
-    code, printed, _ = call(capsys, "simulate", "pitch", "--games", "50", "--variant",
-                            "target=11", "--max-deals", "40", "--out", str(out))  # fmt: skip
+    code, printed, _ = call(
+        capsys,
+        "simulate",
+        "pitch",
+        "--games",
+        "50",
+        "--variant",
+        "target=11",
+        "--max-deals",
+        "40",
+        "--out",
+        str(out),
+    )
     assert code == 0 and "games stopped at the deal cap" in printed
     games = pd.read_parquet(tmp_path / "g.games.parquet")
     assert len(games) == 50 and games["deals"].max() <= 40
@@ -349,14 +375,16 @@ def test_pitch_games_stop_at_the_target_or_the_deal_cap(tmp_path, capsys):
     ],
 )
 def test_game_specific_errors(tmp_path, capsys, args, message):
-    code, _, err = call(capsys, "simulate", *args, "--deals", "10", "--out",
-                        str(tmp_path / "x.parquet"))  # fmt: skip
+    code, _, err = call(
+        capsys, "simulate", *args, "--deals", "10", "--out", str(tmp_path / "x.parquet")
+    )
     assert code == 2 and message in err
     assert list(tmp_path.iterdir()) == []
 
 
 def test_replay_of_a_pitch_deal_shows_the_auction(capsys):
-    code, printed, _ = call(capsys, "replay", "pitch", "--players", "5", "--seed", "3",
-                            "--deal", "42")  # fmt: skip
+    code, printed, _ = call(
+        capsys, "replay", "pitch", "--players", "5", "--seed", "3", "--deal", "42"
+    )
     assert code == 0
     assert "auction:" in printed and printed.count("trick ") == 6

@@ -154,9 +154,15 @@ def test_deals_where_a_role_is_missing_are_left_out_of_the_pair():
 
 def test_compare_leads_json(capsys):
     code, out, _ = call(
-        capsys, "compare", "phat", "--leads", "lead_long,lead_phat,lead_high", "--deals", "1500",
+        capsys,
+        "compare",
+        "phat",
+        "--leads",
+        "lead_long,lead_phat,lead_high",
+        "--deals",
+        "1500",
         "--json",
-    )  # fmt: skip
+    )
     assert code == 0
     body = json.loads(out)
     assert body["mode"] == "leads" and len(body["pairs"]) == 3 and len(body["policies"]) == 3
@@ -191,9 +197,15 @@ def test_compare_refuses_bad_input(capsys, args, message):
 
 def test_compare_pitch_leads_pairs_on_the_same_auctions(capsys):
     code, out, _ = call(
-        capsys, "compare", "pitch", "--leads", "lead_best,lead_best_low", "--deals", "3000",
+        capsys,
+        "compare",
+        "pitch",
+        "--leads",
+        "lead_best,lead_best_low",
+        "--deals",
+        "3000",
         "--json",
-    )  # fmt: skip
+    )
     assert code == 0
     pair = json.loads(out)["pairs"][0]
     assert (pair["a"], pair["b"]) == ("lead_best", "lead_best_low")
@@ -232,15 +244,25 @@ def test_whole_games_are_compared_on_the_same_games_with_the_sides_swapped(capsy
     swapped = game_trials("pitch", bidders[::-1], games=300, seed=4).iloc[:, 0].to_numpy()
     assert np.array_equal(swapped, -values)
     code, out, _ = call(
-        capsys, "compare", "pitch", "--bids", "threshold,pass_unless_forced", "--games", "300",
-        "--seed", "4", "--quiet", "--json",
-    )  # fmt: skip
+        capsys,
+        "compare",
+        "pitch",
+        "--bids",
+        "threshold,pass_unless_forced",
+        "--games",
+        "300",
+        "--seed",
+        "4",
+        "--quiet",
+        "--json",
+    )
     assert code == 0
     shown = json.loads(out)
     assert shown["games"] == 300 and "deals" not in shown
     assert shown["pairs"][0]["difference"] == pytest.approx(values.mean())
-    code, _, err = call(capsys, "compare", "pitch", "--leads", "lead_best,lead_high",
-                        "--games", "10")  # fmt: skip
+    code, _, err = call(
+        capsys, "compare", "pitch", "--leads", "lead_best,lead_high", "--games", "10"
+    )
     assert code == 2 and "--games compares --strategies or --bids" in err
 
 

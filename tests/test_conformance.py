@@ -115,8 +115,7 @@ def cases(cap: int) -> list[Case]:
 def tiered(found: list[Case]) -> list:
     """The cases as test parameters, a search player's marked slow: each costs seconds, so
     `make check` leaves them to `make test`."""
-    return [pytest.param(case, marks=pytest.mark.slow) if case.search else case
-            for case in found]  # fmt: skip
+    return [pytest.param(case, marks=pytest.mark.slow) if case.search else case for case in found]
 
 
 with _with_tiny_game():
@@ -279,8 +278,9 @@ def test_every_referee_refuses_a_revoke_and_a_card_not_held(name):
 # --- decisions that must not depend on hidden cards ---------------------------------------
 
 
-def swap_hidden(rnd: random.Random, hands: list[list[int]], seat: int, played: set[int],
-                undealt: list[int]) -> list[list[int]]:  # fmt: skip
+def swap_hidden(
+    rnd: random.Random, hands: list[list[int]], seat: int, played: set[int], undealt: list[int]
+) -> list[list[int]]:
     """Copies of the hands with cards `seat` cannot see exchanged, each for one of its suit
     held by another seat (or not dealt), so every card already played stays legal."""
     owner = {card: s for s, hand in enumerate(hands) for card in hand if card not in played}

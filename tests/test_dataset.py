@@ -85,10 +85,7 @@ def test_a_record_cut_short_is_ignored_and_its_chunk_redone(tmp_path):
 
 def allfours(*args: str) -> subprocess.Popen:
     return subprocess.Popen(
-        command(*args),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+        command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
 
 

@@ -48,9 +48,19 @@ def _winner(trick: list[tuple[int, int]], trump: int) -> int:
 def test_simulate_logs_and_writes_deals_of_three_tricks(capsys, tmp_path):
     log, out = tmp_path / "tiny.jsonl", tmp_path / "tiny.parquet"
     code, text, err = call(
-        capsys, "simulate", tiny_phat.NAME, "--deals", str(DEALS), "--seed", "5",
-        "--log", str(log), "--out", str(out), "--quiet",
-    )  # fmt: skip
+        capsys,
+        "simulate",
+        tiny_phat.NAME,
+        "--deals",
+        str(DEALS),
+        "--seed",
+        "5",
+        "--log",
+        str(log),
+        "--out",
+        str(out),
+        "--quiet",
+    )
     assert code == 0, err
     rows = pd.read_parquet(out)
     records = [json.loads(line) for line in log.read_text().splitlines()]

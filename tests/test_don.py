@@ -21,9 +21,13 @@ from tests.don_examples import DON1_HANDS, DON1_PITCHER, DON1_PLAYS, DON1_UNDEAL
 
 def _script(variants=(), **kwargs):
     return play_phat_script(
-        DON1_HANDS, DON1_PITCHER, [card for _, card in DON1_PLAYS], game="don",
-        variants=variants, **kwargs,
-    )  # fmt: skip
+        DON1_HANDS,
+        DON1_PITCHER,
+        [card for _, card in DON1_PLAYS],
+        game="don",
+        variants=variants,
+        **kwargs,
+    )
 
 
 def test_don1_nines_off_trump_score_nothing_and_the_five_and_nine_of_trumps_do():
@@ -117,12 +121,15 @@ def _mismatches(result):
     for row, hands, plays, winners in zip(*logs, strict=True):
         pitcher = int(row["pitcher"])
         expected = reference.score_deal(
-            [cards_of(int(hand)) for hand in hands], pitcher,
+            [cards_of(int(hand)) for hand in hands],
+            pitcher,
             play_order(pitcher, plays, winners),
             scores_before=(int(row["score_before_0"]), int(row["score_before_1"])),
-            carry_in=int(row["carry_in"]), target=target, bonus=rules["bonus"],
+            carry_in=int(row["carry_in"]),
+            target=target,
+            bonus=rules["bonus"],
             game_tie=rules["game_tie"],
-        )  # fmt: skip
+        )
         got = _engine_fields(row, winners)
         if got != expected:
             found.append((int(row["game"]), int(row["deal"]), got, expected))
@@ -178,9 +185,21 @@ def test_the_nine_of_trumps_is_in_play_with_probability_27_over_43_if_the_pitche
 def test_simulate_don_writes_the_rules_in_the_log_and_refuses_bad_variants(capsys, tmp_path):
     log = tmp_path / "don.jsonl"
     code, out, _ = call(
-        capsys, "simulate", "don", "--deals", "50", "--variant", "bonus=game5_high_low_jack",
-        "--variant", "game_tie=carry", "--variant", "target=91", "--log", str(log), "--json",
-    )  # fmt: skip
+        capsys,
+        "simulate",
+        "don",
+        "--deals",
+        "50",
+        "--variant",
+        "bonus=game5_high_low_jack",
+        "--variant",
+        "game_tie=carry",
+        "--variant",
+        "target=91",
+        "--log",
+        str(log),
+        "--json",
+    )
     assert code == 0
     records = [json.loads(line) for line in log.read_text().splitlines()]
     assert len(records) == 50 and json.loads(out)["rows"] == 50

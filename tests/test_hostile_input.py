@@ -48,8 +48,15 @@ QUICK = settings(deadline=None)
 
 RANK_SPELLINGS = {r: i for i, r in enumerate("23456789TJQKA")} | {"10": 8}
 SUIT_SPELLINGS = {s: i for i, s in enumerate(SUITS)} | {
-    "♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2, "♠": 3, "♤": 3,
-}  # fmt: skip
+    "♣": 0,
+    "♧": 0,
+    "♦": 1,
+    "♢": 1,
+    "♥": 2,
+    "♡": 2,
+    "♠": 3,
+    "♤": 3,
+}
 BAD_RANKS = ("", "1", "0", "01", "11", "1O", "TT", "AA", "B", "Z", "X", "½", "٣")
 BAD_SUITS = ("", "X", "E", "CD", "♔", "♚", "☃", "1", "0")
 PADDING = ("", " ", "  ", "\t", "\n", "\u00a0", "\u3000")
@@ -260,11 +267,51 @@ def test_parse_trump_names_suits_the_hand_holds_or_is_a_card_error(hand, text):
 VARIANT_NAMES = sorted({name for module in GAME_MODULES.values() for name in module.OPTIONS})
 VARIANT_JUNK_NAMES = ("", " ", "Target", "TARGET", "smudgee", "player", "tëam", "=", "x y")
 VARIANT_VALUES = (
-    "", " ", "0", "1", "-1", "2", "3", "4", "5", "6", "7", "8", "11", "15", "21", "91", "121",
-    "true", "False", "YES", "off", "on", "maybe", "1.5", "1e3", "0x10", "+7", " 5 ", "٣",
-    "game8", "game6_high_low", "game5_high_low_jack", "carry", "none", "Carry", "nan", "inf",
-    "=", "==", "9" * 30, "-" + "9" * 30, str(INT64_MAX), str(INT64_MAX + 1), "1_000",
-)  # fmt: skip
+    "",
+    " ",
+    "0",
+    "1",
+    "-1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "11",
+    "15",
+    "21",
+    "91",
+    "121",
+    "true",
+    "False",
+    "YES",
+    "off",
+    "on",
+    "maybe",
+    "1.5",
+    "1e3",
+    "0x10",
+    "+7",
+    " 5 ",
+    "٣",
+    "game8",
+    "game6_high_low",
+    "game5_high_low_jack",
+    "carry",
+    "none",
+    "Carry",
+    "nan",
+    "inf",
+    "=",
+    "==",
+    "9" * 30,
+    "-" + "9" * 30,
+    str(INT64_MAX),
+    str(INT64_MAX + 1),
+    "1_000",
+)
 
 
 def variant_items(values: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
@@ -463,13 +510,23 @@ def test_the_metadata_records_the_strategy_exactly_as_it_ran(tmp_path, capsys):
 
     out = tmp_path / "rows.parquet"
     label = "threshold:margin=0.5+greedy"
-    code, _, err = call(capsys, "simulate", "pitch", "--deals", "40", "--strategy", label,
-                        "--out", str(out))  # fmt: skip
+    code, _, err = call(
+        capsys, "simulate", "pitch", "--deals", "40", "--strategy", label, "--out", str(out)
+    )
     assert code == 0, err
     assert read_metadata(out)["seats"] == [label] * 4
     other = tmp_path / "other.parquet"
-    code, _, err = call(capsys, "simulate", "phat", "--deals", "4", "--strategy",
-                        "ismcts:iterations=-5", "--out", str(other))  # fmt: skip
+    code, _, err = call(
+        capsys,
+        "simulate",
+        "phat",
+        "--deals",
+        "4",
+        "--strategy",
+        "ismcts:iterations=-5",
+        "--out",
+        str(other),
+    )
     assert code == 2 and "takes a whole number from 1 to 100000" in err
     assert not other.exists()
 
@@ -489,9 +546,23 @@ QUICK_NAMES = sorted({s.name for s in strategies() if not _searches(s)})
 PARAM_KEYS = sorted({key for s in strategies() for key in s.params})
 LABEL_JUNK = ("", " ", "Greedy", "greedy ", "lead", "clever", "ränd", "+", ":", "=")
 PARAM_VALUES = (
-    "0", "1", "-1", "0.5", "1e308", "1e309", "-1e309", "inf", "-inf", "nan", "", "x", "١",
-    "1_0", " 2 ", "0x1",
-)  # fmt: skip
+    "0",
+    "1",
+    "-1",
+    "0.5",
+    "1e308",
+    "1e309",
+    "-1e309",
+    "inf",
+    "-inf",
+    "nan",
+    "",
+    "x",
+    "١",
+    "1_0",
+    " 2 ",
+    "0x1",
+)
 
 
 @st.composite
@@ -552,9 +623,23 @@ def test_arbitrary_strategy_labels_resolve_or_raise_a_strategy_error(game, label
 
 COMMANDS = ("simulate", "replay", "odds", "compare", "strategies", "bench")
 BAD_NUMBERS = (
-    "0", "-1", "-200", "", " ", "lots", "2.5", "1e2", "0x10", "½", "inf", "nan", "-",
-    "9" * 26, "-" + "9" * 26, "1 2",
-)  # fmt: skip
+    "0",
+    "-1",
+    "-200",
+    "",
+    " ",
+    "lots",
+    "2.5",
+    "1e2",
+    "0x10",
+    "½",
+    "inf",
+    "nan",
+    "-",
+    "9" * 26,
+    "-" + "9" * 26,
+    "1 2",
+)
 
 
 def _is_big_number(text: str) -> bool:
@@ -711,9 +796,21 @@ def game_name(pick: Picker, games: tuple[str, ...]) -> str:
 
 
 SIMULATE_OPTIONS = (
-    "game", "size", "--out", "--log", "--chart", "--threads", "--chunk", "--first",
-    "--max-deals", "--stall", "--cluster", "--connect-timeout", "flags", *RUN_OPTIONS,
-)  # fmt: skip
+    "game",
+    "size",
+    "--out",
+    "--log",
+    "--chart",
+    "--threads",
+    "--chunk",
+    "--first",
+    "--max-deals",
+    "--stall",
+    "--cluster",
+    "--connect-timeout",
+    "flags",
+    *RUN_OPTIONS,
+)
 
 
 @st.composite

@@ -136,8 +136,9 @@ def test_impossible_seats_and_suits_are_refused():
 
 
 def test_odds_command_prints_every_suit_and_the_advice(capsys):
-    code, out, _ = call(capsys, "odds", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--seat", "3",
-                        "--deals", "2000")  # fmt: skip
+    code, out, _ = call(
+        capsys, "odds", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--seat", "3", "--deals", "2000"
+    )
     assert code == 0
     assert [line.split()[1] for line in out.splitlines() if line.startswith("trump")] == list(
         "CDHS"
@@ -146,8 +147,20 @@ def test_odds_command_prints_every_suit_and_the_advice(capsys):
 
 
 def test_odds_command_json_matches_the_library(capsys):
-    code, out, _ = call(capsys, "odds", "pitch", "--hand", "ah jh 5h ks 3c 2d", "--trump", "H",
-                        "--deals", "1500", "--seed", "4", "--json")  # fmt: skip
+    code, out, _ = call(
+        capsys,
+        "odds",
+        "pitch",
+        "--hand",
+        "ah jh 5h ks 3c 2d",
+        "--trump",
+        "H",
+        "--deals",
+        "1500",
+        "--seed",
+        "4",
+        "--json",
+    )
     assert code == 0
     body = json.loads(out)
     estimates = pitch_odds("AH JH 5H KS 3C 2D", trump="H", deals=1500, seed=4)
@@ -162,8 +175,9 @@ def test_odds_command_json_matches_the_library(capsys):
 
 
 def test_odds_phat_command(capsys):
-    code, out, _ = call(capsys, "odds", "phat", "--hand", "AH KH QH JH TH 9H 2C 3C 4C 5D 6D 7S 8S",
-                        "--deals", "500")  # fmt: skip
+    code, out, _ = call(
+        capsys, "odds", "phat", "--hand", "AH KH QH JH TH 9H 2C 3C 4C 5D 6D 7S 8S", "--deals", "500"
+    )
     assert code == 0 and "P(Big Phat kept)" in out and "recommended: pitch H" in out
 
 
@@ -188,13 +202,17 @@ def test_odds_command_refuses_bad_input(capsys, args, message):
 @pytest.mark.parametrize(
     ("game", "strategy", "hand"),
     [
-        *[("phat", f"greedy+{lead}", "AS KS QS 9S 5S 2C 3C 4D 5D 6D 7H 8H 9H")
-          for lead in ("lead_long", "lead_phat", "lead_high")],
-        *[("pitch", f"greedy+{lead}", "AS KS QS 9S 2C 4D")
-          for lead in ("lead_best", "lead_best_low", "lead_long", "lead_high")],
+        *[
+            ("phat", f"greedy+{lead}", "AS KS QS 9S 5S 2C 3C 4D 5D 6D 7H 8H 9H")
+            for lead in ("lead_long", "lead_phat", "lead_high")
+        ],
+        *[
+            ("pitch", f"greedy+{lead}", "AS KS QS 9S 2C 4D")
+            for lead in ("lead_best", "lead_best_low", "lead_long", "lead_high")
+        ],
         ("pitch", "random", "AS KS QS 9S 2C 4D"),
     ],
-)  # fmt: skip
+)
 def test_every_lead_policy_opens_in_the_fixed_suit(game, strategy, hand):
     # Each policy would lead spades from this hand; held to clubs, it must play a club
     # (the engine stops the run on any other card).

@@ -40,10 +40,22 @@ def on_small_disk(folder: Path, options: str, *args: str) -> tuple[int, str, lis
     script = 'mount -t tmpfs -o "$1" tmpfs "$0" || exit 99; shift; "$@"; echo "status=$?"; '
     script += 'find "$0" -mindepth 1 | sort'
     done = subprocess.run(
-        [*NAMESPACE, "bash", "-c", script, str(folder), options, sys.executable, "-m",
-         "sims.tools.cli", *args],
-        capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
+        [
+            *NAMESPACE,
+            "bash",
+            "-c",
+            script,
+            str(folder),
+            options,
+            sys.executable,
+            "-m",
+            "sims.tools.cli",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     status = next(line for line in lines if line.startswith("status="))
@@ -59,9 +71,14 @@ def one_line(err: str) -> str:
 
 @pytest.mark.parametrize(
     "option, name",
-    [("--out", "rows.parquet"), ("--log", "deals.jsonl"), ("--chart", "chart.png"),
-     ("--out", "dataset"), ("--out", "sub/rows.parquet")],
-)  # fmt: skip
+    [
+        ("--out", "rows.parquet"),
+        ("--log", "deals.jsonl"),
+        ("--chart", "chart.png"),
+        ("--out", "dataset"),
+        ("--out", "sub/rows.parquet"),
+    ],
+)
 def test_an_output_in_a_read_only_folder_is_refused_before_the_run(tmp_path, option, name):
     target = tmp_path / "ro" / name
     status, err, left = on_small_disk(
@@ -78,9 +95,16 @@ def test_an_output_in_a_read_only_folder_is_refused_before_the_run(tmp_path, opt
 def test_a_log_that_fills_the_disk_ends_in_one_line_with_no_partial_file(tmp_path):
     log = tmp_path / "full" / "deals.jsonl"
     status, err, left = on_small_disk(
-        tmp_path / "full", "size=64k", "simulate", "pitch", "--deals", "3000", "--quiet",
-        "--log", str(log),
-    )  # fmt: skip
+        tmp_path / "full",
+        "size=64k",
+        "simulate",
+        "pitch",
+        "--deals",
+        "3000",
+        "--quiet",
+        "--log",
+        str(log),
+    )
     assert status == 1
     assert one_line(err) == f"allfours: cannot write {log}: No space left on device"
     assert left == []
@@ -89,9 +113,18 @@ def test_a_log_that_fills_the_disk_ends_in_one_line_with_no_partial_file(tmp_pat
 def test_when_one_output_fails_none_of_the_run_s_files_is_kept(tmp_path):
     folder = tmp_path / "full"
     status, err, left = on_small_disk(
-        folder, "size=64k", "simulate", "phat", "--deals", "3000", "--quiet",
-        "--out", str(folder / "rows.parquet"), "--log", str(folder / "deals.jsonl"),
-    )  # fmt: skip
+        folder,
+        "size=64k",
+        "simulate",
+        "phat",
+        "--deals",
+        "3000",
+        "--quiet",
+        "--out",
+        str(folder / "rows.parquet"),
+        "--log",
+        str(folder / "deals.jsonl"),
+    )
     assert status == 1
     assert "No space left on device" in one_line(err)
     assert left == []
@@ -101,9 +134,18 @@ def test_a_dataset_that_fills_the_disk_stops_in_one_line_and_keeps_whole_chunks(
     folder = tmp_path / "full"
     dataset = folder / "d"
     status, err, left = on_small_disk(
-        folder, "size=256k", "simulate", "pitch", "--deals", "200000", "--chunk", "2000",
-        "--quiet", "--out", str(dataset),
-    )  # fmt: skip
+        folder,
+        "size=256k",
+        "simulate",
+        "pitch",
+        "--deals",
+        "200000",
+        "--chunk",
+        "2000",
+        "--quiet",
+        "--out",
+        str(dataset),
+    )
     assert status == 1
     line = one_line(err)
     assert line.startswith(f"allfours: cannot write {dataset}/") and "No space left" in line

@@ -16,11 +16,18 @@ from analysis.phat_leads import (
 
 def _deals(pitcher, phat_0, bonus_0, big, little) -> pd.DataFrame:
     phat_0, bonus_0 = np.array(phat_0), np.array(bonus_0)
-    return pd.DataFrame({
-        "deal": np.arange(len(phat_0)), "pitcher": pitcher, "phat_0": phat_0,
-        "phat_1": 80 - phat_0, "bonus_0": bonus_0, "bonus_1": 8 - bonus_0,
-        "big_phat_team": big, "little_phat_team": little,
-    })  # fmt: skip
+    return pd.DataFrame(
+        {
+            "deal": np.arange(len(phat_0)),
+            "pitcher": pitcher,
+            "phat_0": phat_0,
+            "phat_1": 80 - phat_0,
+            "bonus_0": bonus_0,
+            "bonus_1": 8 - bonus_0,
+            "big_phat_team": big,
+            "little_phat_team": little,
+        }
+    )
 
 
 def test_sources_are_counted_for_the_pitchers_team_and_sum_to_its_points():
@@ -60,8 +67,9 @@ def test_sources_against_refuses_different_deals():
 
 
 def test_differences_by_groups_the_paired_differences():
-    results = pd.DataFrame({"lead_long": [10, 20, 30, 40, 50, 60],
-                            "lead_high": [8, 18, 31, 37, 50, 54]})  # fmt: skip
+    results = pd.DataFrame(
+        {"lead_long": [10, 20, 30, 40, 50, 60], "lead_high": [8, 18, 31, 37, 50, 54]}
+    )
     lengths = pd.Series([4, 4, 5, 5, 5, 6], name="longest suit")
     table = differences_by(results, lengths, "lead_long")
     assert list(table.index.get_level_values(0).unique()) == ["lead_high"]

@@ -22,8 +22,15 @@ def pitch_view(hand: int = HAND, me: int = 0, players: int = 4) -> np.ndarray:
     """The view of a cutthroat Pitch seat about to open (what the engine shows it)."""
     view = np.zeros(v.SIZE, np.int64)
     view[[v.DECISION, v.SEAT, v.HAND, v.LEGAL, v.TRUMP, v.PLAYERS, v.SIDES, v.PITCHER]] = (
-        v.OPENING, me, hand, hand, -1, players, players, me
-    )  # fmt: skip
+        v.OPENING,
+        me,
+        hand,
+        hand,
+        -1,
+        players,
+        players,
+        me,
+    )
     view[[v.GAME_WORTH, v.HIGH_LOW_WORTH, v.JACK_WORTH]] = 1
     view[v.SIDE_OF : v.SIDE_OF + players] = range(players)
     return view
@@ -47,9 +54,23 @@ def test_the_engine_marks_a_seat_void_in_the_led_suit_only_when_it_could_not_fol
     out = np.zeros(1, pitch.OUTCOME_DTYPE)
     led, trump = 2, 3  # hearts led, spades trump; seat 1 plays second
     take_card_nb(
-        parse_card(card), 1, hands[1], 1, hands, view, out, 0, led, trump, True,
-        parse_card("KH"), 0, 1 << parse_card("KH"), 1, np.zeros((0, 1), np.int8),
-    )  # fmt: skip
+        parse_card(card),
+        1,
+        hands[1],
+        1,
+        hands,
+        view,
+        out,
+        0,
+        led,
+        trump,
+        True,
+        parse_card("KH"),
+        0,
+        1 << parse_card("KH"),
+        1,
+        np.zeros((0, 1), np.int8),
+    )
     assert view[v.VOIDS + 1] == (1 << led if void else 0)
     assert view[v.PLAYED_BY + 1] == 1 << parse_card(card)
 
@@ -78,8 +99,14 @@ def phat_view_late(hands: np.ndarray, voids: list[int], me: int = 0) -> np.ndarr
     view = np.zeros(v.SIZE, np.int64)
     left = bin(int(hands[0])).count("1")
     view[[v.DECISION, v.SEAT, v.HAND, v.LEGAL, v.PLAYERS, v.SIDES, v.TRUMP]] = (
-        v.PLAY, me, hands[me], hands[me], 4, 2, 0
-    )  # fmt: skip
+        v.PLAY,
+        me,
+        hands[me],
+        hands[me],
+        4,
+        2,
+        0,
+    )
     played = FULL_DECK & ~(hands[0] | hands[1] | hands[2] | hands[3])
     view[v.PLAYED] = played
     for seat in range(4):  # who played what does not matter here, only how many
@@ -118,11 +145,12 @@ def test_when_rejection_fails_the_deal_still_gives_every_seat_its_cards_in_its_s
     # a uniform deal of the 9 unseen cards fits once in 1,680 tries, so the fallback deals
     # nearly every time, and seat 1 taking the first cards it may hold would often take a
     # heart that seat 2 needs.
-    hands = np.array([mask_of(parse_cards(text)) for text in
-                      ("AS AH AC", "KS QS JS", "KH QH JH", "KC QD JD")], np.int64)  # fmt: skip
+    hands = np.array(
+        [mask_of(parse_cards(text)) for text in ("AS AH AC", "KS QS JS", "KH QH JH", "KC QD JD")],
+        np.int64,
+    )
     clubs, diamonds, hearts, spades = (1 << suit for suit in range(4))
-    view = phat_view_late(hands, [0, clubs | diamonds, spades | clubs | diamonds,
-                                  spades | hearts])  # fmt: skip
+    view = phat_view_late(hands, [0, clubs | diamonds, spades | clubs | diamonds, spades | hearts])
     rng, dealt, pool = new_state(4, 0, 1), np.zeros(7, np.int64), new_pool()
     for _ in range(50):
         deal_hidden(view, 13, rng, dealt, pool)

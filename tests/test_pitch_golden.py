@@ -60,15 +60,37 @@ def test_pitch1_a_lone_jack_of_trumps_is_worth_three_and_the_dealer_is_forced_to
             play(three, PITCH1_TRICKS, 2, forbidden)
     row = play(three, PITCH1_TRICKS, 2, [PASS, PASS, 2])
     assert (row["pitcher"], row["contract"], row["trumps_in_play"]) == (2, 2, 1)
-    check(row, 3, high=2, low=2, jack=2, game=1, won=[0, 1, 3], made=True,
-          delta=[0, 1, 3], scores_after=[0, 1, 3], winner=None)  # fmt: skip
+    check(
+        row,
+        3,
+        high=2,
+        low=2,
+        jack=2,
+        game=1,
+        won=[0, 1, 3],
+        made=True,
+        delta=[0, 1, 3],
+        scores_after=[0, 1, 3],
+        winner=None,
+    )
 
 
 def test_pitch2_a_lone_trump_the_dealers_steal_and_a_pitcher_winning_from_behind():
     row = play(rules(), PITCH2_TRICKS, 3, [2, PASS, PASS, 2], scores=[2, 7, 4, 5])
     assert row["pitcher"] == 3 and row["stolen"]
-    check(row, 4, high=3, low=3, jack=None, game=1, won=[0, 1, 0, 2], made=True,
-          delta=[0, 1, 0, 2], scores_after=[2, 8, 4, 7], winner=3)  # fmt: skip
+    check(
+        row,
+        4,
+        high=3,
+        low=3,
+        jack=None,
+        game=1,
+        won=[0, 1, 0, 2],
+        made=True,
+        delta=[0, 1, 0, 2],
+        scores_after=[2, 8, 4, 7],
+        winner=3,
+    )
 
 
 def test_pitch2_seats_after_a_two_may_not_bid_two():
@@ -78,8 +100,19 @@ def test_pitch2_seats_after_a_two_may_not_bid_two():
 
 def test_pitch3_no_jack_in_play_a_tied_game_and_a_set_back_below_zero():
     row = play(rules(), PITCH3_TRICKS, 0, [PASS, 3, PASS, PASS], scores=[4, 5, 1, 6])
-    check(row, 4, high=2, low=2, jack=None, game=None, won=[0, 0, 2, 0], made=False,
-          delta=[0, 0, -3, 0], scores_after=[4, 5, -2, 6], winner=None)  # fmt: skip
+    check(
+        row,
+        4,
+        high=2,
+        low=2,
+        jack=None,
+        game=None,
+        won=[0, 0, 2, 0],
+        made=False,
+        delta=[0, 0, -3, 0],
+        scores_after=[4, 5, -2, 6],
+        winner=None,
+    )
     assert list(row["game_points"][:4]) == [0, 13, 3, 13]
 
 
@@ -97,7 +130,7 @@ def test_pitching_a_four_ends_the_auction_at_once():
         (
             ("low_to_holder",),
             {"low": 0, "won": [1, 0, 1, 2], "made": False, "delta": [1, 0, 1, -3]},
-        ),  # fmt: skip
+        ),
     ],
 )
 def test_pitch4_low_goes_to_its_captor_or_with_low_to_holder_to_its_holder(variants, expected):
@@ -118,8 +151,19 @@ def test_pitch5_trumping_while_able_to_follow_is_legal_unless_must_follow():
 
 def test_pitch6_partnership_points_and_game_are_counted_per_team():
     row = play(rules("partnership"), PITCH6_TRICKS, 2, [PASS, 3, PASS, PASS], scores=[4, 6])
-    check(row, 2, high=0, low=1, jack=0, game=0, won=[3, 1], made=True, delta=[3, 1],
-          scores_after=[7, 7], winner=0)  # fmt: skip
+    check(
+        row,
+        2,
+        high=0,
+        low=1,
+        jack=0,
+        game=0,
+        won=[3, 1],
+        made=True,
+        delta=[3, 1],
+        scores_after=[7, 7],
+        winner=0,
+    )
     assert list(row["game_points"][:2]) == [19, 15]
     alone = play(rules(), PITCH6_TRICKS, 2, [PASS, 3, PASS, PASS])
     check(alone, 4, game=3, won=[0, 1, 2, 1], made=False, delta=[-3, 1, 2, 1])

@@ -10,8 +10,11 @@ from sims.run.runner import RunSpec, run
 
 
 def hypergeometric_pmf(k: int, population: int, successes: int, draws: int) -> float:
-    return (math.comb(successes, k) * math.comb(population - successes, draws - k)
-            / math.comb(population, draws))  # fmt: skip
+    return (
+        math.comb(successes, k)
+        * math.comb(population - successes, draws - k)
+        / math.comb(population, draws)
+    )
 
 
 def within_four_standard_errors(rate: float, exact: float, n: int) -> bool:

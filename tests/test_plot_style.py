@@ -50,8 +50,9 @@ def _colour(artist):
 def _series(axis):
     """Every drawn artist of `axis` that shows data: lines with markers, bars, bands."""
     lines = [line for line in axis.lines if line.get_marker() not in (None, "None", "")]
-    caps = {id(cap) for c in axis.containers if isinstance(c, ErrorbarContainer)
-            for cap in c.lines[1]}  # fmt: skip
+    caps = {
+        id(cap) for c in axis.containers if isinstance(c, ErrorbarContainer) for cap in c.lines[1]
+    }
     bars = [patch for c in axis.containers if isinstance(c, BarContainer) for patch in c]
     return [line for line in lines if id(line) not in caps], bars
 
@@ -85,14 +86,17 @@ def test_series_are_drawn_in_their_house_colour_and_order(name):
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_every_estimate_has_its_interval_and_its_count(name):
     figure = EXAMPLES[name]()
-    words = [figure.get_suptitle(), getattr(figure, "_supxlabel", None) and
-             figure._supxlabel.get_text() or ""]  # fmt: skip
+    words = [
+        figure.get_suptitle(),
+        getattr(figure, "_supxlabel", None) and figure._supxlabel.get_text() or "",
+    ]
     for axis in figure.axes:
         lines, bars = _series(axis)
         with_errors = {
-            id(c.lines[0]) for c in axis.containers
+            id(c.lines[0])
+            for c in axis.containers
             if isinstance(c, ErrorbarContainer) and (c.has_xerr or c.has_yerr)
-        }  # fmt: skip
+        }
         bands = {c.get_gid() for c in axis.collections if c.get_gid()}
         for line in lines:
             if style.tagged(line.get_gid()) is None:

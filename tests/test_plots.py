@@ -15,10 +15,14 @@ def _close_figures():
 
 def test_policy_comparison_draws_each_policy_in_house_order_with_its_interval_and_n():
     table = pd.DataFrame(
-        {"estimate": [0.7, 0.6, 0.65], "low": [0.68, 0.55, 0.6], "high": [0.72, 0.64, 0.7],
-         "n": [100, 100, 100]},
+        {
+            "estimate": [0.7, 0.6, 0.65],
+            "low": [0.68, 0.55, 0.6],
+            "high": [0.72, 0.64, 0.7],
+            "n": [100, 100, 100],
+        },
         index=["lead_phat", "lead_high", "lead_long"],
-    )  # fmt: skip
+    )
     figure = plots.policy_comparison(table, "Big Phat to the pitcher's side")
     (axis,) = figure.axes
     points = [container.lines[0].get_xdata()[0] for container in axis.containers]

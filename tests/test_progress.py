@@ -63,10 +63,23 @@ def test_advance_counts_each_deal_once_inside_and_at_the_end_of_chunks():
 @pytest.mark.parametrize("extra", [[], ["--aggregate"]], ids=["rows", "counters"])
 def test_a_slow_run_prints_its_header_first_and_its_bar_moves_inside_one_chunk(extra):
     process = subprocess.Popen(
-        [sys.executable, "-m", "sims.tools.cli", "simulate", "phat", "--deals", str(DEALS),
-         "--strategy", SLOW, "--progress", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "sims.tools.cli",
+            "simulate",
+            "phat",
+            "--deals",
+            str(DEALS),
+            "--strategy",
+            SLOW,
+            "--progress",
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     first = process.stdout.readline()
     assert process.poll() is None, "the header came only when the run had ended"
     assert first.startswith(f"phat: {DEALS} deals, seed 0, strategies by seat: {SLOW}")

@@ -92,12 +92,7 @@ def test_trick_winner(trick: str, trump: str, winner: int) -> None:
 AF1_HANDS = [cards("J♥ 2♥ Q♣ 7♣ 10♦ K♠"), cards("A♥ 9♥ K♣ 10♣ 4♦ 3♠")]
 AF1_STOCK = stock_after(AF1_HANDS, cards("6♥"))
 AF1_PLAY = plays(
-    "E K♣, D 7♣",
-    "E 10♣, D J♥",
-    "D K♠, E 9♥",
-    "E A♥, D 2♥",
-    "E 4♦, D 10♦",
-    "D Q♣, E 3♠",
+    "E K♣, D 7♣", "E 10♣, D J♥", "D K♠, E 9♥", "E A♥, D 2♥", "E 4♦, D 10♦", "D Q♣, E 3♠"
 )
 
 
@@ -128,14 +123,7 @@ AF2_STOCK = stock_after(AF2_HANDS, cards("5♣"))
 AF2_ANSWERS = [
     (E, "beg"),
     (D, "give"),
-    *plays(
-        "E 10♠, D 2♠",
-        "E 9♦, D 4♦",
-        "E 5♠, D 7♠",
-        "D 10♥, E 3♥",
-        "D 9♣, E 6♥",
-        "D 7♦, E 8♦",
-    ),
+    *plays("E 10♠, D 2♠", "E 9♦, D 4♦", "E 5♠, D 7♠", "D 10♥, E 3♥", "D 9♣, E 6♥", "D 7♦, E 8♦"),
 ]
 
 
@@ -161,12 +149,7 @@ def test_dealer_may_not_give_the_point_that_puts_eldest_out() -> None:
 AF3_HANDS = [cards("Q♠ 3♠ K♥ 5♣ 9♦ 4♦"), cards("9♠ 7♠ 4♠ 8♣ 6♦ 2♥")]
 AF3_STOCK = stock_after(AF3_HANDS, cards("10♠ K♣ 3♦ 7♥ A♣ 8♥ 5♠ 6♠ A♥ Q♥ 2♣ 10♥ 3♥ K♦ J♥"))
 AF3_PLAY = plays(
-    "E A♥, D 3♥",
-    "E K♣, D A♣",
-    "D K♦, E 7♥",
-    "E 9♠, D 8♥",
-    "D 10♥, E Q♥",
-    "E 2♥, D K♥",
+    "E A♥, D 3♥", "E K♣, D A♣", "D K♦, E 7♥", "E 9♠, D 8♥", "D 10♥, E Q♥", "E 2♥, D K♥"
 )
 AF3_ANSWERS = [
     (E, "beg"),
@@ -184,12 +167,7 @@ def test_example_af3_beg_run_twice_jack_turned_discard_to_six() -> None:
     assert {"TS", "6S", "JH"} <= set(result.dead)
     assert set(cards("7♠ 4♠ 8♣ 6♦ 3♦ 2♣ Q♠ 3♠ 5♣ 9♦ 4♦ 5♠")) <= set(result.dead)
     assert result.card_points == (10, 19)
-    assert scored(result) == [
-        ("Turn-up", D, 1),
-        ("High", E, 1),
-        ("Low", E, 1),
-        ("Game", E, 1),
-    ]
+    assert scored(result) == [("Turn-up", D, 1), ("High", E, 1), ("Low", E, 1), ("Game", E, 1)]
     assert result.scores_after == (3, 5)
     assert {award.name: award.side for award in result.points}["Jack"] is None
     winner_rules = Rules(low_to="winner")
@@ -307,12 +285,7 @@ def test_hang_jack_scores_three_when_captured_from_the_other_side() -> None:
     hands = [cards("J♥ 2♣ 3♣ 4♣ 5♣ 6♣"), cards("A♥ 7♣ 8♣ 9♣ 10♣ J♣")]
     stock = stock_after(hands, cards("6♥"))
     answers = [(E, "stand")] + plays(
-        "E A♥, D J♥",
-        "E 7♣, D 2♣",
-        "E 8♣, D 3♣",
-        "E 9♣, D 4♣",
-        "E 10♣, D 5♣",
-        "E J♣, D 6♣",
+        "E A♥, D J♥", "E 7♣, D 2♣", "E 8♣, D 3♣", "E 9♣, D 4♣", "E 10♣, D 5♣", "E J♣, D 6♣"
     )
     plain = play_deal(Rules(), D, hands, stock, answers)
     hanged = play_deal(Rules(hang_jack=True), D, hands, stock, answers)

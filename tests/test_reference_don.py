@@ -72,11 +72,27 @@ def test_don_1_whole_deal():
 def test_result_keys():
     result = score_deal(DON1_HANDS, DON1_PITCHER, DON1_PLAYS)
     assert set(result) == {
-        "trump", "points", "muck", "bonus", "carry_in", "carry_out", "big_phat",
-        "little_phat", "big_phat_holder", "little_phat_holder", "high", "low", "jack",
-        "tricks", "trick_winners", "tricks_played", "pitcher_trumps", "scores_before",
-        "scores_after", "winner",
-    }  # fmt: skip
+        "trump",
+        "points",
+        "muck",
+        "bonus",
+        "carry_in",
+        "carry_out",
+        "big_phat",
+        "little_phat",
+        "big_phat_holder",
+        "little_phat_holder",
+        "high",
+        "low",
+        "jack",
+        "tricks",
+        "trick_winners",
+        "tricks_played",
+        "pitcher_trumps",
+        "scores_before",
+        "scores_after",
+        "winner",
+    }
 
 
 @pytest.mark.parametrize(
@@ -119,8 +135,14 @@ def test_card_values():
     assert don_value(parse_card("9S"), 2) == 0
     assert don_value(parse_card("AS"), 2) == 0
     assert [game_value(parse_card(n)) for n in ("AC", "KD", "QH", "JS", "TC", "9C", "5D")] == [
-        4, 3, 2, 1, 10, 0, 0,
-    ]  # fmt: skip
+        4,
+        3,
+        2,
+        1,
+        10,
+        0,
+        0,
+    ]
     assert sum(game_value(c) for c in range(52)) == 80
 
 
@@ -260,9 +282,8 @@ def test_win_at_the_end_of_a_tied_deal_loses_the_carry():
     before = [0, 0]
     before[team] = 121 - base["points"][team] - base["bonus"][team]
     result = score_deal(
-        hands, 0, plays, scores_before=before, bonus="game6_high_low", game_tie="carry",
-        carry_in=8,
-    )  # fmt: skip
+        hands, 0, plays, scores_before=before, bonus="game6_high_low", game_tie="carry", carry_in=8
+    )
     assert result["winner"] == team
     assert result["scores_after"][team] == 121
     assert result["carry_out"] == 0

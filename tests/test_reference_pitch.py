@@ -548,14 +548,7 @@ def test_smudge_impossible_without_jack() -> None:
 
 def test_smudge_impossible_when_game_tied() -> None:
     # Seat 0 bids 4 and takes High, Low and Jack, but Game ties 5-5: only 3 points.
-    tricks = [
-        "0:AS 1:3C",
-        "0:JS 1:4C",
-        "0:2S 1:5C",
-        "0:3H 1:AH",
-        "1:JC 0:7D",
-        "1:6C 0:8D",
-    ]
+    tricks = ["0:AS 1:3C", "0:JS 1:4C", "0:2S 1:5C", "0:3H 1:AH", "1:JC 0:7D", "1:6C 0:8D"]
     hands, plays = deal_from_tricks(2, tricks)
     rules = Rules(players=2, smudge=True)
     result = score_deal(rules, hands, 1, [(0, 4)], plays, [0, 0])
@@ -577,14 +570,7 @@ def test_smudge_impossible_when_game_tied() -> None:
 def test_win_needs_made() -> None:
     # Two players, dealer 0: seat 1 passes, the dealer is forced to bid 2 and leads 2S;
     # seat 1 must follow with AS, captures High and Low, then wins every trick.
-    tricks = [
-        "0:2S 1:AS",
-        "1:AC 0:3H",
-        "1:KC 0:4H",
-        "1:QC 0:5H",
-        "1:TC 0:6H",
-        "1:9C 0:7H",
-    ]
+    tricks = ["0:2S 1:AS", "1:AC 0:3H", "1:KC 0:4H", "1:QC 0:5H", "1:TC 0:6H", "1:9C 0:7H"]
     hands, plays = deal_from_tricks(2, tricks)
     calls = [(1, 0), (0, 2)]
     literal = score_deal(Rules(players=2), hands, 0, calls, plays, [12, 0])

@@ -16,8 +16,9 @@ def test_a_zero_call_is_refused_naming_the_words_taken(calls):
 
 
 def test_a_zero_call_on_the_command_line_is_refused_before_any_deal(capsys):
-    code, out, err = call(capsys, "advise", "pitch", "--hand", HAND, "--quiet", "--seat", "3",
-                          "--calls", "pass,0")  # fmt: skip
+    code, out, err = call(
+        capsys, "advise", "pitch", "--hand", HAND, "--quiet", "--seat", "3", "--calls", "pass,0"
+    )
     assert code == 2 and out == ""
     assert "bad call '0'" in err and "pass or p" in err and "Traceback" not in err
 

@@ -28,9 +28,11 @@ def started(*args: str) -> Iterator[tuple[subprocess.Popen, str]]:
     end: SIGTERM, then SIGKILL if it lingers. Its log is read all along, so that a full
     pipe never blocks it."""
     process = subprocess.Popen(
-        [os.path.join(BIN, "dask"), *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        [os.path.join(BIN, "dask"), *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
         text=True,
-    )  # fmt: skip
+    )
     lines: queue.Queue[str] = queue.Queue()
     reader = threading.Thread(target=lambda: [*map(lines.put, process.stderr)], daemon=True)
     reader.start()
@@ -75,8 +77,20 @@ def scheduler() -> Iterator[str]:
 
 def test_a_scheduler_without_workers_ends_the_run_naming_it(scheduler, capsys, tmp_path):
     began = time.monotonic()
-    code, out, err = call(capsys, "simulate", "phat", "--deals", "2000", "--cluster", scheduler,
-                          "--stall", "20", "--connect-timeout", "3", "--quiet")  # fmt: skip
+    code, out, err = call(
+        capsys,
+        "simulate",
+        "phat",
+        "--deals",
+        "2000",
+        "--cluster",
+        scheduler,
+        "--stall",
+        "20",
+        "--connect-timeout",
+        "3",
+        "--quiet",
+    )
     assert time.monotonic() - began < 20
     assert code == 2 and out == "", err
     assert f"no workers joined {scheduler} within 3 s" in err
@@ -84,8 +98,18 @@ def test_a_scheduler_without_workers_ends_the_run_naming_it(scheduler, capsys, t
 
 
 def test_a_run_left_without_workers_stops_after_the_silence_allowed(scheduler):
-    worker_args = ("worker", scheduler, "--host", "127.0.0.1", "--no-nanny", "--nthreads", "1",
-                   "--no-dashboard", "--death-timeout", "60")  # fmt: skip
+    worker_args = (
+        "worker",
+        scheduler,
+        "--host",
+        "127.0.0.1",
+        "--no-nanny",
+        "--nthreads",
+        "1",
+        "--no-dashboard",
+        "--death-timeout",
+        "60",
+    )
     with started(*worker_args) as (worker, _):
         cluster = DaskCluster(scheduler, threads=1, connect_timeout=START_SECONDS, silence=2)
         try:

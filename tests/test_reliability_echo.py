@@ -26,8 +26,10 @@ def test_quoted_cuts_a_long_text_and_keeps_a_short_one():
     [
         (lambda: parse_cards(f"AH KH {LONG}"), CardError),
         (lambda: parse_cards("AH " * 5_000), CardError),
-        (lambda: resolve_options("phat", describe("phat").rules.OPTIONS, [f"target={LONG}"]),
-         OptionError),
+        (
+            lambda: resolve_options("phat", describe("phat").rules.OPTIONS, [f"target={LONG}"]),
+            OptionError,
+        ),
         (lambda: resolve_options("phat", describe("phat").rules.OPTIONS, [LONG]), OptionError),
         (lambda: resolve(LONG, "phat"), StrategyError),
         (lambda: resolve(f"greedy:guard_big_phat={LONG}", "phat"), StrategyError),
@@ -36,9 +38,19 @@ def test_quoted_cuts_a_long_text_and_keeps_a_short_one():
         (lambda: backend(LONG), ClusterError),
         (lambda: backend(f"local:{LONG}"), ClusterError),
     ],
-    ids=["card", "twice", "variant value", "variant", "strategy", "value", "parameter", "call",
-         "cluster", "workers"],
-)  # fmt: skip
+    ids=[
+        "card",
+        "twice",
+        "variant value",
+        "variant",
+        "strategy",
+        "value",
+        "parameter",
+        "call",
+        "cluster",
+        "workers",
+    ],
+)
 def test_a_long_bad_text_is_echoed_cut_short(refuse, error):
     with pytest.raises(error) as refused:
         refuse()

@@ -43,8 +43,9 @@ def test_the_unpaired_error_is_unchanged_from_two_deals_on():
 
 @pytest.mark.filterwarnings("error::RuntimeWarning")
 def test_compare_on_one_deal_ends_without_a_warning(capsys):
-    code, out, err = call(capsys, "compare", "phat", "--leads", "lead_phat,lead_high",
-                          "--deals", "1", "--quiet")  # fmt: skip
+    code, out, err = call(
+        capsys, "compare", "phat", "--leads", "lead_phat,lead_high", "--deals", "1", "--quiet"
+    )
     assert code == 0, err
     assert "lead_phat" in out and "Warning" not in err
 
@@ -64,8 +65,9 @@ def test_undefined_numbers_are_written_null():
 
 
 @pytest.mark.filterwarnings("error::RuntimeWarning")
-@pytest.mark.parametrize("policies", [["--leads", "lead_phat,lead_high"],
-                                      ["--strategies", "greedy,random"]])  # fmt: skip
+@pytest.mark.parametrize(
+    "policies", [["--leads", "lead_phat,lead_high"], ["--strategies", "greedy,random"]]
+)
 def test_compare_json_on_one_deal_is_json_with_nulls(capsys, policies):
     code, out, err = call(capsys, "compare", "phat", *policies, "--deals", "1", "--json")
     assert code == 0, err

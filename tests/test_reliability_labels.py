@@ -51,8 +51,16 @@ def test_a_canonical_label_names_every_parameter_in_one_form():
 
 
 def test_a_signed_parameter_is_taken_on_the_command_line(capsys):
-    code, _, err = call(capsys, "simulate", "phat", "--deals", "20", "--quiet",
-                        "--strategy", "greedy:guard_big_phat=+1")  # fmt: skip
+    code, _, err = call(
+        capsys,
+        "simulate",
+        "phat",
+        "--deals",
+        "20",
+        "--quiet",
+        "--strategy",
+        "greedy:guard_big_phat=+1",
+    )
     assert code == 0, err
     assert "not ''" not in err
 

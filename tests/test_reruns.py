@@ -29,9 +29,22 @@ def test_a_second_output_that_cannot_be_written_keeps_the_first_run_s_file(tmp_p
     before = _first_run(tmp_path)
     (tmp_path / "d.jsonl").mkdir()
     with pytest.raises(SystemExit) as stop:
-        main(["simulate", "phat", "--deals", "500", "--seed", "78", "--force", "--quiet",
-              "--out", str(tmp_path / "x.parquet"),
-              "--log", str(tmp_path / "d.jsonl")])  # fmt: skip
+        main(
+            [
+                "simulate",
+                "phat",
+                "--deals",
+                "500",
+                "--seed",
+                "78",
+                "--force",
+                "--quiet",
+                "--out",
+                str(tmp_path / "x.parquet"),
+                "--log",
+                str(tmp_path / "d.jsonl"),
+            ]
+        )
     assert stop.value.code == 2
     assert _files(tmp_path) == before
 
@@ -55,8 +68,10 @@ def test_a_writer_that_fails_late_leaves_every_old_file_and_no_temporary(tmp_pat
 def test_a_move_that_fails_puts_back_the_files_already_moved(tmp_path):
     (tmp_path / "a.txt").write_text("old a")
     (tmp_path / "b").mkdir()  # a folder in the way: the second move fails
-    writers = {tmp_path / "a.txt": lambda p: p.write_text("new a"),
-               tmp_path / "b": lambda p: p.write_text("new b")}  # fmt: skip
+    writers = {
+        tmp_path / "a.txt": lambda p: p.write_text("new a"),
+        tmp_path / "b": lambda p: p.write_text("new b"),
+    }
     with pytest.raises(OutputError):
         write_together(writers)
     assert (tmp_path / "a.txt").read_text() == "old a"
@@ -71,14 +86,16 @@ def test_an_interrupt_while_writing_keeps_the_old_files(tmp_path):
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        write_together({tmp_path / "new.txt": lambda p: p.write_text("new"),
-                        tmp_path / "a.txt": interrupted})  # fmt: skip
+        write_together(
+            {tmp_path / "new.txt": lambda p: p.write_text("new"), tmp_path / "a.txt": interrupted}
+        )
     assert sorted(path.name for path in tmp_path.iterdir()) == ["a.txt"]
     assert (tmp_path / "a.txt").read_text() == "old a"
 
 
-@pytest.mark.parametrize("option, name", [("--out", "x.parquet"), ("--log", "d.jsonl"),
-                                           ("--chart", "c.png")])  # fmt: skip
+@pytest.mark.parametrize(
+    "option, name", [("--out", "x.parquet"), ("--log", "d.jsonl"), ("--chart", "c.png")]
+)
 def test_an_existing_file_is_refused_without_force(tmp_path, capsys, option, name):
     target = tmp_path / name
     target.write_text("not a run of ours")

@@ -61,8 +61,10 @@ def test_the_command_writes_the_table_and_the_chart(tmp_path, monkeypatch):
     costs = {"ismcts": 3.0, CHEAP: 0.3, DEAR: 1.5}
 
     def timed(deals, searched, variants, rounds):
-        return {f"{game} {s}": {"ms_per_card_1t": costs[s], "ms_per_deal_1t": 10 * costs[s]}
-                for game, s in searched}  # fmt: skip
+        return {
+            f"{game} {s}": {"ms_per_card_1t": costs[s], "ms_per_deal_1t": 10 * costs[s]}
+            for game, s in searched
+        }
 
     monkeypatch.setattr("analysis.search_curve.search_figures", timed)
     source = tmp_path / "phat.json"
@@ -93,9 +95,10 @@ def test_costs_are_timed_under_the_comparisons_rules(monkeypatch):
 
 
 def test_the_chart_names_the_rules_and_keeps_players_without_search_in_its_legend():
-    table = strength_against(COMPARISON | {"pairs": [*COMPARISON["pairs"],
-                                                     _pair("greedy", "ismcts", -17.0, 1.0)]},
-                             "ismcts")  # fmt: skip
+    table = strength_against(
+        COMPARISON | {"pairs": [*COMPARISON["pairs"], _pair("greedy", "ismcts", -17.0, 1.0)]},
+        "ismcts",
+    )
     table["ms_per_card"] = [3.0, 0.3, 1.5, 0.001]  # ismcts, cheap, dear, greedy
     table["relative_cost"] = table["ms_per_card"] / 3.0
     figure = strength_against_cost(table, "pitch", "ismcts", 1, "players=6, partnership=true")

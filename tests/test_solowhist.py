@@ -76,9 +76,13 @@ def test_every_contract_settles_like_the_reference_and_sums_to_zero():
 def _play(tricks_text, dealer, turned, calls, **kwargs):
     plays = tricks_to_plays(tricks_text)
     return play_whist_script(
-        hands_of(plays), dealer, card(turned), [c for _, c in calls], [c for _, c in plays],
+        hands_of(plays),
+        dealer,
+        card(turned),
+        [c for _, c in calls],
+        [c for _, c in plays],
         **kwargs,
-    )  # fmt: skip
+    )
 
 
 def test_misere_is_lost_by_the_one_trick_the_declarer_is_forced_to_win():
@@ -106,8 +110,10 @@ def test_abundance_plays_the_declarers_trump_and_solo_the_turned_suit():
     solo = [(2, "pass"), (3, "solo"), (0, "pass"), (1, "pass")]
     row = _play(ABUNDANCE_TRICKS, 1, "6H", solo)
     assert (row["contract"], row["trump"], row["settlement"].tolist()) == (
-        w.SOLO, H, [-11, -11, -11, 33],
-    )  # fmt: skip
+        w.SOLO,
+        H,
+        [-11, -11, -11, 33],
+    )
 
 
 def test_abundance_declared_is_led_by_the_declarer_without_trumps():
@@ -193,9 +199,19 @@ def test_the_engine_accepts_a_call_exactly_when_the_reference_does(dealer, calls
 def test_simulate_solowhist_logs_named_calls_and_the_result(capsys, tmp_path):
     log, chart = tmp_path / "whist.jsonl", tmp_path / "whist.png"
     code, out, _ = call(
-        capsys, "simulate", "solowhist", "--deals", "400", "--variant", "unit=2", "--log",
-        str(log), "--chart", str(chart), "--json",
-    )  # fmt: skip
+        capsys,
+        "simulate",
+        "solowhist",
+        "--deals",
+        "400",
+        "--variant",
+        "unit=2",
+        "--log",
+        str(log),
+        "--chart",
+        str(chart),
+        "--json",
+    )
     assert code == 0 and json.loads(out)["rows"] == 400 and chart.stat().st_size > 0
     records = [json.loads(line) for line in log.read_text().splitlines()]
     assert len(records) == 400 and records[0]["rules"] == {"unit": 2}

@@ -21,9 +21,14 @@ def _mismatches(result):
         contract = int(row["contract"])
         chosen = int(row["trump"]) if w.TRUMP_OF[contract] == w.CHOSEN and contract else None
         expected = reference.score_deal(
-            [cards_of(int(hand)) for hand in hands], int(row["dealer"]), int(row["turned"]),
-            calls, plays, trump_choice=chosen, unit=unit,
-        )  # fmt: skip
+            [cards_of(int(hand)) for hand in hands],
+            int(row["dealer"]),
+            int(row["turned"]),
+            calls,
+            plays,
+            trump_choice=chosen,
+            unit=unit,
+        )
         declarers = [int(row["declarer"])] + ([int(row["partner"])] if row["partner"] >= 0 else [])
         got = {
             "contract": w.CONTRACT_NAMES[contract],

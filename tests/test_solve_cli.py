@@ -29,12 +29,13 @@ def test_solve_prints_the_value_the_best_cards_and_every_card(capsys):
         (["pitch", "--hands", PITCH_HANDS, "--trump", "X"], "bad trump 'X'"),
         (["pitch", "--hands", PITCH_HANDS.replace("QH", "AH"), "--trump", "H"], "AH"),
         (["phat", "--hands", "9H 5H / KH 3S / QH JS", "--trump", "H"], "give 4 hands"),
-        (["phat", "--hands", " / ".join(["2C 3C 4C 5C 6C 7C 8C"] * 4), "--trump", "C"],
-         "at most 6 cards"),
-        (["pitch", "--hands", PITCH_HANDS, "--trump", "H", "--variant", "smudge=2"],
-         "smudge"),
+        (
+            ["phat", "--hands", " / ".join(["2C 3C 4C 5C 6C 7C 8C"] * 4), "--trump", "C"],
+            "at most 6 cards",
+        ),
+        (["pitch", "--hands", PITCH_HANDS, "--trump", "H", "--variant", "smudge=2"], "smudge"),
     ],
-)  # fmt: skip
+)
 def test_solve_refuses_bad_positions_with_status_2(capsys, args, message):
     code, printed, err = call(capsys, "solve", *args)
     assert code == 2 and printed == ""

@@ -141,8 +141,9 @@ def brute_values(deal: Deal) -> dict[int, int]:
     return values
 
 
-def _play_on(deal: Deal, hands: list[list[int]], trick: list[int], leader: int, piles,
-             seen: dict) -> int:  # fmt: skip
+def _play_on(
+    deal: Deal, hands: list[list[int]], trick: list[int], leader: int, piles, seen: dict
+) -> int:
     """Minimax points of the counted side from here: every legal card is tried; a trick's
     start already played out is looked up in `seen`."""
     if len(trick) == deal.players:
@@ -190,8 +191,16 @@ def random_deal(
     captured: list[list[int]] = [[] for _ in range(max(side_of) + 1)]
     for k in range(earlier):
         captured[rnd.choice(side_of)].extend(cards[k] for cards in before)
-    deal = Deal(game, hands, rnd.randrange(4), rnd.randrange(players), side_of, 0,
-                captured=captured, **rules)  # fmt: skip
+    deal = Deal(
+        game,
+        hands,
+        rnd.randrange(4),
+        rnd.randrange(players),
+        side_of,
+        0,
+        captured=captured,
+        **rules,
+    )
     deal.side = rnd.choice(side_of)
     for k in range(rnd.randrange(players) if rnd.random() < 0.5 else 0):
         seat = (deal.leader + k) % players
@@ -199,8 +208,9 @@ def random_deal(
         hands[seat].remove(card)
         deal.trick.append(card)
     played = {(deal.leader + k) % players: card for k, card in enumerate(deal.trick)}
-    deal.dealt = [hands[s] + before[s] + ([played[s]] if s in played else []) for s in
-                  range(players)]  # fmt: skip
+    deal.dealt = [
+        hands[s] + before[s] + ([played[s]] if s in played else []) for s in range(players)
+    ]
     return deal
 
 
@@ -214,8 +224,9 @@ def position_of(deal: Deal, rules: dict | None = None):
     if deal.game == "phat":
         return phat_position(masks, deal.trump, deal.leader, carry=deal.carry, **common)
     dealt = [mask_of(cards) for cards in deal.dealt]
-    return don_position(masks, deal.trump, deal.leader, rules, dealt=dealt,
-                        carry=deal.carry, **common)  # fmt: skip
+    return don_position(
+        masks, deal.trump, deal.leader, rules, dealt=dealt, carry=deal.carry, **common
+    )
 
 
 def check_against_brute_force(deal: Deal, rules: dict | None = None) -> None:
@@ -256,9 +267,15 @@ def test_pitch_values_equal_the_brute_force(players, tricks, variants, count):
     side_of = [seat % teams for seat in range(players)]
     rnd = random.Random(f"pitch {players} {tricks} {variants}")
     for _ in range(count):
-        deal = random_deal(rnd, "pitch", players, tricks, side_of,
-                           must_follow=rules["must_follow"],
-                           low_to_holder=rules["low_to_holder"])  # fmt: skip
+        deal = random_deal(
+            rnd,
+            "pitch",
+            players,
+            tricks,
+            side_of,
+            must_follow=rules["must_follow"],
+            low_to_holder=rules["low_to_holder"],
+        )
         check_against_brute_force(deal, rules)
 
 
@@ -351,18 +368,27 @@ def check_line(rnd: random.Random, deal: Deal, buffers, value: int) -> None:
     assert value == line_value(deal, line), (deal, line)
 
 
-@pytest.mark.parametrize(("game", "players", "variants"), [
-    ("pitch", 4, ()), ("pitch", 3, ("must_follow",)), ("pitch", 6, ("partnership", "teams=3")),
-    ("pitch", 4, ("partnership", "low_to_holder")), ("phat", 4, ()),
-    ("don", 4, ("bonus=game5_high_low_jack",)),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("game", "players", "variants"),
+    [
+        ("pitch", 4, ()),
+        ("pitch", 3, ("must_follow",)),
+        ("pitch", 6, ("partnership", "teams=3")),
+        ("pitch", 4, ("partnership", "low_to_holder")),
+        ("phat", 4, ()),
+        ("don", 4, ("bonus=game5_high_low_jack",)),
+    ],
+)
 def test_a_line_offers_the_legal_cards_guesses_the_searchs_first_move_and_scores_as_the_rules(
     game, players, variants
 ):
     """A line from a position, then lines from the same buffers with the hands dealt
     afresh and only the hands reloaded, as a search plays them."""
-    rules = resolve(game, (pitch if game == "pitch" else don).OPTIONS,
-                    [f"players={players}", *variants] if game == "pitch" else variants)  # fmt: skip
+    rules = resolve(
+        game,
+        (pitch if game == "pitch" else don).OPTIONS,
+        [f"players={players}", *variants] if game == "pitch" else variants,
+    )
     if game == "pitch":
         teams = players if not rules["partnership"] else 2 if rules["teams"] == 2 else 3
         side_of = [seat % teams for seat in range(players)]
@@ -402,8 +428,9 @@ def test_equivalent_card_pruning_changes_no_value():
         deck = rnd.sample(range(52), 52)
         hands = [mask_of(deck[5 * s : 5 * s + 5]) for s in range(4)]
         captured = [mask_of(deck[20:36]), mask_of(deck[36:])]
-        positions.append(phat_position(hands, rnd.randrange(4), rnd.randrange(4),
-                                       captured=captured))  # fmt: skip
+        positions.append(
+            phat_position(hands, rnd.randrange(4), rnd.randrange(4), captured=captured)
+        )
     nodes = {True: 0, False: 0}
     for position in positions:
         pruned = solver.solve_position(position)
@@ -451,9 +478,12 @@ def test_pitch_game_goes_with_the_one_line_that_keeps_the_ten():
     # then wins: High, Low, Game (17 game points to 0). Leading TC lets seat 1 trump it
     # with KS (13 game points); AS then takes only the 2C: High and Low, no Game.
     position = pitch_position(
-        [cards("AS TC"), cards("KS 2C")], 3, 0, pitch_rules(2),
+        [cards("AS TC"), cards("KS 2C")],
+        3,
+        0,
+        pitch_rules(2),
         captured=[cards("2S 3H"), cards("4H 5D")],
-    )  # fmt: skip
+    )
     solution = solver.solve_position(position)
     assert solution.values == {parse_card("AS"): 3, parse_card("TC"): 2}
     assert solution.best == [parse_card("AS")] and solution.value == 3
@@ -470,8 +500,12 @@ def test_pitch_game_tied_scores_for_nobody_and_low_to_holder_scores_for_the_hold
 
 
 def test_the_first_card_of_a_pitch_deal_is_a_trump():
-    hands = [cards("AH JH 5H KS 3C 2D"), cards("QH 9S 8S 7S 6S 5S"), cards("4D 5D 6D 7D 8D 9D"),
-             cards("TC JC QC KC AC 9C")]  # fmt: skip
+    hands = [
+        cards("AH JH 5H KS 3C 2D"),
+        cards("QH 9S 8S 7S 6S 5S"),
+        cards("4D 5D 6D 7D 8D 9D"),
+        cards("TC JC QC KC AC 9C"),
+    ]
     solution = solver.solve_position(pitch_position(hands, 2, 0, pitch_rules(4)))
     assert set(solution.values) == set(parse_cards("AH JH 5H"))
 
@@ -502,9 +536,7 @@ def test_don_scores_high_low_and_jack_captured_earlier():
     hands = [cards("5C"), cards("2H"), cards("3C"), cards("4C")]
     captured = [cards("AH JH"), cards("KS")]
     values = [
-        solver.solve_position(
-            don_position(hands, 2, 0, rules, side=side, captured=captured)
-        ).value  # fmt: skip
+        solver.solve_position(don_position(hands, 2, 0, rules, side=side, captured=captured)).value
         for side in (0, 1)
     ]
     assert values == [1 + 1 + 5, 1 + 5]
@@ -558,8 +590,7 @@ def test_the_engine_scores_the_best_line_of_a_pitch_deal_at_its_value(variants):
         pitcher = rnd.randrange(4)
         trump = suit(rnd.choice(hands[pitcher]))
         side = rnd.randrange(2 if rules["partnership"] else 4)
-        position = pitch_position([mask_of(h) for h in hands], trump, pitcher, rules,
-                                  side=side)  # fmt: skip
+        position = pitch_position([mask_of(h) for h in hands], trump, pitcher, rules, side=side)
         value = solver.solve_position(position).value
         # The seat on the dealer's left calls first: it pitches at once with a bid of 4.
         row = play_pitch_script(rules, hands, (pitcher - 1) % 4, [4], principal_line(position))
@@ -584,8 +615,16 @@ def test_the_engine_scores_the_best_line_of_an_end_position_at_its_value(game, v
         pitcher = rnd.randrange(4)
         trump = suit(rnd.choice(hands[pitcher]))
         # Random legal play up to the end position, then the solver's line.
-        deal = Deal(game, [list(h) for h in hands], trump, pitcher, [0, 1, 0, 1], 0,
-                    captured=[[], []], must_follow=True)  # fmt: skip
+        deal = Deal(
+            game,
+            [list(h) for h in hands],
+            trump,
+            pitcher,
+            [0, 1, 0, 1],
+            0,
+            captured=[[], []],
+            must_follow=True,
+        )
         early = [0, 0]
         opening = []
         for _ in range(size - tricks):
@@ -610,12 +649,14 @@ def test_the_engine_scores_the_best_line_of_an_end_position_at_its_value(game, v
             position = phat_position(masks, trump, deal.leader, side=side, captured=piles)
         else:
             dealt = [mask_of(h) for h in hands]
-            position = don_position(masks, trump, deal.leader, rules, side=side,
-                                    captured=piles, dealt=dealt)  # fmt: skip
+            position = don_position(
+                masks, trump, deal.leader, rules, side=side, captured=piles, dealt=dealt
+            )
         value = solver.solve_position(position).value
         line = opening + principal_line(position)
-        row = play_phat_script(hands, pitcher, line, game=game, variants=variants,
-                               stop_at_target=False)  # fmt: skip
+        row = play_phat_script(
+            hands, pitcher, line, game=game, variants=variants, stop_at_target=False
+        )
         assert row[f"phat_{side}"] - early[side] + row[f"bonus_{side}"] == value
 
 
@@ -680,8 +721,13 @@ def test_positions_that_cannot_arise_are_refused():
         led = [six[0], cards("QH 8S 7S 6S 5S"), six[2]]  # seat 1 led 9S
         pitch_position(led, 2, 1, pitch_rules(3), trick=parse_cards("9S"))
     with pytest.raises(solver.PositionError, match="who was dealt 2H"):
-        pitch_position([cards("AH"), cards("KS")], 2, 0, pitch_rules(2, "low_to_holder"),
-                       captured=[cards("2H 3C"), 0])  # fmt: skip
+        pitch_position(
+            [cards("AH"), cards("KS")],
+            2,
+            0,
+            pitch_rules(2, "low_to_holder"),
+            captured=[cards("2H 3C"), 0],
+        )
     with pytest.raises(solver.PositionError, match="game_tie=carry"):
         don_position([cards("AH"), cards("KS"), cards("QS"), cards("JS")], 2, 0, carry=8)
 

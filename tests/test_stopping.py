@@ -30,10 +30,7 @@ def test_sighup_and_sigterm_raise_stopped_while_the_block_runs_and_handlers_come
 
 def start(*args: str) -> subprocess.Popen:
     return subprocess.Popen(
-        command(*args),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+        command(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
 
 
@@ -51,8 +48,20 @@ def test_sigterm_while_the_log_is_written_keeps_the_previous_run_s_file(tmp_path
     assert first.wait(timeout=300) == 0
     before = rows.read_bytes()
     log = tmp_path / "t.jsonl"
-    process = start("simulate", "pitch", "--deals", "150000", "--seed", "1", "--quiet",
-                    "--force", "--out", str(rows), "--log", str(log))  # fmt: skip
+    process = start(
+        "simulate",
+        "pitch",
+        "--deals",
+        "150000",
+        "--seed",
+        "1",
+        "--quiet",
+        "--force",
+        "--out",
+        str(rows),
+        "--log",
+        str(log),
+    )
     wait_for(lambda: any(tmp_path.glob("*t.jsonl*.tmp")), process, "the log was begun")
     process.send_signal(signal.SIGTERM)
     _, err = process.communicate(timeout=120)

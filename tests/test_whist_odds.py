@@ -67,8 +67,13 @@ def test_odds_solowhist_command_text_and_json(capsys):
     report = json.loads(out)
     assert code == 0 and report["turned"] == "2S" and report["seat"] == 4
     assert set(report["contracts"]) == {
-        "solo", "misere", "abundance", "abundance_trumps", "misere_ouverte", "abundance_declared",
-    }  # fmt: skip
+        "solo",
+        "misere",
+        "abundance",
+        "abundance_trumps",
+        "misere_ouverte",
+        "abundance_declared",
+    }
     assert report["contracts"]["solo"]["P(made)"]["estimate"] == 1.0
     assert report["recommendation"]["contract"] == "abundance_declared"
 

@@ -19,8 +19,13 @@ def whist_view(turned: str, dealer: int, contract: int = w.SOLO) -> np.ndarray:
     """The view of seat 0 leading the first trick of `contract`, seat 1 declaring."""
     view = np.zeros(v.SIZE, np.int64)
     view[[v.DECISION, v.SEAT, v.HAND, v.LEGAL, v.PLAYERS, v.FOLLOW]] = (
-        v.OPENING, 0, HAND, HAND, 4, 1
-    )  # fmt: skip
+        v.OPENING,
+        0,
+        HAND,
+        HAND,
+        4,
+        1,
+    )
     view[[v.TURNED, v.DEALER, v.CONTRACT, v.DECLARERS]] = parse_card(turned), dealer, contract, 2
     view[v.TRUMP] = -1 if contract == w.MISERE_OUVERTE else parse_card(turned) // 13
     return view

@@ -62,8 +62,9 @@ def counted(deal: Deal, taker_side: int) -> int:
 def brute_values(deal: Deal) -> dict[int, int]:
     """The counted side's tricks of the whole deal after each legal card of the seat to
     play, every line tried."""
-    before = sum(counted(deal, side) * len(pile) // PLAYERS for side, pile in
-                 enumerate(deal.captured))  # fmt: skip
+    before = sum(
+        counted(deal, side) * len(pile) // PLAYERS for side, pile in enumerate(deal.captured)
+    )
     seat = (deal.leader + len(deal.trick)) % PLAYERS
     hands = [list(hand) for hand in deal.hands]
     values, seen = {}, {}
@@ -74,8 +75,7 @@ def brute_values(deal: Deal) -> dict[int, int]:
     return values
 
 
-def _play_on(deal: Deal, hands: list[list[int]], trick: list[int], leader: int,
-             seen: dict) -> int:  # fmt: skip
+def _play_on(deal: Deal, hands: list[list[int]], trick: list[int], leader: int, seen: dict) -> int:
     """Minimax of the counted tricks still to come. A position met again at the start of a
     trick (the same hands and leader, the tricks played in another order) takes its value
     from `seen`, the positions already played out."""
@@ -124,17 +124,23 @@ def random_deal(rnd: random.Random, tricks: int, trump: int, misere: bool) -> De
 def position_of(deal: Deal):
     """The solver's position of a brute-force deal."""
     return whist_position(
-        [mask_of(hand) for hand in deal.hands], deal.trump, deal.leader, deal.declarers,
-        misere=deal.misere, side=deal.side, trick=deal.trick,
+        [mask_of(hand) for hand in deal.hands],
+        deal.trump,
+        deal.leader,
+        deal.declarers,
+        misere=deal.misere,
+        side=deal.side,
+        trick=deal.trick,
         captured=[mask_of(pile) for pile in deal.captured],
-    )  # fmt: skip
+    )
 
 
 @pytest.mark.slow  # 150 positions a case, solved and brute-forced: 6 to 10 s a case
 @pytest.mark.parametrize(
-    ("trump", "misere"), [(0, False), (3, False), (-1, False), (-1, True)],
+    ("trump", "misere"),
+    [(0, False), (3, False), (-1, False), (-1, True)],
     ids=["clubs", "spades", "no_trump", "misere"],
-)  # fmt: skip
+)
 def test_trick_counts_match_the_brute_force(trump, misere):
     rnd = random.Random(1000 + trump + 10 * misere)
     table = solver.new_table(12)

@@ -291,84 +291,159 @@ def greedy(view: np.ndarray) -> str:
 
 def test_a_misere_declarer_ducks_under_the_winning_card():
     view = play_view(
-        "5H 8H TH 2C", contract=sw.MISERE, declarers=1 << 2, seat=2, position=1,
-        trick="9H", winner="9H", winning_seat=1,
-    )  # fmt: skip
+        "5H 8H TH 2C",
+        contract=sw.MISERE,
+        declarers=1 << 2,
+        seat=2,
+        position=1,
+        trick="9H",
+        winner="9H",
+        winning_seat=1,
+    )
     assert greedy(view) == "8H"
 
 
 def test_a_misere_declarer_forced_to_win_plays_its_highest():
     view = play_view(
-        "TH KH QH 3C", contract=sw.MISERE, declarers=1 << 2, seat=2, position=2,
-        trick="4H 9H", winner="9H", winning_seat=1,
-    )  # fmt: skip
+        "TH KH QH 3C",
+        contract=sw.MISERE,
+        declarers=1 << 2,
+        seat=2,
+        position=2,
+        trick="4H 9H",
+        winner="9H",
+        winning_seat=1,
+    )
     assert greedy(view) == "KH"
     void = play_view(
-        "3C JC 2D QS", contract=sw.MISERE_OUVERTE, declarers=1 << 2, seat=2, position=1,
-        trick="9H", winner="9H", winning_seat=1,
-    )  # fmt: skip
+        "3C JC 2D QS",
+        contract=sw.MISERE_OUVERTE,
+        declarers=1 << 2,
+        seat=2,
+        position=1,
+        trick="9H",
+        winner="9H",
+        winning_seat=1,
+    )
     assert greedy(void) == "QS"  # void: it throws its most dangerous card
 
 
 def test_misere_leads_and_defence():
     # the declarer leads the suit where its lowest card is safest (nothing unseen below 2D)
     lead = play_view(
-        "5C 8C 2D 9D 7H", contract=sw.MISERE, declarers=1 << 0, seat=0, position=0,
+        "5C 8C 2D 9D 7H",
+        contract=sw.MISERE,
+        declarers=1 << 0,
+        seat=0,
+        position=0,
         played="2C 3C 4C",
-    )  # fmt: skip
+    )
     assert greedy(lead) == "2D"
     # a defender plays under the winning declarer when it can
     under = play_view(
-        "3H 8H KH", contract=sw.MISERE, declarers=1 << 0, seat=1, position=1,
-        trick="9H", winner="9H", winning_seat=0,
-    )  # fmt: skip
+        "3H 8H KH",
+        contract=sw.MISERE,
+        declarers=1 << 0,
+        seat=1,
+        position=1,
+        trick="9H",
+        winner="9H",
+        winning_seat=0,
+    )
     assert greedy(under) == "8H"
     # with the declarer still to play, a defender keeps the trick low
     low = play_view(
-        "3H 8H KH", contract=sw.MISERE, declarers=1 << 3, seat=1, position=1,
-        trick="9H", winner="9H", winning_seat=0,
-    )  # fmt: skip
+        "3H 8H KH",
+        contract=sw.MISERE,
+        declarers=1 << 3,
+        seat=1,
+        position=1,
+        trick="9H",
+        winner="9H",
+        winning_seat=0,
+    )
     assert greedy(low) == "3H"
     # leading against an exposed hand: the suit where the declarer's low card stands highest
     exposed = play_view(
-        "2C 6D 3S", contract=sw.MISERE_OUVERTE, declarers=1 << 0, seat=2, position=0,
+        "2C 6D 3S",
+        contract=sw.MISERE_OUVERTE,
+        declarers=1 << 0,
+        seat=2,
+        position=0,
         exposed="4C 9D 5S",
-    )  # fmt: skip
+    )
     assert greedy(exposed) == "6D"
 
 
 def test_a_trick_player_wins_with_its_lowest_winning_card():
     view = play_view(
-        "5H TH QH AH 2S", contract=sw.SOLO, declarers=1 << 0, seat=2, position=2,
-        trick="9H 4H", winner="9H", winning_seat=0, trump=SPADES,
-    )  # fmt: skip
+        "5H TH QH AH 2S",
+        contract=sw.SOLO,
+        declarers=1 << 0,
+        seat=2,
+        position=2,
+        trick="9H 4H",
+        winner="9H",
+        winning_seat=0,
+        trump=SPADES,
+    )
     assert greedy(view) == "TH"
     void = play_view(
-        "2C 5S 9S", contract=sw.SOLO, declarers=1 << 0, seat=2, position=2,
-        trick="9H 4H", winner="9H", winning_seat=0, trump=SPADES,
-    )  # fmt: skip
+        "2C 5S 9S",
+        contract=sw.SOLO,
+        declarers=1 << 0,
+        seat=2,
+        position=2,
+        trick="9H 4H",
+        winner="9H",
+        winning_seat=0,
+        trump=SPADES,
+    )
     assert greedy(void) == "5S"  # void: the lowest winning trump
 
 
 def test_a_player_whose_partner_holds_the_trick_plays_low():
     # defenders of a Solo: seat 1 holds the trick with the master trump
     view = play_view(
-        "3H 7H KH", contract=sw.SOLO, declarers=1 << 0, seat=2, position=2,
-        trick="4H AS", winner="AS", winning_seat=1, trump=SPADES,
-    )  # fmt: skip
+        "3H 7H KH",
+        contract=sw.SOLO,
+        declarers=1 << 0,
+        seat=2,
+        position=2,
+        trick="4H AS",
+        winner="AS",
+        winning_seat=1,
+        trump=SPADES,
+    )
     assert greedy(view) == "3H"
     # Prop and Cop: the partner's ace of hearts is master once no trump is unseen
     no_trumps_out = " ".join(r + "S" for r in "23456789TJQKA")
     cop = play_view(
-        "3H 7H KH", contract=sw.COP, declarers=0b0101, seat=2, position=1,
-        trick="AH", winner="AH", winning_seat=0, trump=SPADES, played=no_trumps_out,
-    )  # fmt: skip
+        "3H 7H KH",
+        contract=sw.COP,
+        declarers=0b0101,
+        seat=2,
+        position=1,
+        trick="AH",
+        winner="AH",
+        winning_seat=0,
+        trump=SPADES,
+        played=no_trumps_out,
+    )
     assert greedy(cop) == "3H"
     # a beatable partner card with a player still to come: it secures the trick
     secure = play_view(
-        "3H 7H AH", contract=sw.COP, declarers=0b0101, seat=2, position=1,
-        trick="QH", winner="QH", winning_seat=0, trump=SPADES, played=no_trumps_out,
-    )  # fmt: skip
+        "3H 7H AH",
+        contract=sw.COP,
+        declarers=0b0101,
+        seat=2,
+        position=1,
+        trick="QH",
+        winner="QH",
+        winning_seat=0,
+        trump=SPADES,
+        played=no_trumps_out,
+    )
     assert greedy(secure) == "AH"  # the king is unseen
 
 

@@ -35,7 +35,7 @@ OUTCOME_DTYPE = phat.OUTCOME_DTYPE
 OPTIONS = {
     "target": Option(
         default=41, parse=positive_int, help="score that wins a game", allowed=POSITIVE
-    ),
+    )
 }
 
 

@@ -14,9 +14,11 @@ __all__ = ["before_after", "paired_differences", "policy_comparison", "strength_
 
 
 def policy_comparison(
-    table: pd.DataFrame, quantity: str = "estimate", title: str = "Lead policies",
+    table: pd.DataFrame,
+    quantity: str = "estimate",
+    title: str = "Lead policies",
     kind: str = "lead",
-) -> Figure:  # fmt: skip
+) -> Figure:
     """Each policy (the index of `table`, series of `kind`) at `estimate` with its 95%
     interval from `low` to `high` and its n, in house order; `quantity` names what was
     estimated. Points, not bars from 0, so that close means stay apart."""
@@ -52,17 +54,26 @@ def strength_against_cost(
             continue
         error = [[row["difference"] - row["low"]], [row["high"] - row["difference"]]]
         drawn = axis.errorbar(
-            row["ms_per_card"], row["difference"], yerr=error, fmt="o", capsize=4,
-            color=style.colour("player", player), label=None if player in shown else player,
-        )  # fmt: skip
+            row["ms_per_card"],
+            row["difference"],
+            yerr=error,
+            fmt="o",
+            capsize=4,
+            color=style.colour("player", player),
+            label=None if player in shown else player,
+        )
         style.tag([drawn[0]], "player", player)
         shown.add(player)
         # Of two strategies at about the same cost, the upper one's words go above it.
         near = searched[(searched["ms_per_card"] / row["ms_per_card"] - 1).abs() < 0.15]
         above = (near["difference"] < row["difference"]).any()
-        axis.annotate(settings.replace(":", ", ") or "its defaults",
-                      (row["ms_per_card"], row["difference"]), xytext=(5, 4 if above else -9),
-                      textcoords="offset points", fontsize=7)  # fmt: skip
+        axis.annotate(
+            settings.replace(":", ", ") or "its defaults",
+            (row["ms_per_card"], row["difference"]),
+            xytext=(5, 4 if above else -9),
+            textcoords="offset points",
+            fontsize=7,
+        )
     # The axis spans the searched players and the margin; a level far below them is named
     # in the legend only, so that it does not squeeze the contrast the chart is about.
     bottom = min(searched["low"].min(), -margin)
@@ -73,10 +84,13 @@ def strength_against_cost(
     for k, (label, row) in enumerate(levels.iterrows()):
         below = " (below the chart)" if row["difference"] < bottom - pad else ""
         axis.axhline(
-            row["difference"], color=style.BLACK, linewidth=0.8, linestyle=(":", "-.")[k % 2],
+            row["difference"],
+            color=style.BLACK,
+            linewidth=0.8,
+            linestyle=(":", "-.")[k % 2],
             label=f"{label}: {row['difference']:+.3g} [{row['low']:+.3g}, {row['high']:+.3g}]"
             f"{below}",
-        )  # fmt: skip
+        )
     style.zero_line(axis)
     axis.axhline(-margin, color=style.GREY, linewidth=0.8, linestyle="--")
     axis.set_xscale("log")
@@ -112,9 +126,14 @@ def _sparse_tick(value: float, _: int) -> str:
 
 
 def before_after(
-    table: pd.DataFrame, kind: str, before: str, after: str, question: str, quantity: str,
+    table: pd.DataFrame,
+    kind: str,
+    before: str,
+    after: str,
+    question: str,
+    quantity: str,
     percent: bool = False,
-) -> Figure:  # fmt: skip
+) -> Figure:
     """Each row of `table` (`analysis.compare.means_changed`: a quantity measured on the
     same deals under two ways of playing) with n: left, its value under `before` and
     `after` (series of `kind`) with 95% intervals; right, the change paired deal by deal
@@ -123,23 +142,46 @@ def before_after(
     scale = 100 if percent else 1
     unit = " (%)" if percent else ""
     figure, (left, right) = plt.subplots(
-        1, 2, figsize=(11, 0.45 * len(table) + 1.9), sharey=True, width_ratios=(3, 2),
+        1,
+        2,
+        figsize=(11, 0.45 * len(table) + 1.9),
+        sharey=True,
+        width_ratios=(3, 2),
         layout="constrained",
-    )  # fmt: skip
+    )
     positions = np.arange(len(table))
     scaled = table.drop(columns="n") * scale
-    for offset, (column, name) in zip(style.offsets(2, 0.3), [("before", before), ("after", after)],
-                                      strict=True):  # fmt: skip
+    for offset, (column, name) in zip(
+        style.offsets(2, 0.3), [("before", before), ("after", after)], strict=True
+    ):
         style.estimates(
-            left, positions + offset, scaled, kind, name, horizontal=True, estimate=column,
-            low=f"{column}_low", high=f"{column}_high", text=f"every seat {name}",
-        )  # fmt: skip
+            left,
+            positions + offset,
+            scaled,
+            kind,
+            name,
+            horizontal=True,
+            estimate=column,
+            low=f"{column}_low",
+            high=f"{column}_high",
+            text=f"every seat {name}",
+        )
     left.set_yticks(positions, [style.with_n(str(row), n) for row, n in table["n"].items()])
     left.invert_yaxis()
     left.set_xlabel(f"{quantity}{unit}, 95% interval")
     left.legend(loc="best")
-    style.estimates(right, positions, scaled, kind, after, horizontal=True, estimate="change",
-                    low="change_low", high="change_high", text=None)  # fmt: skip
+    style.estimates(
+        right,
+        positions,
+        scaled,
+        kind,
+        after,
+        horizontal=True,
+        estimate="change",
+        low="change_low",
+        high="change_high",
+        text=None,
+    )
     style.zero_line(right, horizontal=True)
     right.set_xlabel(f"{after} minus {before}" + (", percentage points" if percent else ""))
     right.set_title("the change, paired deal by deal", fontsize=9)
@@ -147,9 +189,7 @@ def before_after(
     return figure
 
 
-def paired_differences(
-    table: pd.DataFrame, kind: str, question: str, quantity: str
-) -> Figure:  # fmt: skip
+def paired_differences(table: pd.DataFrame, kind: str, question: str, quantity: str) -> Figure:
     """Paired differences (`difference`, `low`, `high`, `n` per row) as points with 95%
     intervals against 0. Rows of pairs (columns `a` and `b`, series of `kind`) are turned so
     that `a` comes first in the house order, then sorted by it, each in the colour of `a`;
@@ -165,8 +205,16 @@ def paired_differences(
     figure, axis = plt.subplots(figsize=(7.5, 0.5 * len(table) + 1.8), layout="constrained")
     positions = np.arange(len(table))
     for position, name, (_, row) in zip(positions, series, table.iterrows(), strict=True):
-        style.estimates(axis, np.array([position]), row.to_frame().T, kind, name,
-                        horizontal=True, estimate="difference", text="")  # fmt: skip
+        style.estimates(
+            axis,
+            np.array([position]),
+            row.to_frame().T,
+            kind,
+            name,
+            horizontal=True,
+            estimate="difference",
+            text="",
+        )
     counts = table["n"].to_numpy()
     axis.set_yticks(
         positions, [style.with_n(text, n) for text, n in zip(labels, counts, strict=True)]

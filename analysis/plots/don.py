@@ -28,20 +28,19 @@ def pitching_share(sides: pd.DataFrame) -> Figure:
     fewer than `style.MIN_COUNT` deals left out."""
     shares = style.drop_thin(mean_by(sides, "pitcher_share", ["game", "pitcher_trumps"]))
     held = trumps_held(sides).loc[shares.index]
-    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.4), sharex=True,
-                                         layout="constrained")  # fmt: skip
+    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.4), sharex=True, layout="constrained")
     games = style.order("game", shares.index.get_level_values("game"))
     for game, offset in zip(games, style.offsets(len(games), 0.4), strict=True):
         part = shares.xs(game, level="game")
         n = int((sides["game"] == game).sum())
         text = style.with_n(style.label("game", game), n)
         trumps = part.index.to_numpy() + offset / 4  # a nudge, so the intervals stay apart
-        left.plot(trumps, part["estimate"], color=style.colour("game", game), linewidth=1,
-                  alpha=0.6)  # fmt: skip
+        left.plot(
+            trumps, part["estimate"], color=style.colour("game", game), linewidth=1, alpha=0.6
+        )
         style.estimates(left, trumps, part, "game", game, text=text)
         mine = held.xs(game, level="game")
-        style.bars(right, mine.index.to_numpy() + offset, mine, "game", game, width=0.4,
-                   text=text)  # fmt: skip
+        style.bars(right, mine.index.to_numpy() + offset, mine, "game", game, width=0.4, text=text)
     left.axhline(0.5, color=style.GREY, linewidth=0.8, linestyle="--")
     left.set_ylabel("pitcher's side share of the deal's points, 95% interval")
     left.set_title("Does each trump held pay more in Don than in Phat?")
@@ -67,16 +66,27 @@ def lead_gains_by_game(gains: pd.DataFrame, baseline: str) -> Figure:
     games = style.order("game", gains.index.get_level_values("game"))
     leads = style.order("lead", gains.index.get_level_values("lead"))
     figure, axes = plt.subplots(
-        1, len(games), figsize=(5.5 * len(games), 0.5 * len(leads) + 2.2), sharex=True,
-        squeeze=False, layout="constrained",
-    )  # fmt: skip
+        1,
+        len(games),
+        figsize=(5.5 * len(games), 0.5 * len(leads) + 2.2),
+        sharex=True,
+        squeeze=False,
+        layout="constrained",
+    )
     for axis, game in zip(axes[0], games, strict=True):
         part = gains.xs(game, level="game")
         mine = [lead for lead in leads if lead in part.index]
         positions = np.arange(len(mine))
         for position, lead in zip(positions, mine, strict=True):
-            style.estimates(axis, np.array([position]), part.loc[[lead]], "lead", lead,
-                            horizontal=True, estimate="difference")  # fmt: skip
+            style.estimates(
+                axis,
+                np.array([position]),
+                part.loc[[lead]],
+                "lead",
+                lead,
+                horizontal=True,
+                estimate="difference",
+            )
         axis.set_yticks(positions, [style.with_n(lead, part.loc[lead, "n"]) for lead in mine])
         axis.set_ylim(len(mine) - 0.5, -0.5)  # the first lead on top
         style.zero_line(axis, horizontal=True)

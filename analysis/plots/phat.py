@@ -57,9 +57,12 @@ def partnership_overview(
     _distribution(left, margin, *PITCHER, _bins(margin, 8), "margin of the pitcher's side")
     if len(margin) > 1:
         average = mean(margin)
-        left.axvline(average.value, color=style.BLACK, linewidth=1,
-                     label=f"mean {average.value:+.1f} ({average.low:+.1f} to "
-                           f"{average.high:+.1f})")  # fmt: skip
+        left.axvline(
+            average.value,
+            color=style.BLACK,
+            linewidth=1,
+            label=f"mean {average.value:+.1f} ({average.low:+.1f} to {average.high:+.1f})",
+        )
     style.zero_line(left, horizontal=True)
     left.set_xlabel(f"pitcher's side minus the defenders, points in the deal ({points})")
     left.set_ylabel("share of deals per 8-point bin (%)")
@@ -75,8 +78,9 @@ def partnership_overview(
     right.set_xlabel("share of deals where it was played (%), 95% interval")
     right.set_title(f"Who takes the {card}?")
     figure.suptitle(f"{title}: {len(deals):,} deals")
-    style.caption(figure, f"{len(sides):,} deals played to the end; intervals are 95%; "
-                          f"{style.thin_rule()}")  # fmt: skip
+    style.caption(
+        figure, f"{len(sides):,} deals played to the end; intervals are 95%; {style.thin_rule()}"
+    )
     return figure
 
 
@@ -107,8 +111,9 @@ def phat_points(
     right.set_xlabel("mean margin, points per deal, 95% interval")
     right.set_title("The mean margin")
     figure.suptitle(f"{title}: by how much does the pitcher's side outscore the defenders?")
-    style.caption(figure, f"Deals played to the 13th trick, each {by} on its own deals; "
-                          "intervals are 95%")  # fmt: skip
+    style.caption(
+        figure, f"Deals played to the 13th trick, each {by} on its own deals; intervals are 95%"
+    )
     return figure
 
 
@@ -135,8 +140,10 @@ def phat_muck_margin(deals: pd.DataFrame, by: str = "strategy", kind: str = "pla
     right.set_xlabel("share of deals tied 40-40 (%), 95% interval")
     right.set_title("The tie rate")
     figure.suptitle("Phat: how often is the muck tied 40-40?")
-    style.caption(figure, f"Deals played to the 13th trick, each {by} on its own deals; "
-                          "intervals are 95% (Wilson)")  # fmt: skip
+    style.caption(
+        figure,
+        f"Deals played to the 13th trick, each {by} on its own deals; intervals are 95% (Wilson)",
+    )
     return figure
 
 
@@ -169,9 +176,12 @@ def phat_capture(
 
 
 def phat_capture_sources(
-    deals: pd.DataFrame, by: str = "strategy", kind: str = "player", reference: str = "greedy",
+    deals: pd.DataFrame,
+    by: str = "strategy",
+    kind: str = "player",
+    reference: str = "greedy",
     card: str = "big",
-) -> Figure:  # fmt: skip
+) -> Figure:
     """For each group of `by` (series of `kind`) against `reference` on the same deals: the
     difference in the Big (or Little) Phat rates (kept by the team dealt it; taken by the
     pitcher's side) and its two parts, from who was dealt the card (the choice of trump)
@@ -181,16 +191,26 @@ def phat_capture_sources(
     names = style.order(kind, table.index.get_level_values(by))
     quantities = list(dict.fromkeys(table.index.get_level_values("quantity")))
     figure, axes = plt.subplots(
-        1, len(quantities), figsize=(11, 0.4 * len(names) * len(SOURCES) + 2.4), sharey=True,
+        1,
+        len(quantities),
+        figsize=(11, 0.4 * len(names) * len(SOURCES) + 2.4),
+        sharey=True,
         layout="constrained",
-    )  # fmt: skip
+    )
     for axis, quantity in zip(axes, quantities, strict=True):
         part = table.xs(quantity, level="quantity")
         for number, name in enumerate(names):
             rows = part.loc[name].reindex(SOURCES)
             positions = number * (len(SOURCES) + 1) + np.arange(len(SOURCES))
-            style.estimates(axis, positions, rows, kind, name, horizontal=True,
-                            text=style.label(kind, name) if axis is axes[0] else "")  # fmt: skip
+            style.estimates(
+                axis,
+                positions,
+                rows,
+                kind,
+                name,
+                horizontal=True,
+                text=style.label(kind, name) if axis is axes[0] else "",
+            )
         style.zero_line(axis, horizontal=True)
         axis.set_title(quantity)
         axis.set_xlabel("difference, percentage points, 95% interval")
@@ -227,8 +247,14 @@ def phat_carry_over(game_deals: pd.DataFrame, by: str = "target", kind: str = "t
     table = carry_over(game_deals, by)
     bonus = game_deals["bonus_0"].astype("int32") + game_deals["bonus_1"]
     carried = rate_by(game_deals, (bonus > 8).where(bonus > 0), by)
-    table = pd.concat([table, pd.concat({"bonuses scored that were carried (16 or more)":
-                                         carried}, names=["quantity"]).swaplevel()])  # fmt: skip
+    table = pd.concat(
+        [
+            table,
+            pd.concat(
+                {"bonuses scored that were carried (16 or more)": carried}, names=["quantity"]
+            ).swaplevel(),
+        ]
+    )
     names = style.order(kind, table.index.get_level_values(by))
     panels = {
         "How often does it come up?": [
@@ -244,9 +270,12 @@ def phat_carry_over(game_deals: pd.DataFrame, by: str = "target", kind: str = "t
     }
     shown = _percent(style.drop_thin(table))
     figure, axes = plt.subplots(
-        3, 1, figsize=(9, 8), height_ratios=[len(rows) + 1 for rows in panels.values()],
+        3,
+        1,
+        figsize=(9, 8),
+        height_ratios=[len(rows) + 1 for rows in panels.values()],
         layout="constrained",
-    )  # fmt: skip
+    )
     for axis, (question, quantities) in zip(axes, panels.items(), strict=True):
         _rows_by_group(axis, shown, names, quantities, by, kind)
         axis.set_xlabel("share (%), 95% interval")
@@ -265,14 +294,22 @@ def phat_carry_over(game_deals: pd.DataFrame, by: str = "target", kind: str = "t
     return figure
 
 
-def _distribution(axis: Axes, values: pd.Series, kind: str, name: Any, bins: np.ndarray,
-                  text: str | None = None) -> None:  # fmt: skip
+def _distribution(
+    axis: Axes, values: pd.Series, kind: str, name: Any, bins: np.ndarray, text: str | None = None
+) -> None:
     """The share of `values` in each bin (%), as a step line in the colour of `name`, with
     its n in the legend."""
     share = np.full(len(values), 100 / max(len(values), 1))
     words = style.with_n(style.label(kind, name) if text is None else text, len(values))
-    tops, _, drawn = axis.hist(values, bins=bins, weights=share, histtype="step", linewidth=1.5,
-                              color=style.colour(kind, name), label=words)  # fmt: skip
+    tops, _, drawn = axis.hist(
+        values,
+        bins=bins,
+        weights=share,
+        histtype="step",
+        linewidth=1.5,
+        color=style.colour(kind, name),
+        label=words,
+    )
     style.tag(drawn, kind, name)
     highest = 1.3 * float(np.max(tops, initial=0))  # room above for the legend
     axis.set_ylim(0, max(axis.get_ylim()[1], highest))
@@ -294,8 +331,9 @@ def _points_by_group(axis: Axes, table: pd.DataFrame, names: list[Any], kind: st
     axis.set_ylim(len(names) - 0.5, -0.5)
 
 
-def _rows_by_group(axis: Axes, table: pd.DataFrame, names: list[Any], quantities: list[str],
-                   by: str, kind: str) -> None:  # fmt: skip
+def _rows_by_group(
+    axis: Axes, table: pd.DataFrame, names: list[Any], quantities: list[str], by: str, kind: str
+) -> None:
     """One row per quantity (the last index level of `table`), one point per group of `by`
     in it (series of `kind`, side by side in house order), each with its interval; the
     tick says the n of each group in that order."""
@@ -306,8 +344,7 @@ def _rows_by_group(axis: Axes, table: pd.DataFrame, names: list[Any], quantities
             continue
         rows = table.xs(name, level=by).reindex(quantities)
         drawn = rows["n"].notna().to_numpy()
-        style.estimates(axis, positions[drawn] + offset, rows[drawn], kind, name,
-                        horizontal=True)  # fmt: skip
+        style.estimates(axis, positions[drawn] + offset, rows[drawn], kind, name, horizontal=True)
     labels = []
     for quantity in quantities:
         counts = [table["n"].get((name, quantity)) for name in names]

@@ -14,9 +14,17 @@ from analysis.plots import style
 from analysis.plots.common import before_after
 from analysis.stats import mean_by
 
-__all__ = ["bid_curves", "calibrated_gain", "calls_by_strength", "dealer_steal",
-           "example_hands", "made_heatmap", "pitch_bids", "pitch_points",
-           "stronger_pitcher"]  # fmt: skip
+__all__ = [
+    "bid_curves",
+    "calibrated_gain",
+    "calls_by_strength",
+    "dealer_steal",
+    "example_hands",
+    "made_heatmap",
+    "pitch_bids",
+    "pitch_points",
+    "stronger_pitcher",
+]
 
 RANKS = "23456789TJQKA"  # rank 0..12 as the outcome tables count it
 CALLS = ["pass", "1", "2", "3", "4"]  # call codes 0..4
@@ -35,8 +43,9 @@ def pitch_bids(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     bids = style.order("bid", by_bid.index)
     for position, bid in enumerate(bids):
         style.bars(left, np.array([position]), by_bid.loc[[bid]], "bid", bid)
-    left.set_xticks(range(len(bids)),
-                    [style.with_n(f"bid {bid}", by_bid.loc[bid, "n"]) for bid in bids])  # fmt: skip
+    left.set_xticks(
+        range(len(bids)), [style.with_n(f"bid {bid}", by_bid.loc[bid, "n"]) for bid in bids]
+    )
     left.set_ylim(0, 1.05)
     left.set_ylabel("share of bids made, 95% interval")
     left.set_title("by the bid")
@@ -46,8 +55,15 @@ def pitch_bids(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     for offset, bid in zip(style.offsets(len(shown), 0.8 - width), shown, strict=True):
         part = by_trumps.xs(bid, level="contract")
         total = int(part["n"].sum())
-        style.bars(right, part.index.to_numpy() + offset, part, "bid", bid, width=width,
-                   text=style.with_n(f"bid {bid}", total))  # fmt: skip
+        style.bars(
+            right,
+            part.index.to_numpy() + offset,
+            part,
+            "bid",
+            bid,
+            width=width,
+            text=style.with_n(f"bid {bid}", total),
+        )
     style.count_ticks(right)
     right.set_ylim(0, 1.15)
     right.set_xlabel("trumps in the pitcher's hand")
@@ -72,8 +88,15 @@ def pitch_points(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     width = 0.8 / max(len(bids), 1)  # no bid at all in a run of a few deals
     for offset, bid in zip(style.offsets(len(bids), 0.8 - width), bids, strict=True):
         part = table.xs(bid, level="contract")
-        style.bars(axis, part.index.to_numpy() + offset, part, "bid", bid, width=width,
-                   text=style.with_n(f"bid {bid}", totals[bid]))  # fmt: skip
+        style.bars(
+            axis,
+            part.index.to_numpy() + offset,
+            part,
+            "bid",
+            bid,
+            width=width,
+            text=style.with_n(f"bid {bid}", totals[bid]),
+        )
     style.count_ticks(axis)
     axis.set_xlabel("points won by the pitcher's side")
     axis.set_ylabel("share of the deals at the bid, 95% interval")
@@ -112,8 +135,9 @@ def made_heatmap(
     """Share of bids made over the trumps the pitcher held and its highest trump, one panel
     per bid, n in each cell; a cell of fewer than `style.MIN_COUNT` bids shows its count
     only, a hand never bid is blank and one that cannot exist grey."""
-    figure, axes = plt.subplots(len(bids), 1, figsize=(9, 2.6 * len(bids) + 1), sharex=True,
-                                layout="constrained")  # fmt: skip
+    figure, axes = plt.subplots(
+        len(bids), 1, figsize=(9, 2.6 * len(bids) + 1), sharex=True, layout="constrained"
+    )
     trumps, ranks = np.arange(1, 7), np.arange(len(RANKS))
     impossible = np.array([[not possible_hand(k, r) for r in ranks] for k in trumps])
     widest = 0.0
@@ -127,19 +151,34 @@ def made_heatmap(
         for (k, r), rate in shown["estimate"].items():
             rates[k - 1, r] = rate
         image = axis.imshow(rates, vmin=0, vmax=1, cmap="viridis", aspect="auto")
-        axis.imshow(np.where(impossible, 1.0, np.nan), cmap=ListedColormap(["#d9d9d9"]),
-                    aspect="auto")  # fmt: skip
+        axis.imshow(
+            np.where(impossible, 1.0, np.nan), cmap=ListedColormap(["#d9d9d9"]), aspect="auto"
+        )
         for (row, column), count in np.ndenumerate(counts):
             if impossible[row, column] or count == 0:
                 continue
             rate = rates[row, column]
             if np.isnan(rate):
-                axis.text(column, row, f"{count:,}", ha="center", va="center", fontsize=6,
-                          color=style.GREY)  # fmt: skip
+                axis.text(
+                    column,
+                    row,
+                    f"{count:,}",
+                    ha="center",
+                    va="center",
+                    fontsize=6,
+                    color=style.GREY,
+                )
                 continue
             tone = "black" if rate > 0.6 else "white"
-            axis.text(column, row, f"{rate:.0%}\n{count:,}", ha="center", va="center",
-                      fontsize=6, color=tone)  # fmt: skip
+            axis.text(
+                column,
+                row,
+                f"{rate:.0%}\n{count:,}",
+                ha="center",
+                va="center",
+                fontsize=6,
+                color=tone,
+            )
         axis.set_yticks(range(len(trumps)), [str(k) for k in trumps])
         axis.grid(False)
         axis.set_ylabel("trumps held")
@@ -164,8 +203,17 @@ def dealer_steal(breakdown: pd.DataFrame) -> Figure:
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
     stole = breakdown.xs("stole", level="how")
     players = stole.index.to_numpy()
-    style.estimates(left, players, stole, "dealer", "stole", estimate="share", low="share_low",
-                    high="share_high", text="contracts taken by the dealer's steal")  # fmt: skip
+    style.estimates(
+        left,
+        players,
+        stole,
+        "dealer",
+        "stole",
+        estimate="share",
+        low="share_low",
+        high="share_high",
+        text="contracts taken by the dealer's steal",
+    )
     left.set_xlabel("players")
     left.set_ylabel("share of deals, 95% interval")
     left.set_ylim(0, None)
@@ -177,8 +225,10 @@ def dealer_steal(breakdown: pd.DataFrame) -> Figure:
     style.zero_line(right)
     right.set_xlabel("players")
     right.set_ylabel("points per deal to the dealer, 95% interval")
-    right.set_title("Each way's contribution to the dealer's score per deal\n"
-                    "(the four sum to its mean score per deal)")  # fmt: skip
+    right.set_title(
+        "Each way's contribution to the dealer's score per deal\n"
+        "(the four sum to its mean score per deal)"
+    )
     right.legend(title="the dealer")
     for axis in (left, right):
         style.count_ticks(axis)
@@ -194,15 +244,27 @@ def example_hands(calls: pd.DataFrame) -> Figure:
     hands = list(dict.fromkeys(calls["hand"]))
     columns = 2 if len(hands) > 1 else 1
     rows = -(-len(hands) // columns)
-    figure, axes = plt.subplots(rows, columns, figsize=(10, 3.1 * rows + 0.8), sharex=True,
-                                squeeze=False, layout="constrained")  # fmt: skip
+    figure, axes = plt.subplots(
+        rows,
+        columns,
+        figsize=(10, 3.1 * rows + 0.8),
+        sharex=True,
+        squeeze=False,
+        layout="constrained",
+    )
     kinds = style.order("call odds", calls["kind"])
     for axis, hand in zip(axes.flat, hands, strict=False):
         for offset, kind in zip(style.offsets(len(kinds), 0.3), kinds, strict=True):
             part = calls[(calls["hand"] == hand) & (calls["kind"] == kind)]
             n = int(part["n"].max())
-            style.estimates(axis, part["call"].to_numpy() + offset, part, "call odds", kind,
-                            text=style.with_n(kind, n))  # fmt: skip
+            style.estimates(
+                axis,
+                part["call"].to_numpy() + offset,
+                part,
+                "call odds",
+                kind,
+                text=style.with_n(kind, n),
+            )
         style.zero_line(axis)
         axis.set_title(hand, fontsize=9)
         axis.legend(loc="best")
@@ -213,10 +275,15 @@ def example_hands(calls: pd.DataFrame) -> Figure:
         axis.set_ylabel("expected score change")
     for axis in axes[-1]:
         axis.set_xlabel("call")
-    figure.suptitle("What is each call worth to the example hands, in the auction and "
-                    "if the hand always pitched?")  # fmt: skip
-    style.caption(figure, "n: deals per call; 95% intervals; always pitching: the hand "
-                          "pitches whatever it bids, as if never outbid (no pass)")  # fmt: skip
+    figure.suptitle(
+        "What is each call worth to the example hands, in the auction and "
+        "if the hand always pitched?"
+    )
+    style.caption(
+        figure,
+        "n: deals per call; 95% intervals; always pitching: the hand "
+        "pitches whatever it bids, as if never outbid (no pass)",
+    )
     return figure
 
 
@@ -225,14 +292,20 @@ def stronger_pitcher(table: pd.DataFrame, before: str = "greedy", after: str = "
     on the same conditional deals) with the hand's own seat playing `before` and then
     `after` (the other seats unchanged), and the change paired deal by deal."""
     figure = before_after(
-        table, "player", before, after,
+        table,
+        "player",
+        before,
+        after,
         f"Does the hand win more points when its own seat plays {after} instead of {before}?",
         "points won by the pitcher's side per deal (of 4)",
-    )  # fmt: skip
+    )
     for text, name in zip(figure.axes[0].get_legend().get_texts(), (before, after), strict=True):
         text.set_text(f"the hand's seat plays {name}")
-    style.caption(figure, "the hand at seat 1 of 4 pitches its best suit without an auction; "
-                          "the others play greedy; n: deals; 95% intervals")  # fmt: skip
+    style.caption(
+        figure,
+        "the hand at seat 1 of 4 pitches its best suit without an auction; "
+        "the others play greedy; n: deals; 95% intervals",
+    )
     return figure
 
 
@@ -245,8 +318,9 @@ def calls_by_strength(calls: pd.DataFrame, title: str = "Auction Pitch") -> Figu
     strength bin of fewer than `style.MIN_COUNT` calls is left out."""
     bins = pd.cut(calls["strength"].clip(upper=4.99), STRENGTH_BINS, right=False)
     middle = bins.map(lambda interval: interval.mid).astype(float)
-    table = style.drop_thin(mean_by(calls.assign(middle=middle), "call",
-                                    ["bidder", "position", "middle"]))  # fmt: skip
+    table = style.drop_thin(
+        mean_by(calls.assign(middle=middle), "call", ["bidder", "position", "middle"])
+    )
     totals = calls["bidder"].value_counts()
     positions = sorted(calls["position"].unique())
     figure, axes = plt.subplots(
@@ -257,8 +331,14 @@ def calls_by_strength(calls: pd.DataFrame, title: str = "Auction Pitch") -> Figu
         bidders = style.order("bidder", part.index.get_level_values("bidder"))
         for offset, bidder in zip(style.offsets(len(bidders), 0.15), bidders, strict=True):
             line = part.xs(bidder, level="bidder")
-            style.estimates(axis, line.index.to_numpy() + offset, line, "bidder", bidder,
-                            text=style.with_n(bidder, totals[bidder]))  # fmt: skip
+            style.estimates(
+                axis,
+                line.index.to_numpy() + offset,
+                line,
+                "bidder",
+                bidder,
+                text=style.with_n(bidder, totals[bidder]),
+            )
         last = position == positions[-1]
         axis.set_title("the dealer (last)" if last else f"position {position}")
         axis.set_xlabel("hand strength (points)")
@@ -274,15 +354,26 @@ def calibrated_gain(by_deal: pd.DataFrame, by_game: pd.DataFrame) -> Figure:
     """`calibrated` minus `threshold` per configuration (the rows: `difference`, `low`,
     `high`, `n`), sides swapped on the same deals: left, the score per deal and side; right,
     the share of whole games won (percentage points); 95% intervals against 0."""
-    figure, axes = plt.subplots(1, 2, figsize=(11, 0.4 * len(by_deal) + 2), sharey=True,
-                                layout="constrained")  # fmt: skip
+    figure, axes = plt.subplots(
+        1, 2, figsize=(11, 0.4 * len(by_deal) + 2), sharey=True, layout="constrained"
+    )
     positions = np.arange(len(by_deal))
-    panels = [(by_deal, 1, "points per deal and side", "deals"),
-              (by_game, 100, "games won, percentage points", "games")]  # fmt: skip
+    panels = [
+        (by_deal, 1, "points per deal and side", "deals"),
+        (by_game, 100, "games won, percentage points", "games"),
+    ]
     for axis, (table, scale, quantity, unit) in zip(axes, panels, strict=True):
         scaled = table[["difference", "low", "high"]] * scale
-        style.estimates(axis, positions, scaled, "bidder", "calibrated", horizontal=True,
-                        estimate="difference", text="calibrated minus threshold")  # fmt: skip
+        style.estimates(
+            axis,
+            positions,
+            scaled,
+            "bidder",
+            "calibrated",
+            horizontal=True,
+            estimate="difference",
+            text="calibrated minus threshold",
+        )
         style.zero_line(axis, horizontal=True)
         axis.set_xlabel(f"{quantity}, 95% interval")
         n = int(table["n"].min())
@@ -291,6 +382,9 @@ def calibrated_gain(by_deal: pd.DataFrame, by_game: pd.DataFrame) -> Figure:
     axes[0].set_yticks(positions, list(by_deal.index))
     axes[0].invert_yaxis()
     figure.suptitle("Does calibrated bidding score more, and win more games, than threshold?")
-    style.caption(figure, "paired: the same deals (games) with the sides swapped; "
-                          "95% intervals; both bidders play greedy")  # fmt: skip
+    style.caption(
+        figure,
+        "paired: the same deals (games) with the sides swapped; "
+        "95% intervals; both bidders play greedy",
+    )
     return figure

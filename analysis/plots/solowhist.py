@@ -17,8 +17,7 @@ from analysis.solowhist import LONGEST, gain_by, made_by
 __all__ = ["contracts_by_shape", "longest_suit_split", "whist_contracts"]
 
 
-def _trend(axis: Axes, x: np.ndarray, table: pd.DataFrame, kind: str, name: str,
-           text: str) -> None:  # fmt: skip
+def _trend(axis: Axes, x: np.ndarray, table: pd.DataFrame, kind: str, name: str, text: str) -> None:
     """Points with 95% intervals at `x`, joined by a thin line in the same house colour."""
     axis.plot(x, table["estimate"], color=style.colour(kind, name), linewidth=1, alpha=0.6)
     style.estimates(axis, x, table, kind, name, text=text)
@@ -39,12 +38,16 @@ def whist_contracts(deals: pd.DataFrame, title: str = "Solo Whist") -> Figure:
     )
     positions = np.arange(len(names))
     for position, name in zip(positions, names, strict=True):
-        style.estimates(left, np.array([position]), made.loc[[name]], "contract", name,
-                        horizontal=True)  # fmt: skip
-        style.estimates(right, np.array([position]), gains.loc[[name]], "contract", name,
-                        horizontal=True)  # fmt: skip
-    left.set_yticks(positions, [style.with_n(style.label("contract", name), made.loc[name, "n"])
-                                for name in names])  # fmt: skip
+        style.estimates(
+            left, np.array([position]), made.loc[[name]], "contract", name, horizontal=True
+        )
+        style.estimates(
+            right, np.array([position]), gains.loc[[name]], "contract", name, horizontal=True
+        )
+    left.set_yticks(
+        positions,
+        [style.with_n(style.label("contract", name), made.loc[name, "n"]) for name in names],
+    )
     left.set_ylim(len(names) - 0.5, -0.5)  # the lowest contract on top
     left.set_xlim(0, 1)
     left.set_xlabel("share of contracts made, 95% interval")
@@ -67,8 +70,7 @@ def contracts_by_shape(
     """How often each of `contracts` is made by the declarer's longest suit (left) and
     honour points (right), each with its 95% interval in the contract's house colour; cells of
     fewer than `style.MIN_COUNT` calls are left out."""
-    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.4), sharey=True,
-                                         layout="constrained")  # fmt: skip
+    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.4), sharey=True, layout="constrained")
     called = made_by(deals)["n"]
     shown = style.order("contract", [name for name in contracts if name in called.index])
     nudge = dict(zip(shown, style.offsets(len(shown), 0.2), strict=True))
@@ -103,24 +105,33 @@ def contracts_by_shape(
     return figure
 
 
-def longest_suit_split(deals: pd.DataFrame,
-                       contracts: Sequence[str] = ("prop_cop", "solo")) -> Figure:  # fmt: skip
+def longest_suit_split(
+    deals: pd.DataFrame, contracts: Sequence[str] = ("prop_cop", "solo")
+) -> Figure:
     """One panel per contract of `contracts` played in the turned suit: how often it is made
     by the length of the declarer's longest suit, split by whether that suit is the turned
     suit (trumps) or another, with 95% intervals; cells of fewer than `style.MIN_COUNT` calls
     are left out."""
     table = style.drop_thin(made_by(deals, ["contract_name", "longest_suit", "hand_longest"]))
-    shown = style.order("contract", [name for name in contracts
-                                     if name in table.index.get_level_values(0)])  # fmt: skip
-    figure, axes = plt.subplots(1, max(len(shown), 1), figsize=(5.5 * max(len(shown), 1), 4.2),
-                                sharex=True, sharey=True, squeeze=False,
-                                layout="constrained")  # fmt: skip
+    shown = style.order(
+        "contract", [name for name in contracts if name in table.index.get_level_values(0)]
+    )
+    figure, axes = plt.subplots(
+        1,
+        max(len(shown), 1),
+        figsize=(5.5 * max(len(shown), 1), 4.2),
+        sharex=True,
+        sharey=True,
+        squeeze=False,
+        layout="constrained",
+    )
     nudge = dict(zip(LONGEST.values(), style.offsets(len(LONGEST), 0.16), strict=True))
     for axis, name in zip(axes[0], shown, strict=False):
         part = table.xs(name, level="contract_name")
         found = part.index.get_level_values("longest_suit")
-        for where in style.order("longest suit", [LONGEST[k] for k in (True, False)
-                                                  if LONGEST[k] in found]):  # fmt: skip
+        for where in style.order(
+            "longest suit", [LONGEST[k] for k in (True, False) if LONGEST[k] in found]
+        ):
             cells = part.xs(where, level="longest_suit")
             _trend(
                 axis,

@@ -45,7 +45,7 @@ SERIES: dict[str, dict[Any, str]] = {
         "lead_best": VERMILION,
         "lead_best_low": SKY,
         "own lead": GREY,
-    },  # fmt: skip
+    },
     "player": {
         "greedy": BLUE,
         "greedy+lead_phat": ORANGE,
@@ -55,14 +55,14 @@ SERIES: dict[str, dict[Any, str]] = {
         "ismcts": PURPLE,
         "pimc": GREEN,
         "random": GREY,
-    },  # fmt: skip
+    },
     "bidder": {
         "calibrated": VERMILION,
         "threshold": BLUE,
         "random_bid": GREY,
         "pass_unless_forced": ORANGE,
         "threshold:steal=0": SKY,
-    },  # fmt: skip
+    },
     "call odds": {"in the auction": BLUE, "always pitching": ORANGE},
     "side": {"pitcher's side": BLUE, "defenders": ORANGE},
     "players": _ranked([2, 3, 4, 5, 6, 7]),
@@ -78,7 +78,7 @@ SERIES: dict[str, dict[Any, str]] = {
             "abundance_declared",
         ],
         "plasma",
-    ),  # fmt: skip
+    ),
     "dealer": {"stole": VERMILION, "outbid": BLUE, "forced": ORANGE, "defended": GREY},
     "longest suit": {"the turned suit": BLUE, "another suit": VERMILION},
     "bid": _ranked([1, 2, 3, 4]),
@@ -89,7 +89,7 @@ NAMES: dict[str, dict[Any, str]] = {
         "don": "Nine-card Don",
         "pitch": "Auction Pitch",
         "solowhist": "Solo Whist",
-    },  # fmt: skip
+    },
     "target": {181: "to 181", 121: "to 121"},
     "players": {k: f"{k} players" for k in range(2, 8)},
     "contract": {
@@ -100,7 +100,7 @@ NAMES: dict[str, dict[Any, str]] = {
         "abundance_trumps": "abundance in trumps",
         "misere_ouverte": "misère ouverte",
         "abundance_declared": "abundance declared",
-    },  # fmt: skip
+    },
     "bid": {k: f"bid {k}" for k in range(1, 5)},
 }
 
@@ -166,27 +166,40 @@ def drop_thin(table: pd.DataFrame, min_count: int = MIN_COUNT, n: str = "n") -> 
     return table[table[n] >= min_count]
 
 
-def errors(table: pd.DataFrame, estimate: str = "estimate", low: str = "low",
-           high: str = "high") -> np.ndarray:  # fmt: skip
+def errors(
+    table: pd.DataFrame, estimate: str = "estimate", low: str = "low", high: str = "high"
+) -> np.ndarray:
     """The distances from each estimate down to `low` and up to `high`, as errorbar takes them."""
     value = table[estimate].to_numpy(float)
     return np.array([value - table[low].to_numpy(float), table[high].to_numpy(float) - value])
 
 
 def estimates(
-    axis: Axes, positions: np.ndarray, table: pd.DataFrame, kind: str, name: Any, *,
-    horizontal: bool = False, estimate: str = "estimate", low: str = "low",
-    high: str = "high", text: str | None = None,
-) -> None:  # fmt: skip
+    axis: Axes,
+    positions: np.ndarray,
+    table: pd.DataFrame,
+    kind: str,
+    name: Any,
+    *,
+    horizontal: bool = False,
+    estimate: str = "estimate",
+    low: str = "low",
+    high: str = "high",
+    text: str | None = None,
+) -> None:
     """Points at `estimate` with their 95% intervals, in the colour of `name` of `kind`,
     at `positions` along the category axis (vertical intervals unless `horizontal`)."""
     values = table[estimate].to_numpy(float)
     spread = errors(table, estimate, low, high)
     points = (values, positions) if horizontal else (positions, values)
     drawn = axis.errorbar(
-        *points, **{"xerr" if horizontal else "yerr": spread}, fmt="o", capsize=4,
-        color=colour(kind, name), label=label(kind, name) if text is None else text,
-    )  # fmt: skip
+        *points,
+        **{"xerr" if horizontal else "yerr": spread},
+        fmt="o",
+        capsize=4,
+        color=colour(kind, name),
+        label=label(kind, name) if text is None else text,
+    )
     tag([drawn[0]], kind, name)
 
 
@@ -200,26 +213,44 @@ def estimates_by_name(axis: Axes, table: pd.DataFrame, names: Sequence[Any], kin
 
 
 def bars(
-    axis: Axes, positions: np.ndarray, table: pd.DataFrame, kind: str, name: Any, *,
-    width: float = 0.8, horizontal: bool = False, text: str | None = None,
-) -> None:  # fmt: skip
+    axis: Axes,
+    positions: np.ndarray,
+    table: pd.DataFrame,
+    kind: str,
+    name: Any,
+    *,
+    width: float = 0.8,
+    horizontal: bool = False,
+    text: str | None = None,
+) -> None:
     """Bars at `estimate` with their 95% intervals, in the colour of `name` of `kind`."""
     spread = errors(table)
     draw = axis.barh if horizontal else axis.bar
     drawn = draw(
-        positions, table["estimate"].to_numpy(float), width,
-        **{"xerr" if horizontal else "yerr": spread}, capsize=4, color=colour(kind, name),
+        positions,
+        table["estimate"].to_numpy(float),
+        width,
+        **{"xerr" if horizontal else "yerr": spread},
+        capsize=4,
+        color=colour(kind, name),
         label=label(kind, name) if text is None else text,
-    )  # fmt: skip
+    )
     tag(drawn.patches, kind, name)
 
 
-def band(axis: Axes, x: np.ndarray, table: pd.DataFrame, kind: str, name: Any,
-         text: str | None = None) -> None:  # fmt: skip
+def band(
+    axis: Axes, x: np.ndarray, table: pd.DataFrame, kind: str, name: Any, text: str | None = None
+) -> None:
     """A line through `estimate` over `x` with its 95% band, in the colour of `name`."""
     tone = colour(kind, name)
-    (line,) = axis.plot(x, table["estimate"], marker="o", markersize=4, color=tone,
-                        label=label(kind, name) if text is None else text)  # fmt: skip
+    (line,) = axis.plot(
+        x,
+        table["estimate"],
+        marker="o",
+        markersize=4,
+        color=tone,
+        label=label(kind, name) if text is None else text,
+    )
     fill = axis.fill_between(x, table["low"], table["high"], color=tone, alpha=0.2, linewidth=0)
     tag([line, fill], kind, name)
 

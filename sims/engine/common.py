@@ -118,9 +118,23 @@ def holder_nb(masks, card: int) -> int:
 
 @njit(cache=True, inline="always")
 def next_card_nb(
-    decide, view, seat, hand, legal, position, led, best, best_seat, trick, played, script,
-    fids, params, rng, error,
-):  # fmt: skip
+    decide,
+    view,
+    seat,
+    hand,
+    legal,
+    position,
+    led,
+    best,
+    best_seat,
+    trick,
+    played,
+    script,
+    fids,
+    params,
+    rng,
+    error,
+):
     """Show `seat` the trick so far, take its card (the next of `script` while it lasts,
     else through the game's dispatcher `decide` from its lead policy for the first card of
     the deal and its play strategy after; a seat with no strategy, fid -1, ends a scripted
@@ -153,9 +167,23 @@ def next_card_nb(
 
 @njit(cache=True, inline="always")
 def take_card_nb(
-    card, seat, hand, position, hands, view, out, row, led, trump, fixes_trump, best,
-    best_seat, trick, played, log_plays,
-):  # fmt: skip
+    card,
+    seat,
+    hand,
+    position,
+    hands,
+    view,
+    out,
+    row,
+    led,
+    trump,
+    fixes_trump,
+    best,
+    best_seat,
+    trick,
+    played,
+    log_plays,
+):
     """Play a checked card: out of the hand, into the trick, the view and the log; with
     `fixes_trump`, the first card of the deal fixes trump (recorded in `out[row]`, with the
     card as `lead_card`). Returns the trick's new state: (led, trump, best card, its seat,

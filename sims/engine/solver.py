@@ -84,8 +84,20 @@ from sims.core.tricks import (
 
 MAX_SEATS = 7  # the most seats of a deal it solves (a full Pitch table; a test checks)
 
-(P_PLAYERS, P_SIDES, P_TRUMP, P_LEADER, P_TRICK_LEN, P_SIDE, P_MUST_FOLLOW, P_OPENING,
- P_LOW_TO_HOLDER, P_HIGH_LOW, P_JACK, P_GAME_WORTH) = range(12)  # fmt: skip
+(
+    P_PLAYERS,
+    P_SIDES,
+    P_TRUMP,
+    P_LEADER,
+    P_TRICK_LEN,
+    P_SIDE,
+    P_MUST_FOLLOW,
+    P_OPENING,
+    P_LOW_TO_HOLDER,
+    P_HIGH_LOW,
+    P_JACK,
+    P_GAME_WORTH,
+) = range(12)
 P_SIDE_OF = 12
 P_HANDS = P_SIDE_OF + MAX_SEATS
 P_DEALT = P_HANDS + MAX_SEATS
@@ -101,9 +113,25 @@ COUNT_NONE, COUNT_TAKEN, COUNT_LOST = range(3)  # values of P_TRICK_COUNT
 # is worth to it when its side takes it and when another side does. What does not depend
 # on the hands (the cards' own points and the masks they give, the tricks' points already
 # won, the game-point gaps) is kept apart, so that lines reload only the hands.
-(C_PLAYERS, C_SIDES, C_SIDE, C_TRUMP, C_MUST_FOLLOW, C_WORTH, C_PRUNE, C_ROOT_MASK,
- C_PLAIN, C_VALUED, C_NODES, C_BEST, C_TRICK_TAKEN, C_TRICK_LOST, C_CARDS_PLAIN,
- C_CARDS_VALUED, C_TRICKS_ALREADY) = range(17)  # fmt: skip
+(
+    C_PLAYERS,
+    C_SIDES,
+    C_SIDE,
+    C_TRUMP,
+    C_MUST_FOLLOW,
+    C_WORTH,
+    C_PRUNE,
+    C_ROOT_MASK,
+    C_PLAIN,
+    C_VALUED,
+    C_NODES,
+    C_BEST,
+    C_TRICK_TAKEN,
+    C_TRICK_LOST,
+    C_CARDS_PLAIN,
+    C_CARDS_VALUED,
+    C_TRICKS_ALREADY,
+) = range(17)
 C_SIDE_OF = 17
 C_POINTS = C_SIDE_OF + MAX_SEATS
 C_GAPS = C_POINTS + 52  # the game-point gaps of the position (`diff` at its start)
@@ -112,9 +140,30 @@ CONTEXT_SIZE = C_GAPS + MAX_SEATS
 # A node of the search (one row per ply): where the trick stands, the window (narrowed
 # as cards are tried, and as it was on entry), the table slot with its key and bounds, the
 # cards to try, the best so far, and what the card being tried won (to take it back).
-(F_LEADER, F_LENGTH, F_WIN, F_OUT, F_ALPHA, F_BETA, F_WINDOW_LOW, F_WINDOW_HIGH, F_SLOT,
- F_KEY, F_LOW, F_HIGH, F_FIRST, F_SEAT, F_COUNT, F_NEXT, F_MAXIMISING, F_BEST, F_BEST_CARD,
- F_GAIN, F_TAKEN, F_GAME) = range(22)  # fmt: skip
+(
+    F_LEADER,
+    F_LENGTH,
+    F_WIN,
+    F_OUT,
+    F_ALPHA,
+    F_BETA,
+    F_WINDOW_LOW,
+    F_WINDOW_HIGH,
+    F_SLOT,
+    F_KEY,
+    F_LOW,
+    F_HIGH,
+    F_FIRST,
+    F_SEAT,
+    F_COUNT,
+    F_NEXT,
+    F_MAXIMISING,
+    F_BEST,
+    F_BEST_CARD,
+    F_GAIN,
+    F_TAKEN,
+    F_GAME,
+) = range(22)
 FRAME_SIZE = 22
 MAX_PLIES = 52 + 1
 
@@ -227,8 +276,13 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
     `frames[ply]`, best guess first (the table's card, if any, in front); return how many."""
     f = frames[ply]
     seat, length, leader, win, out, first = (
-        f[F_SEAT], f[F_LENGTH], f[F_LEADER], f[F_WIN], f[F_OUT], f[F_FIRST]
-    )  # fmt: skip
+        f[F_SEAT],
+        f[F_LENGTH],
+        f[F_LEADER],
+        f[F_WIN],
+        f[F_OUT],
+        f[F_FIRST],
+    )
     hand = hands[seat]
     trump = ctx[C_TRUMP]
     trick = MAX_SEATS + ply - length  # where the trick's first card lies in `played`
@@ -357,8 +411,11 @@ def _descend(ctx, hands, played, diff, moves, frames, ply):
     child[F_BETA] = f[F_BETA]
     if length + 1 < players:
         child[F_LEADER], child[F_LENGTH], child[F_WIN], child[F_OUT] = (
-            f[F_LEADER], length + 1, win, f[F_OUT]
-        )  # fmt: skip
+            f[F_LEADER],
+            length + 1,
+            win,
+            f[F_OUT],
+        )
         return
     taker = f[F_LEADER] + win
     taker = taker - players if taker >= players else taker
@@ -871,8 +928,10 @@ def new_position(
     if sizes[0] > full_hand:
         raise PositionError(f"{name} hands hold at most {full_hand} cards, not {sizes[0]}")
     if dealt is None:
-        dealt = [hand | sum(1 << c for c, s in zip(trick, played, strict=True) if s == seat)
-                 for seat, hand in enumerate(hands)]  # fmt: skip
+        dealt = [
+            hand | sum(1 << c for c, s in zip(trick, played, strict=True) if s == seat)
+            for seat, hand in enumerate(hands)
+        ]
     elif len(dealt) != players:
         raise PositionError(f"give the cards dealt to each of the {players} seats")
     else:
@@ -889,8 +948,14 @@ def new_position(
         raise PositionError("the first card of the deal names trump: it must be a trump")
     position = np.zeros(POSITION_SIZE, np.int64)
     position[[P_PLAYERS, P_SIDES, P_TRUMP, P_LEADER, P_TRICK_LEN, P_SIDE, P_OPENING]] = (
-        players, n_sides, trump, leader, len(trick), side, opening
-    )  # fmt: skip
+        players,
+        n_sides,
+        trump,
+        leader,
+        len(trick),
+        side,
+        opening,
+    )
     position[P_SIDE_OF : P_SIDE_OF + players] = side_of
     position[P_HANDS : P_HANDS + players] = hands
     position[P_DEALT : P_DEALT + players] = dealt

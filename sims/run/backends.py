@@ -277,9 +277,7 @@ _shared: dict[str, DaskCluster] = {}  # the $ALLFOURS_CLUSTER cluster, once star
 
 
 def default_backend(
-    threads: int | None = None,
-    connect_timeout: float = CONNECT_TIMEOUT,
-    silence: float = SILENCE,
+    threads: int | None = None, connect_timeout: float = CONNECT_TIMEOUT, silence: float = SILENCE
 ) -> Backend:
     """The backend of a run given none: the cluster $ALLFOURS_CLUSTER names, started (or
     joined, with `connect_timeout` and `silence` as in `backend`) at the first such run and

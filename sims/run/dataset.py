@@ -458,9 +458,12 @@ def save_chunk(
         write_parquet(frame, path, metadata)
         files[f"{name}/{part}"] = _file_record(path, len(frame))
     record = {
-        "chunk": chunk.index, "first": chunk.first, "count": chunk.count,
-        "deals": output.deals, "files": files,
-    }  # fmt: skip
+        "chunk": chunk.index,
+        "first": chunk.first,
+        "count": chunk.count,
+        "deals": output.deals,
+        "files": files,
+    }
     with writing(directory / MANIFEST), (directory / MANIFEST).open("a") as manifest:
         manifest.write(json.dumps(record) + "\n")
         manifest.flush()

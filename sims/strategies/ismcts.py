@@ -196,9 +196,17 @@ def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> i
                     maximising = position[s.P_SIDE_OF + seat] == position[s.P_SIDE]
                     steer = prior if node == 0 else no_prior  # the prior weighs the root only
                     card = _select(
-                        node, cards, children, visits, wins, seen, maximising, exploration,
-                        rng, steer,
-                    )  # fmt: skip
+                        node,
+                        cards,
+                        children,
+                        visits,
+                        wins,
+                        seen,
+                        maximising,
+                        exploration,
+                        rng,
+                        steer,
+                    )
                 if children[node, card] < 0:
                     children[node, card] = nodes
                     nodes += 1

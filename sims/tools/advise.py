@@ -146,9 +146,13 @@ class AdviceQuery:
         """`play(progress)` under a bar of the accepted deals; `progress` takes the deals
         accepted per chunk."""
         with tqdm(
-            total=self.run.count, unit="deal", unit_scale=True, disable=not self.show,
-            leave=False, desc="accepted",
-        ) as bar:  # fmt: skip
+            total=self.run.count,
+            unit="deal",
+            unit_scale=True,
+            disable=not self.show,
+            leave=False,
+            desc="accepted",
+        ) as bar:
             return play(bar.update)
 
 

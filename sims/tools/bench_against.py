@@ -43,9 +43,13 @@ class _Worker:
     def __init__(self, checkout: Path) -> None:
         environment = {**os.environ, "PYTHONPATH": str(checkout), "NUMBA_NUM_THREADS": "1"}
         self.process = subprocess.Popen(
-            [sys.executable, "-c", WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            text=True, env=environment, cwd=checkout,
-        )  # fmt: skip
+            [sys.executable, "-c", WORKER],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=environment,
+            cwd=checkout,
+        )
 
     def seconds(self, game: str, strategy: str, deals: int) -> float | None:
         assert self.process.stdin and self.process.stdout

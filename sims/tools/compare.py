@@ -189,9 +189,14 @@ def side_trials(
     """Per deal (rows) and pair `a vs b` (columns): a's result minus b's, the mean of the
     two seatings (`role_trials`' "all")."""
     return role_trials(
-        game, strategies, deals=deals, seed=seed, variants=variants, swap_seed=swap_seed,
+        game,
+        strategies,
+        deals=deals,
+        seed=seed,
+        variants=variants,
+        swap_seed=swap_seed,
         progress=progress,
-    )["all"]  # fmt: skip
+    )["all"]
 
 
 def game_trials(

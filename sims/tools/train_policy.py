@@ -185,9 +185,14 @@ def teacher_cards(spec: RunSpec, views: np.ndarray, teacher: str) -> np.ndarray:
     seat = resolve(teacher, spec.described.strategy_game, spec.rules)
     cards = np.empty(len(views), np.int64)
     _choose_all(
-        views, table[seat.lead_fid], seat.lead_params, table[seat.play_fid], seat.play_params,
-        spec.seed, cards,
-    )  # fmt: skip
+        views,
+        table[seat.lead_fid],
+        seat.lead_params,
+        table[seat.play_fid],
+        seat.play_params,
+        spec.seed,
+        cards,
+    )
     return cards
 
 
@@ -219,9 +224,14 @@ def _loss(probabilities: np.ndarray, chosen: np.ndarray) -> float:
 
 
 def fit(
-    x: np.ndarray, mask: np.ndarray, chosen: np.ndarray, *, hidden: int = HIDDEN,
-    steps: int = STEPS, seed: int = 0,
-) -> tuple[np.ndarray, dict[str, float]]:  # fmt: skip
+    x: np.ndarray,
+    mask: np.ndarray,
+    chosen: np.ndarray,
+    *,
+    hidden: int = HIDDEN,
+    steps: int = STEPS,
+    seed: int = 0,
+) -> tuple[np.ndarray, dict[str, float]]:
     """The network (flat, as `policy_network` reads it) fitted to choose `chosen`, and its
     cross-entropy and agreement on the fitted decisions and on the held-out tenth."""
     rng = np.random.default_rng(seed)
@@ -293,20 +303,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "--only", choices=sorted(TRAINING),
-        help="train this network only (default: every one)",
-    )  # fmt: skip
+        "--only", choices=sorted(TRAINING), help="train this network only (default: every one)"
+    )
     parser.add_argument(
-        "--scale", type=float, default=1.0,
+        "--scale",
+        type=float,
+        default=1.0,
         help="share of the training deals to play (default 1: "
         + ", ".join(f"{spec.count:,} for {name}" for name, spec in TRAINING.items())
         + "); smaller for a quick trial",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--out", type=Path,
+        "--out",
+        type=Path,
         help="folder for NAME.npy and NAME.json (default: the game's own networks folder "
         "in the package, which `learned` and `learned_ismcts` read)",
-    )  # fmt: skip
+    )
     args = parser.parse_args(argv)
     if not 0 < args.scale <= 1:
         parser.error(f"--scale must be above 0 and at most 1, not {args.scale}")

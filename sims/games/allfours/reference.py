@@ -44,11 +44,7 @@ class Rules:
 
     def __post_init__(self) -> None:
         """Reject options the rule book does not define."""
-        choices = {
-            "game_tie": GAME_TIES,
-            "low_to": LOW_TO,
-            "discard_after_run": DISCARDS_AFTER_RUN,
-        }
+        choices = {"game_tie": GAME_TIES, "low_to": LOW_TO, "discard_after_run": DISCARDS_AFTER_RUN}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
@@ -223,10 +219,7 @@ def game_counts(rules: Rules, tricks: Iterable[tuple[Sequence[tuple[int, str]], 
 
 
 def deal_points(
-    rules: Rules,
-    trump: str,
-    eldest: int,
-    tricks: Sequence[tuple[Sequence[tuple[int, str]], int]],
+    rules: Rules, trump: str, eldest: int, tricks: Sequence[tuple[Sequence[tuple[int, str]], int]]
 ) -> list[Award]:
     """High, Low, Jack and Game in the order they are counted (AF-6, AF-7.2).
 

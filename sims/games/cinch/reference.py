@@ -331,11 +331,7 @@ class Settlement(NamedTuple):
 
 
 def settle(
-    rules: Rules,
-    maker: int,
-    bid: int,
-    points: Sequence[Point],
-    scores_before: Sequence[int],
+    rules: Rules, maker: int, bid: int, points: Sequence[Point], scores_before: Sequence[int]
 ) -> Settlement:
     """Score a deal (CIN-8) and decide the game (CIN-9).
 
@@ -402,11 +398,7 @@ def _game_winner(
 
 
 def _scores_after_each_point(
-    making: int,
-    bid: int,
-    made: bool,
-    points: Sequence[Point],
-    before: Sequence[int],
+    making: int, bid: int, made: bool, points: Sequence[Point], before: Sequence[int]
 ) -> list[list[int]]:
     """Running scores as the points are counted in order, the maker's only if made."""
     scores = list(before)

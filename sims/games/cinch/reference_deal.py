@@ -189,20 +189,13 @@ def _counters(rules: Rules, cards: Iterable[str], trump: str) -> frozenset[str]:
     return frozenset(card for card in cards if card in counting)
 
 
-def _keep_groups(
-    *groups: tuple[str, frozenset[str]],
-) -> tuple[tuple[str, frozenset[str]], ...]:
+def _keep_groups(*groups: tuple[str, frozenset[str]]) -> tuple[tuple[str, frozenset[str]], ...]:
     """The non-empty must-keep groups, in the order given (smallest first)."""
     return tuple((name, group) for name, group in groups if group)
 
 
 def _discard_and_draw(
-    rules: Rules,
-    dealer: int,
-    order: list[int],
-    held: list[list[str]],
-    stock: list[str],
-    trump: str,
+    rules: Rules, dealer: int, order: list[int], held: list[list[str]], stock: list[str], trump: str
 ) -> Generator[Decision, object, list[str]]:
     """CIN-5 (and the widow and cut-throat forms of CIN-5.7): returns the dead cards."""
     dead: list[str] = []

@@ -123,15 +123,43 @@ def play_phat_deal_nb(
             legal = legal_must_follow(hand, led) & opening
             opening = -1
             card = next_card_nb(
-                decide_phat, view, seat, hand, legal, position, led, best, best_seat, trick,
-                played, script, fids, params, rng, error,
-            )  # fmt: skip
+                decide_phat,
+                view,
+                seat,
+                hand,
+                legal,
+                position,
+                led,
+                best,
+                best_seat,
+                trick,
+                played,
+                script,
+                fids,
+                params,
+                rng,
+                error,
+            )
             if card < 0:
                 return -card
             led, trump, best, best_seat, trick, played = take_card_nb(
-                card, seat, hand, position, hands, view, out, row, led, trump, True, best,
-                best_seat, trick, played, log_plays,
-            )  # fmt: skip
+                card,
+                seat,
+                hand,
+                position,
+                hands,
+                view,
+                out,
+                row,
+                led,
+                trump,
+                True,
+                best,
+                best_seat,
+                trick,
+                played,
+                log_plays,
+            )
             trick_points += card_values[nowrap(trump), nowrap(card)]
         # Which team took the trick is a toss in random play: selects, not a branch.
         team = best_seat & 1
@@ -212,9 +240,24 @@ FIXED_HAND, FIXED_SEAT = range(2)
 
 @njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
 def run_phat_nb(
-    seed, first, count, games, cap, rules, fids, params, card_values, out, errors, log_hands,
-    log_plays, log_winners, fixed, rest, round_trumps,
-):  # fmt: skip
+    seed,
+    first,
+    count,
+    games,
+    cap,
+    rules,
+    fids,
+    params,
+    card_values,
+    out,
+    errors,
+    log_hands,
+    log_plays,
+    log_winners,
+    fixed,
+    rest,
+    round_trumps,
+):
     """Play `count` units from index `first`: single deals (games=False, one row each,
     pitcher = index % 4) or whole games to the target (up to `cap` rows each).
 
@@ -258,9 +301,14 @@ def run_phat_nb(
                         deal_hands_nb(rng, deck, dealt, 4, rules[phat.R_HAND_SIZE])
                     else:
                         deal_around_nb(
-                            rng, deck, rest, dealt, rules[phat.R_HAND_SIZE], fixed[FIXED_SEAT],
+                            rng,
+                            deck,
+                            rest,
+                            dealt,
+                            rules[phat.R_HAND_SIZE],
+                            fixed[FIXED_SEAT],
                             fixed[FIXED_HAND],
-                        )  # fmt: skip
+                        )
                 if log_hands.shape[0] > 0:
                     log_hands[row, :] = dealt
                 rng[0] = purpose_key(unit, play_stream)
@@ -269,9 +317,26 @@ def run_phat_nb(
                     scores[:] = 0
                     opening = opening_cards(round_trumps[k])
                 kind = play_phat_deal_nb(
-                    dealt, hands, pitcher, scores, carry, rules, games, opening, fids, params,
-                    rng, script, view, out, row, error, card_values, log_plays, log_winners,
-                )  # fmt: skip
+                    dealt,
+                    hands,
+                    pitcher,
+                    scores,
+                    carry,
+                    rules,
+                    games,
+                    opening,
+                    fids,
+                    params,
+                    rng,
+                    script,
+                    view,
+                    out,
+                    row,
+                    error,
+                    card_values,
+                    log_plays,
+                    log_winners,
+                )
                 record = out[row]
                 record.game = index if games else -1
                 record.deal = k if games else index

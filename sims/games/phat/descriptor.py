@@ -56,10 +56,22 @@ def arguments_of(rules_module: ModuleType):
     def arguments(k: KernelInputs) -> tuple:
         rules = rules_module.rules_array(k.spec.rules)
         return (
-            k.spec.seed, k.first, k.count, k.spec.games, k.cap, rules, k.fids, k.params,
-            rules_module.CARD_VALUES, k.out, k.errors, k.hands, k.plays, k.winners,
+            k.spec.seed,
+            k.first,
+            k.count,
+            k.spec.games,
+            k.cap,
+            rules,
+            k.fids,
+            k.params,
+            rules_module.CARD_VALUES,
+            k.out,
+            k.errors,
+            k.hands,
+            k.plays,
+            k.winners,
             *no_conditions(),
-        )  # fmt: skip
+        )
 
     return arguments
 
@@ -198,9 +210,15 @@ def counters_of(rules_module: ModuleType) -> Counters:
     def count(rules: dict[str, Any], table: np.ndarray, c: dict[str, np.ndarray]) -> None:
         tricks = int(rules_module.rules_array(rules)[phat.R_HAND_SIZE])
         _count_nb(
-            table, tricks, c["trump_cards"], c["honours"], c["points"], c["points_excess"],
-            c["muck"], c["bonuses"],
-        )  # fmt: skip
+            table,
+            tricks,
+            c["trump_cards"],
+            c["honours"],
+            c["points"],
+            c["points_excess"],
+            c["muck"],
+            c["bonuses"],
+        )
 
     return Counters(COUNTERS, lambda rules: {}, count)
 
@@ -323,9 +341,12 @@ def solving(position) -> Solving:
     """`allfours solve` of a partnership game: four hands of end positions, valued for a
     team from the position to the end of the deal; `position` as `Solving.position`."""
     return Solving(
-        position, whom="team", reach="from here to the end of the deal", seats=4,
+        position,
+        whom="team",
+        reach="from here to the end of the deal",
+        seats=4,
         most_cards=END_CARDS,
-    )  # fmt: skip
+    )
 
 
 ODDS_COLUMNS = ["points", "big_phat_ours", "big_phat_kept", "muck"]  # of the pitcher's side
@@ -345,9 +366,22 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
         run_phat_nb(
-            run.seed, first, count, False, len(suits), rules, fids, params, phat.CARD_VALUES,
-            out, errors, hands, plays, winners, *fixed,
-        )  # fmt: skip
+            run.seed,
+            first,
+            count,
+            False,
+            len(suits),
+            rules,
+            fids,
+            params,
+            phat.CARD_VALUES,
+            out,
+            errors,
+            hands,
+            plays,
+            winners,
+            *fixed,
+        )
 
     def results(rows: np.ndarray) -> np.ndarray:
         big_phat = rows["big_phat_team"]

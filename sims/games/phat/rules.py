@@ -51,7 +51,7 @@ OPTIONS = {
         parse=positive_int,
         help="score that wins a game played with --games (e.g. 121 or 91 for shorter games)",
         allowed=POSITIVE,
-    ),
+    )
 }
 
 # One row per deal. Per-team columns end in _0 (seats 0 and 2) and _1 (seats 1 and 3).

@@ -84,9 +84,18 @@ def play_phat_script(
     `target` (default: the game's) stands for the variant target=N.
     """
     row, _ = _phat_deal(
-        hands, pitcher, cards, scores=scores, carry_in=carry_in, target=target,
-        stop_at_target=stop_at_target, game=game, variants=variants, strategy=None, seed=0,
-    )  # fmt: skip
+        hands,
+        pitcher,
+        cards,
+        scores=scores,
+        carry_in=carry_in,
+        target=target,
+        stop_at_target=stop_at_target,
+        game=game,
+        variants=variants,
+        strategy=None,
+        seed=0,
+    )
     if 4 * int(row["tricks_played"]) != len(cards):
         raise IllegalPlayError("cards were given after the game was won")
     return row
@@ -105,7 +114,16 @@ def phat_continuation(
     """The cards `strategy`, at every seat, plays after the given `cards` of a Phat (or
     Don) deal, to the end of the deal, its random stream keyed by `seed`."""
     _, plays = _phat_deal(
-        hands, pitcher, cards, scores=(0, 0), carry_in=0, target=None, stop_at_target=False,
-        game=game, variants=variants, strategy=strategy, seed=seed,
-    )  # fmt: skip
+        hands,
+        pitcher,
+        cards,
+        scores=(0, 0),
+        carry_in=0,
+        target=None,
+        stop_at_target=False,
+        game=game,
+        variants=variants,
+        strategy=strategy,
+        seed=seed,
+    )
     return [int(card) for card in plays[len(cards) :] if card >= 0]

@@ -110,9 +110,22 @@ def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.nda
     hands = np.zeros((count, players), np.int64)
     _, calls, plays, winners = log_arrays(0, run.layout)
     run_pitch_nb(
-        run.seed, first, count, False, 1, rules, fids, params, out, errors, hands, calls,
-        plays, winners, *no_conditions(),
-    )  # fmt: skip
+        run.seed,
+        first,
+        count,
+        False,
+        1,
+        rules,
+        fids,
+        params,
+        out,
+        errors,
+        hands,
+        calls,
+        plays,
+        winners,
+        *no_conditions(),
+    )
     raise_first_error(run, first, errors)
     position = (EXPLORER - np.arange(first, first + count) % players - 1) % players
     said = out["call"][:, :players].astype(np.int64)
@@ -213,8 +226,13 @@ def calibrate(query: CalibrationQuery) -> CalibrationReport:
         )
     players, min_bid = run.layout.players, run.rules["min_bid"]
     table, rounds = None, []
-    bar = tqdm(total=query.rounds * run.count, unit="deal", unit_scale=True,
-               disable=not query.show, leave=False)  # fmt: skip
+    bar = tqdm(
+        total=query.rounds * run.count,
+        unit="deal",
+        unit_scale=True,
+        disable=not query.show,
+        leave=False,
+    )
     for number in range(1, query.rounds + 1):
         tables = strategy_tables(seat_plans(run.rules, table))
         counted = None
@@ -229,9 +247,16 @@ def calibrate(query: CalibrationQuery) -> CalibrationReport:
         moved, cost, shift = (
             (None,) * 3 if table is None else change(table, fitted, samples, min_bid)
         )
-        rounds.append({"round": number, "deals": run.count, "samples": int(samples.sum()),
-                       "decisions_changed": moved, "points_at_stake": cost,
-                       "mean_change": shift})  # fmt: skip
+        rounds.append(
+            {
+                "round": number,
+                "deals": run.count,
+                "samples": int(samples.sum()),
+                "decisions_changed": moved,
+                "points_at_stake": cost,
+                "mean_change": shift,
+            }
+        )
         table = fitted
         if cost is not None and cost < query.tolerance:
             break

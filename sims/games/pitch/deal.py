@@ -16,13 +16,7 @@ from sims.core.rng import (
     seed_key,
     unit_key,
 )
-from sims.core.tricks import (
-    game_points,
-    honour_cards,
-    legal_cards,
-    opening_cards,
-    takes_game,
-)
+from sims.core.tricks import game_points, honour_cards, legal_cards, opening_cards, takes_game
 from sims.engine.common import (
     BID,
     BLOCKS,
@@ -193,15 +187,43 @@ def play_pitch_deal_nb(
             legal = legal_cards(hand, led, trump, must_follow) & opening
             opening = -1
             card = next_card_nb(
-                decide_pitch, view, seat, hand, legal, position, led, best, best_seat,
-                trick, played, script_cards, fids, params, rng, error,
-            )  # fmt: skip
+                decide_pitch,
+                view,
+                seat,
+                hand,
+                legal,
+                position,
+                led,
+                best,
+                best_seat,
+                trick,
+                played,
+                script_cards,
+                fids,
+                params,
+                rng,
+                error,
+            )
             if card < 0:
                 return -card
             led, trump, best, best_seat, trick, played = take_card_nb(
-                card, seat, hand, position, hands, view, out, row, led, trump, True, best,
-                best_seat, trick, played, log_plays,
-            )  # fmt: skip
+                card,
+                seat,
+                hand,
+                position,
+                hands,
+                view,
+                out,
+                row,
+                led,
+                trump,
+                True,
+                best,
+                best_seat,
+                trick,
+                played,
+                log_plays,
+            )
         won[nowrap(best_seat)] |= trick
         view[nowrap(v.WON + best_seat)] |= trick
         if record:
@@ -297,9 +319,25 @@ FIXED_HAND, FIXED_SEAT, FIXED_DEALER, FIXED_HEARD = range(4)
 
 @njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
 def run_pitch_nb(
-    seed, first, count, games, cap, rules, fids, params, out, errors, log_hands, log_calls,
-    log_plays, log_winners, fixed, rest, round_calls, round_trumps,
-):  # fmt: skip
+    seed,
+    first,
+    count,
+    games,
+    cap,
+    rules,
+    fids,
+    params,
+    out,
+    errors,
+    log_hands,
+    log_calls,
+    log_plays,
+    log_winners,
+    fixed,
+    rest,
+    round_calls,
+    round_trumps,
+):
     """Play `count` units from index `first`: single deals (games=False, one row each,
     dealer = index % players) or whole games to the target (up to `cap` rows each; the
     deal passes left). Row `u * cap + k` holds deal k of unit u; rows left unused keep
@@ -348,9 +386,14 @@ def run_pitch_nb(
                         deal_hands_nb(rng, deck, dealt, players, p.HAND_SIZE)
                     else:
                         deal_around_nb(
-                            rng, deck, rest, dealt, p.HAND_SIZE, fixed[FIXED_SEAT],
+                            rng,
+                            deck,
+                            rest,
+                            dealt,
+                            p.HAND_SIZE,
+                            fixed[FIXED_SEAT],
                             fixed[FIXED_HAND],
-                        )  # fmt: skip
+                        )
                 if log_hands.shape[0] > 0:
                     log_hands[row, :players] = dealt
                 rng[0] = purpose_key(unit, play_stream)
@@ -362,10 +405,27 @@ def run_pitch_nb(
                     calls = round_calls[k]
                     heard = fixed[FIXED_HEARD]
                 kind = play_pitch_deal_nb(
-                    dealt, hands, won, dealer, scores, round_rules, fids, params, rng, calls,
-                    heard, no_script, view, out, fields, row, error, log_calls, log_plays,
+                    dealt,
+                    hands,
+                    won,
+                    dealer,
+                    scores,
+                    round_rules,
+                    fids,
+                    params,
+                    rng,
+                    calls,
+                    heard,
+                    no_script,
+                    view,
+                    out,
+                    fields,
+                    row,
+                    error,
+                    log_calls,
+                    log_plays,
                     log_winners,
-                )  # fmt: skip
+                )
                 record = out[row]
                 record.game = index if games else -1
                 record.deal = k if games else index
@@ -384,9 +444,21 @@ def run_pitch_nb(
 
 @njit(cache=True)
 def play_pitch_script_nb(
-    dealt, dealer, scores, rules, script_calls, script_cards, fids, params, rng, out, error,
-    log_calls, log_plays, log_winners,
-):  # fmt: skip
+    dealt,
+    dealer,
+    scores,
+    rules,
+    script_calls,
+    script_cards,
+    fids,
+    params,
+    rng,
+    out,
+    error,
+    log_calls,
+    log_plays,
+    log_winners,
+):
     """Play the given calls and cards (checked for legality) through a run's deal loop;
     after them the seats' strategies decide (fid -1: none, the deal ends there)."""
     players = rules[p.R_PLAYERS]
@@ -394,16 +466,38 @@ def play_pitch_script_nb(
     hands = np.zeros(players, np.int64)
     won = np.zeros(players, np.int64)
     return play_pitch_deal_nb(
-        dealt, hands, won, dealer, scores, rules, fids, params, rng, script_calls, 0,
-        script_cards, view, out, field_views_nb(out), 0, error, log_calls, log_plays,
+        dealt,
+        hands,
+        won,
+        dealer,
+        scores,
+        rules,
+        fids,
+        params,
+        rng,
+        script_calls,
+        0,
+        script_cards,
+        view,
+        out,
+        field_views_nb(out),
+        0,
+        error,
+        log_calls,
+        log_plays,
         log_winners,
-    )  # fmt: skip
+    )
 
 
 def conditions(
-    hand: int, seat: int, dealer: int, rest: np.ndarray, calls: np.ndarray, heard: int,
+    hand: int,
+    seat: int,
+    dealer: int,
+    rest: np.ndarray,
+    calls: np.ndarray,
+    heard: int,
     trumps: np.ndarray,
-) -> tuple[np.ndarray, ...]:  # fmt: skip
+) -> tuple[np.ndarray, ...]:
     """`run_pitch_nb`'s last four arguments for a conditional run (see there): rounds of
     scripted `calls` (rounds x calls, the first `heard` heard) and `trumps`."""
     fixed = np.zeros(4, np.int64)

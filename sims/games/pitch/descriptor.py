@@ -12,16 +12,7 @@ import pandas as pd
 from numba import njit
 
 from sims.core.cards import SUITS, card_name, format_cards, mask_of
-from sims.descriptors import (
-    Advice,
-    Counters,
-    Game,
-    KernelInputs,
-    Layout,
-    Odds,
-    Sides,
-    Solving,
-)
+from sims.descriptors import Advice, Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
 from sims.games.pitch import reference
 from sims.games.pitch import rules as pitch
@@ -29,13 +20,7 @@ from sims.games.pitch.deal import conditions, no_conditions, run_pitch_nb
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.run.deal_log import common_record, listed, play_order, side_or_none
 from sims.run.runner import log_arrays, seat_strategies, strategy_tables
-from sims.tools.advise import (
-    AdviceError,
-    AdviceQuery,
-    AdviceReport,
-    call_name,
-    play_until_accepted,
-)
+from sims.tools.advise import AdviceError, AdviceQuery, AdviceReport, call_name, play_until_accepted
 from sims.tools.calibrate import CalibrationQuery, CalibrationReport
 from sims.tools.odds import (
     OddsQuery,
@@ -64,9 +49,22 @@ def layout(rules: dict[str, Any], max_deals: int) -> Layout:
 def arguments(k: KernelInputs) -> tuple:
     rules = pitch.rules_array(k.spec.rules)
     return (
-        k.spec.seed, k.first, k.count, k.spec.games, k.cap, rules, k.fids, k.params, k.out,
-        k.errors, k.hands, k.calls, k.plays, k.winners, *no_conditions(),
-    )  # fmt: skip
+        k.spec.seed,
+        k.first,
+        k.count,
+        k.spec.games,
+        k.cap,
+        rules,
+        k.fids,
+        k.params,
+        k.out,
+        k.errors,
+        k.hands,
+        k.calls,
+        k.plays,
+        k.winners,
+        *no_conditions(),
+    )
 
 
 def score_changes(deals: pd.DataFrame, count: int) -> np.ndarray:
@@ -100,7 +98,7 @@ def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
             "scores_after": listed(row["score_after"][:count]),
             "winner": side_or_none(row["winner"]),
             "smudge": bool(row["smudged"]),
-        },
+        }
     }
 
 
@@ -206,17 +204,32 @@ COUNTERS = (
 
 def count(rules: dict[str, Any], table: np.ndarray, c: dict[str, np.ndarray]) -> None:
     _count_nb(
-        table, c["bids"], c["bids_by_low_trump"], c["bids_by_ace_deuce"],
-        c["bids_by_game_points"], c["bids_by_trumps_in_play"], c["steals"], c["captures"],
-        c["pitcher_won"], c["pitcher_delta"],
-    )  # fmt: skip
+        table,
+        c["bids"],
+        c["bids_by_low_trump"],
+        c["bids_by_ace_deuce"],
+        c["bids_by_game_points"],
+        c["bids_by_trumps_in_play"],
+        c["steals"],
+        c["captures"],
+        c["pitcher_won"],
+        c["pitcher_delta"],
+    )
 
 
 @njit(cache=True)
 def _count_nb(
-    table, bids, by_low, by_ace_deuce, by_game_points, by_trumps_in_play, steals, captures,
-    won_counts, delta_counts,
-):  # fmt: skip
+    table,
+    bids,
+    by_low,
+    by_ace_deuce,
+    by_game_points,
+    by_trumps_in_play,
+    steals,
+    captures,
+    won_counts,
+    delta_counts,
+):
     """Pitch rows into the counters of `COUNTERS`."""
     won = table.won
     delta = table.delta
@@ -287,10 +300,13 @@ def pitch_position(
     pitch.check(rules)
     layout = pitch.sides(rules)
     if len(hands) != rules["players"]:
-        raise solver.PositionError(f"Pitch with {rules['players']} players needs "
-                                   f"{rules['players']} hands, not {len(hands)}")  # fmt: skip
-    side_of = [next(t for t, seats in enumerate(layout) if seat in seats) for seat in
-               range(len(hands))]  # fmt: skip
+        raise solver.PositionError(
+            f"Pitch with {rules['players']} players needs "
+            f"{rules['players']} hands, not {len(hands)}"
+        )
+    side_of = [
+        next(t for t, seats in enumerate(layout) if seat in seats) for seat in range(len(hands))
+    ]
     position = solver.new_position(
         "Pitch", pitch.HAND_SIZE, hands, trump, leader, side_of, side, trick, captured, dealt
     )
@@ -323,9 +339,19 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
         run_pitch_nb(
-            run.seed, first, count, False, len(suits), rules, fids, params, out, errors,
-            *log_arrays(0, run.layout), *fixed,
-        )  # fmt: skip
+            run.seed,
+            first,
+            count,
+            False,
+            len(suits),
+            rules,
+            fids,
+            params,
+            out,
+            errors,
+            *log_arrays(0, run.layout),
+            *fixed,
+        )
 
     def results(rows: np.ndarray) -> np.ndarray:
         taken = [rows[name] == side for name in ("high", "low", "jack", "game_point")]
@@ -418,15 +444,30 @@ def advice_deals(
     scripts = np.array([[*query.calls, call] for call, _ in rounds], np.int8)
     trumps = np.array([trump for _, trump in rounds], np.int64)
     fixed = conditions(
-        mask_of(query.hand), seat, players - 1, rest_of(query.hand), scripts, len(query.calls),
+        mask_of(query.hand),
+        seat,
+        players - 1,
+        rest_of(query.hand),
+        scripts,
+        len(query.calls),
         trumps,
-    )  # fmt: skip
+    )
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
         run_pitch_nb(
-            run.seed, first, count, False, len(rounds), rules, fids, params, out, errors,
-            *log_arrays(0, run.layout), *fixed,
-        )  # fmt: skip
+            run.seed,
+            first,
+            count,
+            False,
+            len(rounds),
+            rules,
+            fids,
+            params,
+            out,
+            errors,
+            *log_arrays(0, run.layout),
+            *fixed,
+        )
 
     def values(rows: np.ndarray) -> np.ndarray:
         return np.stack([rows["pitcher"] == seat, rows["made"], rows["delta"][:, side]], -1)
@@ -462,8 +503,12 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
             f"; {table.index[1]} cannot be told apart from it at {query.run.count:,} deals "
             "(the interval of their paired difference holds 0)"
         )
-    recommendation = {"call": name, "trump": best.trump, "expected": best.expected,
-                      "told_apart": not table.attrs["tied"]}  # fmt: skip
+    recommendation = {
+        "call": name,
+        "trump": best.trump,
+        "expected": best.expected,
+        "told_apart": not table.attrs["tied"],
+    }
     return AdviceReport(table, advice, recommendation, query.run.count, tries)
 
 

@@ -72,11 +72,21 @@ def pitch_deal(
     error = np.zeros(2, np.int64)
     plays = np.full((1, pitch.TRICKS * players), -1, np.int8)
     kind = play_pitch_script_nb(
-        dealt, dealer, before, pitch.rules_array(rules), np.array(calls, np.int8),
-        np.array(cards, np.int8), fids, params, new_state(seed, 0, STREAM_PLAY), out, error,
-        np.zeros((1, pitch.MAX_PLAYERS), np.int8), plays,
+        dealt,
+        dealer,
+        before,
+        pitch.rules_array(rules),
+        np.array(calls, np.int8),
+        np.array(cards, np.int8),
+        fids,
+        params,
+        new_state(seed, 0, STREAM_PLAY),
+        out,
+        error,
+        np.zeros((1, pitch.MAX_PLAYERS), np.int8),
+        plays,
         np.zeros((1, pitch.TRICKS), np.int8),
-    )  # fmt: skip
+    )
     if kind == ILLEGAL_CALL:
         raise IllegalPlayError(f"seat {error[0]} may not call {error[1]} now")
     raise_for_card(kind, error)

@@ -115,10 +115,30 @@ def auction_nb(dealt, dealer, view, scripted, calls, fids, params, rng, error, l
 
 @njit(cache=True, inline="always")
 def play_whist_deal_nb(
-    dealt, turned, dealer, hands, rules, forced, forced_declarer, fids, params, rng,
-    scripted, calls, trump_choice, cards, view, out, tricks_out, settlement_out, row, error,
-    log_calls, log_plays, log_winners,
-):  # fmt: skip
+    dealt,
+    turned,
+    dealer,
+    hands,
+    rules,
+    forced,
+    forced_declarer,
+    fids,
+    params,
+    rng,
+    scripted,
+    calls,
+    trump_choice,
+    cards,
+    view,
+    out,
+    tricks_out,
+    settlement_out,
+    row,
+    error,
+    log_calls,
+    log_plays,
+    log_winners,
+):
     """Bid, play and settle one deal of the hands `dealt` into `out[row]` (its per-seat
     fields through `tricks_out` and `settlement_out`). A `forced` contract (not PASS; never
     Prop and Cop) skips the auction: `forced_declarer` plays it. With `scripted`, the calls,
@@ -170,9 +190,8 @@ def play_whist_deal_nb(
     elif w.TRUMP_OF[contract] == w.CHOSEN:
         view[v.HAND] = dealt[declarer]
         trump = ask_nb(
-            view, declarer, 15, v.CHOOSE_TRUMP, scripted, trump_choice, 0, fids, params, rng,
-            error,
-        )  # fmt: skip
+            view, declarer, 15, v.CHOOSE_TRUMP, scripted, trump_choice, 0, fids, params, rng, error
+        )
         if trump < 0:
             return -trump
     declarers = (1 << declarer) | ((1 << partner) if partner >= 0 else 0)
@@ -194,15 +213,43 @@ def play_whist_deal_nb(
                 view[v.EXPOSED] = hands[declarer]
             legal = legal_must_follow(hand, led)
             card = next_card_nb(
-                decide_solowhist, view, seat, hand, legal, position, led, best, best_seat,
-                trick, played, cards, fids, params, rng, error,
-            )  # fmt: skip
+                decide_solowhist,
+                view,
+                seat,
+                hand,
+                legal,
+                position,
+                led,
+                best,
+                best_seat,
+                trick,
+                played,
+                cards,
+                fids,
+                params,
+                rng,
+                error,
+            )
             if card < 0:
                 return -card
             led, trump, best, best_seat, trick, played = take_card_nb(
-                card, seat, hand, position, hands, view, out, row, led, trump, False, best,
-                best_seat, trick, played, log_plays,
-            )  # fmt: skip
+                card,
+                seat,
+                hand,
+                position,
+                hands,
+                view,
+                out,
+                row,
+                led,
+                trump,
+                False,
+                best,
+                best_seat,
+                trick,
+                played,
+                log_plays,
+            )
             if played == 1:
                 r.lead_card = card
         tricks_out[row, best_seat] += 1
@@ -251,9 +298,22 @@ FIXED_HAND, FIXED_SEAT, FIXED_DEALER, FIXED_TURNED = range(4)
 
 @njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
 def run_whist_nb(
-    seed, first, count, rules, fids, params, out, errors, log_hands, log_calls, log_plays,
-    log_winners, fixed, rest, round_contracts,
-):  # fmt: skip
+    seed,
+    first,
+    count,
+    rules,
+    fids,
+    params,
+    out,
+    errors,
+    log_hands,
+    log_calls,
+    log_plays,
+    log_winners,
+    fixed,
+    rest,
+    round_contracts,
+):
     """Play deals `first .. first + count` (deal i: dealer seat i % 4) into `out`, one row
     each. `errors[u]` = (kind, round, seat, card or call) of the first fault of deal u.
 
@@ -296,10 +356,30 @@ def run_whist_nb(
                 rng[0] = purpose_key(unit, STREAM_PLAY)
                 contract = round_contracts[k] if rounds else w.PASS
                 kind = play_whist_deal_nb(
-                    dealt, turned, dealer, hands, rules, contract, fixed[FIXED_SEAT], fids,
-                    params, rng, False, no_script, no_script, no_script, view, out, tricks_out,
-                    settlement_out, row, error, log_calls, log_plays, log_winners,
-                )  # fmt: skip
+                    dealt,
+                    turned,
+                    dealer,
+                    hands,
+                    rules,
+                    contract,
+                    fixed[FIXED_SEAT],
+                    fids,
+                    params,
+                    rng,
+                    False,
+                    no_script,
+                    no_script,
+                    no_script,
+                    view,
+                    out,
+                    tricks_out,
+                    settlement_out,
+                    row,
+                    error,
+                    log_calls,
+                    log_plays,
+                    log_winners,
+                )
                 out[row].deal = index
                 if kind != OK:
                     record_fault_nb(errors, u, kind, k, error)
@@ -308,19 +388,51 @@ def run_whist_nb(
 
 @njit(cache=True)
 def play_whist_script_nb(
-    dealt, turned, dealer, rules, calls, trump_choice, cards, fids, params, rng, out, error,
-    log_calls, log_plays,
-):  # fmt: skip
+    dealt,
+    turned,
+    dealer,
+    rules,
+    calls,
+    trump_choice,
+    cards,
+    fids,
+    params,
+    rng,
+    out,
+    error,
+    log_calls,
+    log_plays,
+):
     """Play the given calls, Abundance trump and cards (checked) through a run's deal loop,
     then, where the seats have strategies (fids not -1), on to the end of the deal."""
     view = np.zeros(v.SIZE, np.int64)
     hands = np.zeros(4, np.int64)
     no_log = np.zeros((0, 1), np.int8)
     return play_whist_deal_nb(
-        dealt, turned, dealer, hands, rules, w.PASS, -1, fids, params, rng, True, calls,
-        trump_choice, cards, view, out, out.tricks, out.settlement, 0, error, log_calls,
-        log_plays, no_log,
-    )  # fmt: skip
+        dealt,
+        turned,
+        dealer,
+        hands,
+        rules,
+        w.PASS,
+        -1,
+        fids,
+        params,
+        rng,
+        True,
+        calls,
+        trump_choice,
+        cards,
+        view,
+        out,
+        out.tricks,
+        out.settlement,
+        0,
+        error,
+        log_calls,
+        log_plays,
+        no_log,
+    )
 
 
 @njit(cache=True)

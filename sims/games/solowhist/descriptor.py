@@ -22,13 +22,7 @@ from sims.games.solowhist.deal import conditions, no_conditions, run_whist_nb
 from sims.run.counters import Axis, Counter, at, flag
 from sims.run.deal_log import hand_names, listed, play_order
 from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
-from sims.tools.odds import (
-    OddsQuery,
-    OddsReport,
-    play_round_chunks,
-    rest_of,
-    rounds_frame,
-)
+from sims.tools.odds import OddsQuery, OddsReport, play_round_chunks, rest_of, rounds_frame
 from sims.tools.replay import listed_text, tricks_shown
 
 MIN_TRUMPS = -1  # -1 without trumps
@@ -43,16 +37,26 @@ def layout(rules: dict[str, Any], max_deals: int) -> Layout:
 def arguments(k: KernelInputs) -> tuple:
     rules = solowhist.rules_array(k.spec.rules)
     return (
-        k.spec.seed, k.first, k.count, rules, k.fids, k.params, k.out, k.errors, k.hands,
-        k.calls, k.plays, k.winners, *no_conditions(),
-    )  # fmt: skip
+        k.spec.seed,
+        k.first,
+        k.count,
+        rules,
+        k.fids,
+        k.params,
+        k.out,
+        k.errors,
+        k.hands,
+        k.calls,
+        k.plays,
+        k.winners,
+        *no_conditions(),
+    )
 
 
 def seat_settlements(deals: pd.DataFrame, count: int) -> np.ndarray:
     """Per deal and seating (`SEATINGS`): the mean settlement of its seats."""
     return np.stack(
-        [sum(deals[f"settlement_{seat}"] for seat in seats) / len(seats) for seats in SEATINGS],
-        1,
+        [sum(deals[f"settlement_{seat}"] for seat in seats) / len(seats) for seats in SEATINGS], 1
     )
 
 
@@ -160,9 +164,13 @@ COUNTERS = (
 
 def count(rules: dict[str, Any], table: np.ndarray, c: dict[str, np.ndarray]) -> None:
     _count_nb(
-        table, c["contracts"], c["declarer_tricks"], c["declarer_gain"],
-        c["contracts_by_trumps"], c["contracts_by_honours"],
-    )  # fmt: skip
+        table,
+        c["contracts"],
+        c["declarer_tricks"],
+        c["declarer_gain"],
+        c["contracts_by_trumps"],
+        c["contracts_by_honours"],
+    )
 
 
 @njit(cache=True)
@@ -248,9 +256,7 @@ def play_conditional(
     logs = log_arrays(0, run.layout)
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_whist_nb(
-            run.seed, first, count, rules, fids, params, out, errors, *logs, *fixed
-        )  # fmt: skip
+        run_whist_nb(run.seed, first, count, rules, fids, params, out, errors, *logs, *fixed)
 
     def values(rows: np.ndarray) -> np.ndarray:
         declarer = seat - 1
@@ -308,9 +314,17 @@ def whist_position(
     other side takes. `side` maximises (default: the side of the seat to play)."""
     side_of = [0 if seat in declarers else 1 for seat in range(solowhist.PLAYERS)]
     position = solver.new_position(
-        "Solo Whist", solowhist.HAND_SIZE, hands, trump, leader, side_of, side, trick,
-        captured, names_trump=False,
-    )  # fmt: skip
+        "Solo Whist",
+        solowhist.HAND_SIZE,
+        hands,
+        trump,
+        leader,
+        side_of,
+        side,
+        trick,
+        captured,
+        names_trump=False,
+    )
     position[solver.P_MUST_FOLLOW] = 1
     position[solver.P_TRICK_COUNT] = solver.COUNT_LOST if misere else solver.COUNT_TAKEN
     return position

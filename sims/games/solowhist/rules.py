@@ -33,9 +33,16 @@ MAX_CALLS = 16  # every call passes (4, and two second chances) or raises (8 lev
 PASS, PROP, COP, SOLO, MISERE, ABUNDANCE, ABUNDANCE_TRUMPS, MISERE_OUVERTE = range(8)
 ABUNDANCE_DECLARED = 8
 CALL_NAMES = (
-    "pass", "prop", "cop", "solo", "misere", "abundance", "abundance_trumps",
-    "misere_ouverte", "abundance_declared",
-)  # fmt: skip
+    "pass",
+    "prop",
+    "cop",
+    "solo",
+    "misere",
+    "abundance",
+    "abundance_trumps",
+    "misere_ouverte",
+    "abundance_declared",
+)
 # The contract played after each final call (a lone Prop is never played).
 CONTRACT_NAMES = ("pass", "prop", "prop_cop", *CALL_NAMES[3:])
 
@@ -45,8 +52,9 @@ PER_TRICK = np.array([0, 0, 1, 1, 0, 2, 2, 0, 0], np.int64)  # per over- or unde
 TRICKS_NEEDED = np.array([0, 0, 8, 5, 0, 9, 9, 0, 13], np.int64)  # misères: lose them all
 # Trump of each contract: TURNED (the turned suit), CHOSEN (the declarer's), NO_TRUMP.
 TURNED, CHOSEN, NO_TRUMP = 0, 1, 2
-TRUMP_OF = np.array([NO_TRUMP, TURNED, TURNED, TURNED, NO_TRUMP, CHOSEN, TURNED, NO_TRUMP,
-                     NO_TRUMP], np.int64)  # fmt: skip
+TRUMP_OF = np.array(
+    [NO_TRUMP, TURNED, TURNED, TURNED, NO_TRUMP, CHOSEN, TURNED, NO_TRUMP, NO_TRUMP], np.int64
+)
 # The calls that may open, or raise over a lone Prop on the proposer's last turn.
 RAISES = (1 << SOLO) | (1 << MISERE) | (1 << ABUNDANCE) | (1 << MISERE_OUVERTE)
 RAISES |= 1 << ABUNDANCE_DECLARED
@@ -57,7 +65,7 @@ OPTIONS = {
         parse=positive_int,
         help="points of one unit of settlement (a table custom)",
         allowed=POSITIVE,
-    ),
+    )
 }
 
 PER_SEAT = ("tricks", "settlement")

@@ -50,11 +50,21 @@ def _whist_deal(
     logged_calls = np.full((1, solowhist.MAX_CALLS), -1, np.int8)
     plays = np.full((1, 52), -1, np.int8)
     kind = play_whist_script_nb(
-        np.array([mask_of(hand) for hand in hands], np.int64), turned, dealer,
-        solowhist.rules_array({"unit": unit}), codes, np.array(chosen, np.int8),
-        np.array(cards, np.int8), fids, params, new_state(seed, 0, STREAM_PLAY), out, error,
-        logged_calls, plays,
-    )  # fmt: skip
+        np.array([mask_of(hand) for hand in hands], np.int64),
+        turned,
+        dealer,
+        solowhist.rules_array({"unit": unit}),
+        codes,
+        np.array(chosen, np.int8),
+        np.array(cards, np.int8),
+        fids,
+        params,
+        new_state(seed, 0, STREAM_PLAY),
+        out,
+        error,
+        logged_calls,
+        plays,
+    )
     return kind, error, out[0], logged_calls[0], plays[0]
 
 

@@ -474,11 +474,7 @@ class Settlement(NamedTuple):
 
 
 def settle(
-    rules: Rules,
-    pitcher: int,
-    bid: int,
-    points: Sequence[Point],
-    scores_before: Sequence[int],
+    rules: Rules, pitcher: int, bid: int, points: Sequence[Point], scores_before: Sequence[int]
 ) -> Settlement:
     """Score a deal (PIT-8) and decide the game (PIT-9); ``pitcher`` is a seat."""
     count = len(sides(rules))

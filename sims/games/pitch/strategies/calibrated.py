@@ -148,8 +148,10 @@ def table_key(rules: dict[str, Any]) -> str:
     """The file name (without extension) of the table for `rules`: the players, then each
     changed option (`players4-partnership`)."""
     parts = [f"players{rules['players']}"]
-    parts += [name if isinstance(value, bool) else f"{name}{value}" for name, value in
-              _changed_options(rules)]  # fmt: skip
+    parts += [
+        name if isinstance(value, bool) else f"{name}{value}"
+        for name, value in _changed_options(rules)
+    ]
     return "-".join(parts)
 
 
@@ -161,8 +163,10 @@ def table_shape(players: int) -> tuple[int, int, int, int]:
 def rebuild_command(rules: dict[str, Any]) -> str:
     """The command that fits the table for `rules`."""
     words = ["allfours calibrate pitch", f"--players {rules['players']}"]
-    words += [f"--variant {name}" if isinstance(value, bool) else f"--variant {name}={value}"
-              for name, value in _changed_options(rules)]  # fmt: skip
+    words += [
+        f"--variant {name}" if isinstance(value, bool) else f"--variant {name}={value}"
+        for name, value in _changed_options(rules)
+    ]
     return " ".join(words)
 
 
