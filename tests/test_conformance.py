@@ -35,6 +35,7 @@ import numpy as np
 import pytest
 
 from sims.core.cards import SUITS, card_name
+from sims.core.discovery import game_packages
 from sims.core.options import resolve
 from sims.descriptors import game, names, register, unregister
 from sims.games.phat import scripted as scripted_phat
@@ -394,6 +395,14 @@ CONTINUATIONS = {
 }
 
 
+def test_every_game_of_the_registry_has_its_hidden_card_check():
+    """A game of the package this test cannot play on from given decisions would go
+    unchecked: it fails here instead, naming what to add."""
+    missing = sorted(set(game_packages("descriptor")) - set(CONTINUATIONS))
+    assert not missing, f"give CONTINUATIONS an entry for {missing}: how each plays on"
+
+
+# The small test game, registered only while the cases are listed, has no continuation.
 @pytest.mark.parametrize(
     "case", tiered([case for case in HIDDEN_CASES if case.game in CONTINUATIONS]), ids=str
 )
