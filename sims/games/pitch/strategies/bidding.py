@@ -1,17 +1,23 @@
-"""Pitch bidders: `random_bid` (the game-blind random call), `pass_unless_forced` and
-`threshold`."""
+"""Pitch bidders: `random_bid`, `pass_unless_forced` and `threshold`."""
 
 from __future__ import annotations
 
 from numba import njit
 
-from sims.core.bits import lowest
+from sims.core.bits import lowest, nth_bit, popcount
+from sims.core.rng import below
 from sims.games.pitch.strategies.evaluation import best_suit
 from sims.strategies import view as v
-from sims.strategies.random_play import random_bid
 from sims.strategies.registry import Param, register
 
 MARGIN, STEAL = 0, 1
+
+
+@njit(cache=True)
+def random_bid(view, params, rng):
+    """A call uniform over the legal calls."""
+    legal = view[v.LEGAL]
+    return nth_bit(legal, below(rng, popcount(legal)))
 
 
 @njit(cache=True)

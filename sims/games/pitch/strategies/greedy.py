@@ -12,10 +12,10 @@ from numba import njit
 from sims.core.bits import highest, lowest
 from sims.core.cards import FULL_DECK, RANK_JACK, suit_mask
 from sims.core.tricks import GAME_POINT_VALUES
-from sims.games.pitch.strategies.bidding import threshold_bid
+from sims.games.pitch.strategies.bidding import random_bid, threshold_bid
 from sims.games.pitch.strategies.leads import lead_best
 from sims.strategies import view as v
-from sims.strategies.random_play import play_random, random_bid
+from sims.strategies.random_play import play_random
 from sims.strategies.registry import register
 from sims.strategies.tactics import beating, cheap_keys, cheapest, dear_keys, dearest
 

@@ -37,6 +37,7 @@ from numba import njit
 
 from sims.core.bits import highest, lowest, popcount
 from sims.core.cards import RANK_JACK, suit_of
+from sims.games.pitch.strategies.bidding import random_bid
 from sims.games.solowhist.rules import (
     ABUNDANCE,
     ABUNDANCE_DECLARED,
@@ -49,7 +50,6 @@ from sims.games.solowhist.rules import (
     SOLO,
 )
 from sims.strategies import view as v
-from sims.strategies.random_play import random_bid
 from sims.strategies.registry import Param, register
 
 MARGIN = 0  # params[0]: tricks of safety over each threshold
