@@ -1,4 +1,4 @@
-"""The learned policies (`sims.games.pitch.strategies.policy`, `phat_policy`) and their training
+"""The learned policies (each game's `strategies/policy.py`) and their training
 (`sims.tools.train_policy`): the views the trainer rebuilds from a deal log are the views
 the deal loop showed (the network chooses from them exactly the cards it chose in play, and
 so does a search that reads the rules, scores and each seat's cards played), a teacher

@@ -12,11 +12,11 @@ most `MAX_ITERATIONS`: the tree takes 200 bytes a node) and `exploration` (UCB1'
 constant), `guide` (the share of playout cards chosen by the solver's move ordering
 instead of at random), `per_choice` (1: `iterations` per legal card) and `stop_decided`
 (1: stop once more descents cannot change the choice). Each game's search module
-(`pitch_search`, `phat_search`) registers it, and `guided_ismcts` (the same search with
+(`strategies/search.py`) registers it, and `guided_ismcts` (the same search with
 other defaults: `GUIDED`), with the game's card points and hand size.
 
 A game with a learned policy may give the search a prior over the root's cards
-(`pitch_search`'s `learned_ismcts`): the root then tries its untried cards most probable
+(a game's `learned_ismcts`): the root then tries its untried cards most probable
 first, and adds to a card's UCB1 score the prior times the square root of its
 availability over one more than its visits (the PUCT bonus of AlphaZero), which fades as
 the card's own results accumulate.

@@ -8,7 +8,7 @@ Everything it uses comes from the view, so it never reads a hidden card; the auc
 not used to shape the deals. Its side maximises its own points (in cutthroat Pitch, the
 other seats are assumed to play against it). Parameters: `samples` (deals per decision)
 and `depth` (tricks solved: with more tricks left it plays as `greedy` does; 0 solves to
-the end of the deal). Each game's search module (`pitch_search`, `phat_search`)
+the end of the deal). Each game's search module (`strategies/search.py`)
 registers it with the game's card points, hand size and the strategies it falls back on.
 """
 

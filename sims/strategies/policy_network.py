@@ -1,4 +1,4 @@
-"""The small networks of the learned policies (`pitch_policy`, `phat_policy`): how they are
+"""The small networks of the learned policies (each game's `strategies/policy.py`): how they are
 stored, loaded and evaluated. A network scores one legal card from the numbers its game's
 `card_features` gives (passed in as `describe`, with `count` the numbers it gives): one
 hidden layer of rectified units, then a weighted sum; a softmax over the legal cards turns

@@ -1,5 +1,5 @@
-"""Train the learned policies' networks (`sims.games.pitch.strategies.policy`, one per Pitch
-table, and `phat_policy`, one for Phat and one for Don): play deals with `ismcts` at every
+"""Train the learned policies' networks (Pitch's `strategies/policy.py`, one per
+Pitch table, and Phat's, one for Phat and one for Don): play deals with `ismcts` at every
 seat, rebuild from the deal log the view of each card decision that had a choice, and fit
 the network to pick the card `ismcts` picked, or, for the networks in `TEACHERS`, the card
 a longer search chooses from the same view (a softmax over the legal cards, cross-entropy,

@@ -1,4 +1,4 @@
-"""What the learned Phat and Don policy's network reads (`phat_policy`): `FEATURES` numbers
+"""What the learned Phat and Don policy's network reads (`policy`): `FEATURES` numbers
 describing one legal card in the view's position (`card_features`), by the game's own card
 values, which the view names. Only the view: the player's hand, the cards played, who won
 them and the trick so far."""

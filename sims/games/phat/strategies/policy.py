@@ -1,10 +1,10 @@
 """`learned` for Phat and Nine-card Don: the card a small network (`policy_network`) rates
 best, trained to choose as `ismcts` does (`python -m sims.tools.train_policy`). Its
-ratings are also the prior that steers `learned_ismcts`'s search (`phat_search`). It reads
+ratings are also the prior that steers `learned_ismcts`'s search (`search`). It reads
 only the view: its own hand, the cards played, who won them and the trick so far.
 
 Each game has its network (`NETWORKS`), trained at the game's default options, which reads
-the numbers `phat_features` gives. The network travels as the strategy's data, after its
+the numbers `features` gives. The network travels as the strategy's data, after its
 parameters (`shipped_network`).
 """
 

@@ -2,7 +2,7 @@
 `learned_ismcts` play every card; `pimc` solves the last `depth` tricks and plays as
 `greedy` before them (its opening lead `lead_long`, its parameter `guard_big_phat`).
 `learned_ismcts` is `guided_ismcts` with fewer descents whose root is steered by the
-learned policy's probabilities (`phat_policy`), times `prior`."""
+learned policy's probabilities (`policy`), times `prior`."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What the learned Pitch policy's network reads (`pitch_policy`): `FEATURES` numbers
+"""What the learned Pitch policy's network reads (`policy`): `FEATURES` numbers
 describing one legal card in the view's position (`card_features`). Only the view: the
 player's hand, the cards played and the trick so far."""
 

@@ -1,9 +1,9 @@
 """`learned` for Pitch: the card a small network rates best, trained to choose as `ismcts`
 does (`python -m sims.tools.train_policy`, which writes the networks in `learned/`). Its
-ratings are also the prior that steers `learned_ismcts`'s search (`pitch_search`). It
+ratings are also the prior that steers `learned_ismcts`'s search (`search`). It
 reads only the view: its own hand, the cards played and the trick so far.
 
-The network (`policy_network`) scores each legal card from the numbers `pitch_features`
+The network (`policy_network`) scores each legal card from the numbers `features`
 gives. There is a network per table the search players are measured at (`TABLES`: 4
 players cutthroat, 6 in partnership, where it serves either layout of the teams); it
 travels as the strategy's data, after its parameters (`shipped_network`). It bids as

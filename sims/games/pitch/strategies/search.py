@@ -1,7 +1,7 @@
 """The search players in Auction Pitch: `pimc`, `ismcts`, `guided_ismcts` and
 `learned_ismcts` play every card, the opening lead included, and bid as `threshold`
 (parameter `margin`). `learned_ismcts` is `guided_ismcts` with fewer descents whose root
-is steered by the learned policy's probabilities (`pitch_policy`), times `prior`."""
+is steered by the learned policy's probabilities (`policy`), times `prior`."""
 
 from __future__ import annotations
 
