@@ -34,7 +34,7 @@ $(VENV)/.installed-lab: pyproject.toml
 	$(call install,lab)
 
 run: lab-venv
-	$(BIN)/allfours simulate phat --deals $(DEALS) --seed $(SEED) \
+	$(BIN)/allfours simulate phat --deals $(DEALS) --seed $(SEED) --force \
 		--out results/phat_default.parquet --chart results/phat_default.png
 	@echo "Open the notebooks with: make lab"
 
