@@ -33,7 +33,7 @@ NUMBA_FOLDER = re.compile(r"\w+_[0-9a-f]{40}")  # numba's cache folder of one so
 PLAIN_LAYERS = {"tools", "run"}
 COMPILED_IN_PLAIN_LAYERS = {"run/counters.py"}
 PLAIN_PYTHON = {"core/options.py", "_cache.py"}
-PLAIN_FILES = "games/*/reference*.py"
+PLAIN_FILES = ("games/*/reference*.py", "games/reference*.py")
 
 
 def source_fingerprint(package_dir: Path, version: str) -> str:
@@ -44,7 +44,7 @@ def source_fingerprint(package_dir: Path, version: str) -> str:
         relative = path.relative_to(package_dir)
         name = relative.as_posix()
         plain_layer = relative.parts[0] in PLAIN_LAYERS and name not in COMPILED_IN_PLAIN_LAYERS
-        if plain_layer or name in PLAIN_PYTHON or relative.match(PLAIN_FILES):
+        if plain_layer or name in PLAIN_PYTHON or any(map(relative.match, PLAIN_FILES)):
             continue
         digest.update(str(relative).encode())
         digest.update(path.read_bytes())

@@ -34,6 +34,7 @@ from sims.games.allfours.reference import (
     trick_winner,
     turn_up_points,
 )
+from sims.games.reference_steps import drive, drive_with_answers
 
 Chooser = Callable[[Decision], object]
 
@@ -231,13 +232,7 @@ def play_deal_with(
     scores_before: Sequence[int] | None = None,
 ) -> DealResult:
     """Play a deal asking ``chooser(decision)`` for every answer."""
-    steps = deal_steps(rules, dealer, hands, stock, scores_before)
-    try:
-        decision = next(steps)
-        while True:
-            decision = steps.send(chooser(decision))
-    except StopIteration as finished:
-        return finished.value
+    return drive(deal_steps(rules, dealer, hands, stock, scores_before), chooser)
 
 
 def play_deal(
@@ -253,23 +248,8 @@ def play_deal(
     ValueError if an answer is illegal or from the wrong seat, if answers are left over,
     or if the deal needs more answers than were given.
     """
-    queue = list(answers)
-
-    def next_answer(decision: Decision) -> object:
-        if not queue:
-            raise ValueError(f"deal incomplete: seat {decision.seat} must answer {decision.kind}")
-        seat, answer = queue.pop(0)
-        if seat != decision.seat:
-            raise ValueError(
-                f"seat {seat} answered out of turn: seat {decision.seat} must answer "
-                f"{decision.kind}"
-            )
-        return answer
-
-    result = play_deal_with(rules, dealer, hands, stock, next_answer, scores_before)
-    if queue:
-        raise ValueError(f"{len(queue)} answers left over after the deal ended: {queue[:3]}")
-    return result
+    steps = deal_steps(rules, dealer, hands, stock, scores_before)
+    return drive_with_answers(steps, answers)
 
 
 def random_deal(rng: random.Random, rules: Rules) -> tuple[list[list[str]], list[str]]:
