@@ -1,5 +1,5 @@
-"""Example calls of the figure functions of `analysis.plots.don` and
-`analysis.plots.solowhist`, for the house-style test (`tests/test_plot_style.py`): each
+"""Example calls of the figure functions of `analysis.games.don.plots` and
+`analysis.games.solowhist.plots`, for the house-style test (`tests/test_plot_style.py`): each
 draws its figure from a small run of greedy play, or from made-up lead trials."""
 
 from collections.abc import Callable
@@ -10,7 +10,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analysis import plots
-from analysis.don import gains_over, pitcher_shares
+from analysis.games.don.summary import gains_over, pitcher_shares
 from sims.run.outcomes import run_frame
 from sims.run.runner import RunSpec, run
 

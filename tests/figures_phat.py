@@ -1,4 +1,4 @@
-"""Example calls of the figure functions of `analysis.plots.phat`, for the house-style test
+"""Example calls of the figure functions of `analysis.games.phat.plots`, for the house-style test
 (`tests/test_plot_style.py`) and the Phat figure tests: each draws its figure from small
 made-up deal tables."""
 

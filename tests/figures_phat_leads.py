@@ -1,4 +1,4 @@
-"""Example calls of the figure functions of `analysis.plots.phat_leads`, for the house-style
+"""Example calls of the figure functions of `analysis.games.phat.leads_plots`, for the house-style
 test (`tests/test_plot_style.py`): each draws its figure from small made-up tables."""
 
 from collections.abc import Callable
@@ -8,8 +8,8 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analysis import plots
-from analysis.phat import capture
-from analysis.phat_leads import differences_by, sources_against, variance_ratios
+from analysis.games.phat.leads import differences_by, sources_against, variance_ratios
+from analysis.games.phat.summary import capture
 
 LEADS = ("lead_high", "lead_long", "lead_phat")  # not in house order: the figures sort them
 

@@ -1,4 +1,4 @@
-"""Example calls of the figure functions of `analysis.plots.pitch`, for the house-style test
+"""Example calls of the figure functions of `analysis.games.pitch.plots`, for the house-style test
 (`tests/test_plot_style.py`) and the Pitch figure tests: each draws its figure from small
 made-up tables."""
 
@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 
 from analysis import plots
 from analysis.compare import means_changed
-from analysis.pitch import dealer_breakdown, dealer_ways
+from analysis.games.pitch.summary import dealer_breakdown, dealer_ways
 
 
 def pitch_deals(rows: int = 1_200, players: int = 4, seed: int = 5) -> pd.DataFrame:

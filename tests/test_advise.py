@@ -12,12 +12,12 @@ import pytest
 from analysis.odds import pitch_advice
 from sims.core.cards import mask_of, parse_cards
 from sims.descriptors import game
+from sims.games.pitch.advice import advice_deals, auction_so_far
 from sims.games.pitch.deal import conditions, run_pitch_nb
-from sims.games.pitch.descriptor import advice_deals, auction_so_far
+from sims.run.conditional import rest_of
 from sims.run.deal_log import deal_records
+from sims.run.queries import AdviceError, AdviceQuery, parse_calls
 from sims.run.runner import RunResult, RunSpec, log_arrays, seat_strategies, strategy_tables
-from sims.tools.advise import AdviceError, AdviceQuery, parse_calls
-from sims.tools.odds import rest_of
 from tests.conftest import call
 from tests.test_hostile_input import assert_clear_error
 

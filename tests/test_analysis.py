@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import phat as phat_analysis
+from analysis.games.phat import summary as phat_analysis
 from analysis.stats import mean, mean_by, rate_by, wilson, z_value
 
 
@@ -68,7 +68,7 @@ def test_summary_counts_rates_over_the_deals_where_the_big_phat_was_played():
 
 
 def test_pitch_points_and_bid_success_are_read_from_the_pitchers_side():
-    from analysis import pitch as pitch_analysis
+    from analysis.games.pitch import summary as pitch_analysis
 
     deals = pd.DataFrame(
         {

@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis.don import gains_over, pitcher_shares, trumps_held
-from analysis.solowhist import LONGEST, gain_by, made_by, made_in_groups, with_shape
+from analysis.games.don.summary import gains_over, pitcher_shares, trumps_held
+from analysis.games.solowhist.summary import LONGEST, gain_by, made_by, made_in_groups, with_shape
 
 
 def _partnership_deals(points: list[tuple[int, int]], trumps: list[int]) -> pd.DataFrame:

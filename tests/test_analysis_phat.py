@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import phat
+from analysis.games.phat import summary as phat
 from analysis.stats import mean, wilson
 
 

@@ -6,9 +6,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from analysis import pitch
-from analysis.odds.common import Recommendation
+from analysis.games.pitch import summary as pitch
 from analysis.stats import wilson
+from sims.run.queries import Recommendation
 
 
 def _deals() -> pd.DataFrame:

@@ -7,8 +7,8 @@ import json
 import numpy as np
 import pytest
 
+from analysis.games.pitch.summary import bidder_call
 from analysis.odds import pitch_advice
-from analysis.pitch import bidder_call
 from sims.core.options import resolve as resolve_options
 from sims.games.pitch import rules as pitch
 from sims.games.pitch.calibrate import calibrate
@@ -20,9 +20,9 @@ from sims.games.pitch.strategies.calibrated import (
     table_shape,
 )
 from sims.run.outcomes import run_frame
+from sims.run.queries import CalibrationQuery
 from sims.run.runner import RunSpec, run
 from sims.strategies import StrategyError, resolve
-from sims.tools.calibrate import CalibrationQuery
 from tests.conftest import call
 from tests.test_hostile_input import assert_clear_error
 

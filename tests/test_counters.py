@@ -8,7 +8,10 @@ import pandas as pd
 import pytest
 
 from analysis import counters as pandas_counters
-from analysis import don, phat, pitch, solowhist
+from analysis.games.don import summary as don
+from analysis.games.phat import summary as phat
+from analysis.games.pitch import summary as pitch
+from analysis.games.solowhist import summary as solowhist
 from sims.descriptors import game as describe
 from sims.descriptors import names
 from sims.games.phat.descriptor import POINTS_TOP

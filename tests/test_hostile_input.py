@@ -31,10 +31,11 @@ from sims.games.don import rules as don
 from sims.games.phat import rules as phat
 from sims.games.pitch import rules as pitch
 from sims.games.solowhist import rules as solowhist
+from sims.run.conditional import parse_hand, parse_trump
 from sims.strategies import Strategy, StrategyError, strategies
 from sims.strategies import resolve as resolve_strategy
 from sims.strategies.registry import MAX_PARAMS, TABLE_OF, functions
-from sims.tools.odds import odds_of, parse_hand, parse_trump
+from sims.tools.odds import odds_of
 from tests.conftest import call
 
 GAME_MODULES = {"phat": phat, "pitch": pitch, "don": don, "solowhist": solowhist}
@@ -1191,9 +1192,10 @@ KNOWN_CRASHES = [
             "--out=rows.parquet",
             "--chart=c.png",
         ],
-        "status 2 ('a rate needs at least one trial': analysis.plots.phat.partnership_overview "
-        "takes wilson(0, 0) when the 9 of trumps is never in play), and rows.parquet is "
-        "already written: commands.simulate._write_outputs draws the chart last",
+        "status 2 ('a rate needs at least one trial': "
+        "analysis.games.phat.plots.partnership_overview takes wilson(0, 0) when the 9 of trumps "
+        "is never in play), and rows.parquet is already written: "
+        "commands.simulate._write_outputs draws the chart last",
     ),
     crash(
         "dataset-of-one-deal",

@@ -11,9 +11,9 @@ from analysis.odds import Recommendation, phat_odds, pitch_odds, recommend_pitch
 from sims.core.cards import CardError, mask_of, parse_cards
 from sims.core.rng import new_state
 from sims.engine.odds import deal_around_nb
-from sims.games.pitch.descriptor import play_conditional
+from sims.games.pitch.odds import play_conditional
+from sims.run.conditional import OddsSpec, parse_hand, parse_trump
 from sims.run.runner import RunSpec
-from sims.tools.odds import OddsSpec, parse_hand, parse_trump
 from tests.conftest import call
 
 LOCK = "AH KH QH JH TH 2H"

@@ -1,11 +1,11 @@
-"""The lead-comparison quantities of `analysis.phat_leads` on hand-made tables."""
+"""The lead-comparison quantities of `analysis.games.phat.leads` on hand-made tables."""
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from analysis.compare import policy_pairs
-from analysis.phat_leads import (
+from analysis.games.phat.leads import (
     SOURCES,
     differences_by,
     pitcher_side_sources,

@@ -1,12 +1,13 @@
 """Phat figures: each draws the quantity its title asks about, from the tables of
-`analysis.phat`, one series per group in house order."""
+`analysis.games.phat.summary`, one series per group in house order."""
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from matplotlib.container import ErrorbarContainer
 
-from analysis import phat, plots
+from analysis import plots
+from analysis.games.phat import summary as phat
 from analysis.plots import style
 from tests.figures_phat import game_deals, phat_deals
 

@@ -3,7 +3,7 @@ taken are named, and the calls as the tables name them are read back."""
 
 import pytest
 
-from sims.tools.advise import AdviceError, call_name, parse_calls
+from sims.run.queries import AdviceError, call_name, parse_calls
 from tests.conftest import call
 
 HAND = "AS 2S 8D TD QH 4C"

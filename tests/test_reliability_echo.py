@@ -8,8 +8,8 @@ from sims.core.options import OptionError, quoted
 from sims.core.options import resolve as resolve_options
 from sims.descriptors import game as describe
 from sims.run.backends import ClusterError, backend
+from sims.run.queries import AdviceError, parse_calls
 from sims.strategies import StrategyError, resolve
-from sims.tools.advise import AdviceError, parse_calls
 from tests.conftest import call
 
 LONG = "Z" * 15_000

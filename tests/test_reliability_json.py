@@ -1,5 +1,5 @@
 """Undefined statistics (one deal has no standard error) are NaN in the tables, never a
-numpy RuntimeWarning, and `null` in JSON: `sims.tools.jsonout` always writes valid JSON."""
+numpy RuntimeWarning, and `null` in JSON: `sims.run.jsonout` always writes valid JSON."""
 
 import json
 import math
@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from analysis.compare import difference_pairs, matrix, policy_means, policy_pairs
-from sims.tools.jsonout import dumps, finite
+from sims.run.jsonout import dumps, finite
 from tests.conftest import call
 
 

@@ -131,5 +131,5 @@ GAME = Game(
     cards_played=cards_played,
     sides=sides_scored("points (phat + muck bonus)"),
     plays_as="don",
-    analysis="analysis.phat",
+    analysis="analysis.games.phat.summary",
 )

@@ -1,10 +1,10 @@
 """Figures from outcome tables (DataFrame in, Figure out) for the notebooks and the
-command line: `analysis.plots.common` holds those of any game, each game's module its
-own, `analysis.plots.style` the house style they share (applied on import). Every
-module's figure functions are offered here too (`analysis.plots.pitch_bids`)."""
+command line: `analysis.plots.common` holds those of any game, each game's
+`analysis.games.<game>.plots` its own, `analysis.plots.style` the house style they share
+(applied on import). Every figure function is offered here too (`analysis.plots.pitch_bids`)."""
 
-from analysis.games import gather
-from analysis.plots import style
+from analysis.games import gather, modules
+from analysis.plots import common, style
 
 style.use()
-__all__ = gather(__name__, __path__, globals())
+__all__ = gather([common, *modules("plots")], globals())

@@ -8,6 +8,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import FuncFormatter
 
+from analysis import palette
 from analysis.plots import style
 
 __all__ = ["before_after", "paired_differences", "policy_comparison", "strength_against_cost"]
@@ -50,7 +51,7 @@ def strength_against_cost(
     for label, row in searched.iterrows():
         player, _, settings = str(label).partition(":")
         if label == reference:
-            axis.plot(row["ms_per_card"], 0, "s", color=style.GREY, label=f"{label} (reference)")
+            axis.plot(row["ms_per_card"], 0, "s", color=palette.GREY, label=f"{label} (reference)")
             continue
         error = [[row["difference"] - row["low"]], [row["high"] - row["difference"]]]
         drawn = axis.errorbar(
@@ -85,14 +86,14 @@ def strength_against_cost(
         below = " (below the chart)" if row["difference"] < bottom - pad else ""
         axis.axhline(
             row["difference"],
-            color=style.BLACK,
+            color=palette.BLACK,
             linewidth=0.8,
             linestyle=(":", "-.")[k % 2],
             label=f"{label}: {row['difference']:+.3g} [{row['low']:+.3g}, {row['high']:+.3g}]"
             f"{below}",
         )
     style.zero_line(axis)
-    axis.axhline(-margin, color=style.GREY, linewidth=0.8, linestyle="--")
+    axis.axhline(-margin, color=palette.GREY, linewidth=0.8, linestyle="--")
     axis.set_xscale("log")
     axis.xaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}"))
     axis.xaxis.set_minor_formatter(FuncFormatter(_sparse_tick))

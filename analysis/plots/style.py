@@ -5,6 +5,7 @@ with the rule said in the caption. Importing `analysis.plots` applies it (`use`)
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -15,94 +16,72 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
-# Okabe and Ito's palette, distinct under the common colour-vision deficiencies.
-BLUE, ORANGE, GREEN, VERMILION = "#0072B2", "#E69F00", "#009E73", "#D55E00"
-SKY, PURPLE, YELLOW, BLACK = "#56B4E9", "#CC79A7", "#F0E442", "#000000"
-BROWN = "#8C510A"  # a ninth series colour, dark enough for markers on white
-GREY = "#808080"  # references: zero lines, a baseline's level, thin rules
-NEUTRAL = ("#808080", "#000000", "#ffffff")  # not a series: axes, zero lines, text
+from analysis import games
+from analysis.palette import (
+    BLUE,
+    BROWN,
+    GREEN,
+    GREY,
+    ORANGE,
+    PURPLE,
+    SKY,
+    VERMILION,
+    YELLOW,
+    ranked,
+)
 
 __all__: list[str] = []  # helpers for the figure functions, not figures: `style.colour`
 
 MIN_COUNT = 30  # an estimate from fewer cases (deals, calls, contracts) is not drawn
 
-
-def _ranked(names: Sequence[Any], colours: str = "viridis") -> dict[Any, str]:
-    """Colours for a ranked kind, from a sequential map: low rank light, high rank dark."""
-    cmap = mpl.colormaps[colours]
-    steps = np.linspace(0.85, 0.1, len(names))
-    return {name: mpl.colors.to_hex(cmap(step)) for name, step in zip(names, steps, strict=True)}
-
-
-# Each kind of series: its names in house order, each with its colour, and its label.
+# The kinds of series every game shares: names in house order, each with its colour, and
+# their labels. Each game adds its own kinds and names (`analysis.games.<game>.STYLE`).
 SERIES: dict[str, dict[Any, str]] = {
-    "game": {"phat": BLUE, "don": ORANGE, "pitch": GREEN, "solowhist": PURPLE},
-    "target": {181: BLUE, 121: ORANGE},
-    "lead": {
-        "lead_long": BLUE,
-        "lead_phat": ORANGE,
-        "lead_high": GREEN,
-        "lead_best": VERMILION,
-        "lead_best_low": SKY,
-        "own lead": GREY,
-    },
     "player": {
         "greedy": BLUE,
-        "greedy+lead_phat": ORANGE,
-        "greedy+lead_high": SKY,
         "guided_ismcts": VERMILION,
         "learned_ismcts": BROWN,
         "ismcts": PURPLE,
         "pimc": GREEN,
         "random": GREY,
     },
-    "bidder": {
-        "calibrated": VERMILION,
-        "threshold": BLUE,
-        "random_bid": GREY,
-        "pass_unless_forced": ORANGE,
-        "threshold:steal=0": SKY,
-    },
-    "call odds": {"in the auction": BLUE, "always pitching": ORANGE},
     "side": {"pitcher's side": BLUE, "defenders": ORANGE},
-    "players": _ranked([2, 3, 4, 5, 6, 7]),
-    # Solo Whist contracts by rank, the lowest first.
-    "contract": _ranked(
-        [
-            "prop_cop",
-            "solo",
-            "misere",
-            "abundance",
-            "abundance_trumps",
-            "misere_ouverte",
-            "abundance_declared",
-        ],
-        "plasma",
-    ),
-    "dealer": {"stole": VERMILION, "outbid": BLUE, "forced": ORANGE, "defended": GREY},
-    "longest suit": {"the turned suit": BLUE, "another suit": VERMILION},
-    "bid": _ranked([1, 2, 3, 4]),
+    "players": ranked([2, 3, 4, 5, 6, 7]),
 }
-NAMES: dict[str, dict[Any, str]] = {
-    "game": {
-        "phat": "Phat",
-        "don": "Nine-card Don",
-        "pitch": "Auction Pitch",
-        "solowhist": "Solo Whist",
-    },
-    "target": {181: "to 181", 121: "to 121"},
-    "players": {k: f"{k} players" for k in range(2, 8)},
-    "contract": {
-        "prop_cop": "prop and cop",
-        "solo": "solo",
-        "misere": "misère",
-        "abundance": "abundance",
-        "abundance_trumps": "abundance in trumps",
-        "misere_ouverte": "misère ouverte",
-        "abundance_declared": "abundance declared",
-    },
-    "bid": {k: f"bid {k}" for k in range(1, 5)},
-}
+NAMES: dict[str, dict[Any, str]] = {"players": {k: f"{k} players" for k in range(2, 8)}}
+
+
+def _add(kind: str, key: Any, value: str, game: str) -> None:
+    """Add series `key` of `kind` in its house colour `value`: a composite player
+    (`greedy+lead_phat`) right after its base (`greedy`), any other last. A name given two
+    colours is refused."""
+    known = SERIES.setdefault(kind, {})
+    if known.get(key, value) != value:
+        raise ValueError(f"{kind} {key!r} has two house colours ({game}'s differs)")
+    names = list(known)
+    base = str(key).split("+")[0]
+    after = [k for k, n in enumerate(names) if str(n).split("+")[0] == base]
+    place = after[-1] + 1 if "+" in str(key) and after else len(names)
+    names.insert(place, key)
+    SERIES[kind] = {n: value if n == key else known[n] for n in names}
+
+
+def _add_games() -> None:
+    """Add each game's series to `SERIES` and `NAMES`: its colour and label as a series of
+    kind "game", its own kinds, and its names in shared kinds (after the shared ones). A
+    name given two colours is refused."""
+    SERIES["game"], NAMES["game"] = {}, {}
+    for name in games.packages():
+        declared = importlib.import_module(f"{games.__name__}.{name}").STYLE
+        SERIES["game"][name], NAMES["game"][name] = declared.colour, declared.label
+        for kind, series in declared.series.items():
+            for key, value in series.items():
+                _add(kind, key, value, name)
+        for kind, labels in declared.names.items():
+            NAMES.setdefault(kind, {}).update(labels)
+
+
+_add_games()
 
 
 def _kind(kind: str) -> dict[Any, str]:

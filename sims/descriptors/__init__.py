@@ -24,10 +24,15 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from sims.run.counters import Counter
+    from sims.run.queries import (
+        AdviceQuery,
+        AdviceReport,
+        CalibrationQuery,
+        CalibrationReport,
+        OddsQuery,
+        OddsReport,
+    )
     from sims.run.runner import RunSpec
-    from sims.tools.advise import AdviceQuery, AdviceReport
-    from sims.tools.calibrate import CalibrationQuery, CalibrationReport
-    from sims.tools.odds import OddsQuery, OddsReport
 
 
 _REGISTERED: dict[str, Game] = {}
@@ -113,7 +118,7 @@ class Solving:
 class Odds:
     """What `allfours odds` asks of a game: a known hand of `hand_size` cards, played
     against random deals of the rest of the deck by `play(query)`, which returns what the
-    command prints (`sims.tools.odds.OddsQuery` and `OddsReport`).
+    command prints (`sims.run.queries.OddsQuery` and `OddsReport`).
 
     --seat and --trump apply unless `no_seat` or `no_trump` says why not (the reason shown
     when one is given); `turned`: the game turns a card, which --turned must give (and
@@ -131,7 +136,7 @@ class Odds:
 class Advice:
     """What `allfours advise` asks of a game with an auction: `play(query)` deals the other
     hands conditioned on the calls heard, plays every call legal at the hand's turn on the
-    same deals and returns what the command prints (`sims.tools.advise`)."""
+    same deals and returns what the command prints (`sims.run.queries.AdviceReport`)."""
 
     play: Callable[[AdviceQuery], AdviceReport]
 
@@ -192,7 +197,7 @@ class Game:
     calibrate: Callable[[CalibrationQuery], CalibrationReport] | None = None
     auction: bool = False
     plays_as: str = ""  # the game whose registered strategies seat it (default: its own)
-    analysis: str = ""  # its pandas module (default: analysis.<name>)
+    analysis: str = ""  # its pandas module (default: analysis.games.<name>.summary)
 
     @property
     def strategy_game(self) -> str:
@@ -202,7 +207,7 @@ class Game:
     @property
     def analysis_module(self) -> str:
         """The module of its summaries, charts and counter cells."""
-        return self.analysis or f"analysis.{self.name}"
+        return self.analysis or f"analysis.games.{self.name}.summary"
 
     frame_widths: Callable[[dict[str, Any]], dict[str, int]] | None = None
 

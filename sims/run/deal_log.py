@@ -99,3 +99,16 @@ def write_log(path: str | Path, result: RunResult) -> None:
     with atomic_path(path) as temporary, temporary.open("w") as stream:
         for record in deal_records(result):
             stream.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+
+def tricks_shown(order: list[tuple[int, int]], players: int) -> list[str]:
+    """Each trick as `seat:card` in play order."""
+    return [
+        " ".join(f"{seat}:{card_name(card)}" for seat, card in order[start : start + players])
+        for start in range(0, len(order), players)
+    ]
+
+
+def listed_text(values: np.ndarray) -> str:
+    """A row's per-side or per-seat values as `[a, b, ...]`."""
+    return "[" + ", ".join(str(int(value)) for value in values) + "]"

@@ -6,6 +6,7 @@ leaves every file that was there before as it was."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -15,6 +16,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -148,3 +150,17 @@ def read_metadata(path: str | Path) -> dict[str, Any]:
     if raw is None:
         raise ValueError(f"{path} holds no allfours run metadata")
     return json.loads(raw)
+
+
+def write_atomically(path: Path, table: np.ndarray, about: dict[str, Any]) -> None:
+    """Write `table` (.npy) and `about` (.json beside it), each whole or not at all."""
+    stream = io.BytesIO()
+    np.save(stream, table, allow_pickle=False)
+    text = json.dumps(about, indent=2, sort_keys=True) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for target, data in ((path, stream.getvalue()), (path.with_suffix(".json"), text.encode())):
+        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.chmod(temporary, 0o644)  # readable like the package's other files
+        os.replace(temporary, target)

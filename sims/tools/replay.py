@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
-
-from sims.core.cards import card_name
 from sims.descriptors import game as describe
 from sims.run.runner import RunResult, RunSpec, run
 
@@ -27,16 +24,3 @@ def render(result: RunResult) -> str:
         where = f"game {row['game']} deal {row['deal']}" if spec.games else f"deal {row['deal']}"
         lines += show(spec, where, row, hands, calls, plays, winners)
     return "\n".join(lines)
-
-
-def tricks_shown(order: list[tuple[int, int]], players: int) -> list[str]:
-    """Each trick as `seat:card` in play order."""
-    return [
-        " ".join(f"{seat}:{card_name(card)}" for seat, card in order[start : start + players])
-        for start in range(0, len(order), players)
-    ]
-
-
-def listed_text(values: np.ndarray) -> str:
-    """A row's per-side or per-seat values as `[a, b, ...]`."""
-    return "[" + ", ".join(str(int(value)) for value in values) + "]"

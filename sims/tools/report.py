@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from analysis.compare import matrix
-from sims.tools import jsonout
+from sims.run import jsonout
 
 
 def _estimate_line(name: str, row: pd.Series) -> str:

@@ -5,7 +5,7 @@ replay lines and the streaming counters of two fixed teams led by a pitcher; Pha
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
@@ -13,25 +13,15 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from sims.core.cards import SUITS, card_name, format_cards, mask_of
+from sims.core.cards import SUITS, card_name, format_cards
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
 from sims.games.phat import reference
 from sims.games.phat import rules as phat
-from sims.games.phat.deal import conditions, no_conditions, run_phat_nb
+from sims.games.phat.deal import no_conditions, run_phat_nb
+from sims.games.phat.odds import play_odds
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, open_at, relative
-from sims.run.deal_log import common_record, play_order, side_or_none
-from sims.run.runner import log_arrays, seat_strategies, strategy_tables
-from sims.tools.odds import (
-    OddsQuery,
-    OddsReport,
-    OddsSpec,
-    parse_trump,
-    play_round_chunks,
-    rest_of,
-    suits_frame,
-)
-from sims.tools.replay import tricks_shown
+from sims.run.deal_log import common_record, play_order, side_or_none, tricks_shown
 
 SIDES = [[0, 2], [1, 3]]
 POINTS_TOP = 255  # points per deal; `points_excess` keeps what lies beyond
@@ -346,68 +336,6 @@ def solving(position) -> Solving:
         reach="from here to the end of the deal",
         seats=4,
         most_cards=END_CARDS,
-    )
-
-
-ODDS_COLUMNS = ["points", "big_phat_ours", "big_phat_kept", "muck"]  # of the pitcher's side
-
-
-def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = None) -> pd.DataFrame:
-    """One row per (trump suit, deal) of the hand as the pitcher: the suit's letter, the
-    deal index, its side's points, whether it took the Big Phat, whether the side dealt the
-    Big Phat kept it, and its muck. `progress` is called with the deals done per chunk.
-    StrategyFault on an illegal play."""
-    run = spec.run
-    fids, params = strategy_tables(seat_strategies(run))
-    rules = phat.rules_array(run.rules)
-    suits = np.array(spec.suits, np.int64)
-    fixed = conditions(mask_of(spec.hand), 0, rest_of(spec.hand), suits)  # seat 0, team 0
-    hands, _, plays, winners = log_arrays(0, run.layout)  # Phat's deal loop logs no calls
-
-    def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_phat_nb(
-            run.seed,
-            first,
-            count,
-            False,
-            len(suits),
-            rules,
-            fids,
-            params,
-            phat.CARD_VALUES,
-            out,
-            errors,
-            hands,
-            plays,
-            winners,
-            *fixed,
-        )
-
-    def results(rows: np.ndarray) -> np.ndarray:
-        big_phat = rows["big_phat_team"]
-        kept = big_phat == rows["big_phat_holder_team"]
-        points = rows["phat_0"].astype(np.int64) + rows["bonus_0"]
-        return np.stack([points, big_phat == 0, kept, rows["muck_0"]], -1)
-
-    table = play_round_chunks(run, len(suits), kernel, results, progress)
-    return suits_frame(spec, table, ODDS_COLUMNS, flags=("big_phat_ours", "big_phat_kept"))
-
-
-def play_odds(query: OddsQuery) -> OddsReport:
-    """`allfours odds phat`: the hand, the pitcher, pitches each suit it could (or --trump);
-    the advice is the trump with the most expected points."""
-    from analysis.odds.phat import phat_estimates, recommend_phat  # it imports this module
-
-    spec = OddsSpec(query.run, query.hand, parse_trump(query.trump, query.hand))
-    deals = query.with_progress(len(spec.suits), lambda step: play_conditional(spec, step))
-    estimates = phat_estimates(deals)
-    best = recommend_phat(estimates)
-    return OddsReport(
-        estimates,
-        f"recommended: pitch {best.trump} (expected points {best.expected:.2f})",
-        {"trump": best.trump, "bid": best.bid, "expected": best.expected},
-        where="as the pitcher",
-        about={"seat": None},
     )
 
 

@@ -54,10 +54,11 @@ from sims.games.pitch.strategies.calibrated import (
     table_key,
     table_shape,
 )
+from sims.run.output import write_atomically
+from sims.run.queries import CalibrationQuery, CalibrationReport
 from sims.run.runner import RunSpec, log_arrays, raise_first_error, strategy_tables
 from sims.strategies import SeatStrategy, resolve
 from sims.strategies.registry import MAX_PARAMS, functions
-from sims.tools.calibrate import CalibrationQuery, CalibrationReport, write_atomically
 
 PRIOR = 20.0  # deals' worth of weight on the coarser estimate
 # Fewest deals a round: seat 0 then calls from each position some thousands of times, and

@@ -4,34 +4,31 @@ record, replay lines, streaming counters and bid odds (docs/rules.md section 1).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
-from sims.core.cards import SUITS, card_name, format_cards, mask_of
+from sims.core.cards import SUITS, card_name, format_cards
 from sims.descriptors import Advice, Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
 from sims.games.pitch import reference
 from sims.games.pitch import rules as pitch
-from sims.games.pitch.deal import conditions, no_conditions, run_pitch_nb
+from sims.games.pitch.advice import play_advice
+from sims.games.pitch.deal import no_conditions, run_pitch_nb
+from sims.games.pitch.odds import play_odds
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
-from sims.run.deal_log import common_record, listed, play_order, side_or_none
-from sims.run.runner import log_arrays, seat_strategies, strategy_tables
-from sims.tools.advise import AdviceError, AdviceQuery, AdviceReport, call_name, play_until_accepted
-from sims.tools.calibrate import CalibrationQuery, CalibrationReport
-from sims.tools.odds import (
-    OddsQuery,
-    OddsReport,
-    OddsSpec,
-    parse_trump,
-    play_round_chunks,
-    rest_of,
-    suits_frame,
+from sims.run.deal_log import (
+    common_record,
+    listed,
+    listed_text,
+    play_order,
+    side_or_none,
+    tricks_shown,
 )
-from sims.tools.replay import listed_text, tricks_shown
+from sims.run.queries import CalibrationQuery, CalibrationReport
 
 MIN_CONTRACT = 1  # bids 1..4
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
@@ -318,198 +315,6 @@ def pitch_position(
     if rules["low_to_holder"]:
         solver.check_low_holder(position)
     return position
-
-
-ODDS_COLUMNS = ["won", "high", "low", "jack", "game"]  # per deal, for the pitcher's side
-
-
-def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = None) -> pd.DataFrame:
-    """One row per (trump suit, deal) of the hand pitching from `spec.seat` without an
-    auction: the suit's letter, the deal index, the points won by the pitcher's side and
-    whether it took High, Low, Jack and Game. `progress` is called with the deals done per
-    chunk. StrategyFault on an illegal play."""
-    run = spec.run
-    fids, params = strategy_tables(seat_strategies(run))
-    seat, dealer = spec.seat - 1, run.layout.players - 1  # the dealer, seat players, bids last
-    rules = pitch.rules_array(run.rules, pitcher=seat)
-    side = rules[pitch.R_SIDE_OF + seat]
-    suits = np.array(spec.suits, np.int64)
-    no_calls = np.zeros((len(suits), 0), np.int8)
-    fixed = conditions(mask_of(spec.hand), seat, dealer, rest_of(spec.hand), no_calls, 0, suits)
-
-    def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_pitch_nb(
-            run.seed,
-            first,
-            count,
-            False,
-            len(suits),
-            rules,
-            fids,
-            params,
-            out,
-            errors,
-            *log_arrays(0, run.layout),
-            *fixed,
-        )
-
-    def results(rows: np.ndarray) -> np.ndarray:
-        taken = [rows[name] == side for name in ("high", "low", "jack", "game_point")]
-        return np.stack([rows["won"][:, side], *taken], -1)
-
-    table = play_round_chunks(run, len(suits), kernel, results, progress)
-    return suits_frame(spec, table, ODDS_COLUMNS, flags=ODDS_COLUMNS[1:])
-
-
-def play_odds(query: OddsQuery) -> OddsReport:
-    """`allfours odds pitch`: the hand at --seat pitches each suit it could (or --trump);
-    the advice is the highest bid that gains on average, and its trump."""
-    from analysis.odds.pitch import pitch_estimates, recommend_pitch  # it imports this module
-
-    spec = OddsSpec(query.run, query.hand, parse_trump(query.trump, query.hand), query.seat or 1)
-    deals = query.with_progress(len(spec.suits), lambda step: play_conditional(spec, step))
-    estimates = pitch_estimates(deals)
-    best = recommend_pitch(estimates, query.run.rules["min_bid"])
-    if best.bid:
-        advice = (
-            f"recommended: bid {best.bid} and pitch {best.trump}, the highest bid that "
-            f"gains on average (expected score change {best.expected:+.3f})"
-        )
-    else:
-        advice = "recommended: pass (every bid loses points on average when it is the pitch)"
-    players = query.run.layout.players
-    return OddsReport(
-        estimates,
-        advice,
-        {"trump": best.trump, "bid": best.bid, "expected": best.expected},
-        where=f"as seat {spec.seat} of {players} (the dealer is seat {players})",
-        about={"seat": spec.seat},
-    )
-
-
-def auction_so_far(calls: Sequence[int], seat: int, players: int, min_bid: int) -> int:
-    """The calls legal at the turn of `seat` (1 = the dealer's left, `players` = the dealer)
-    after `calls`, those of the seats before it, as a mask (bit 0 pass, bit b a bid of b).
-    AdviceError for calls the auction cannot hear."""
-    if not 1 <= seat <= players:
-        raise AdviceError(f"--seat must lie in 1..{players} with {players} players")
-    if len(calls) != seat - 1:
-        raise AdviceError(
-            f"seat {seat} speaks after {seat - 1} call(s), those of seats 1 to {seat - 1}; "
-            f"--calls gives {len(calls)}"
-        )
-    high = 0
-    for position, call in enumerate(calls, start=1):
-        legal = int(pitch.legal_calls(high, False, min_bid))  # the dealer speaks last
-        if not (0 <= call <= 4 and legal >> call & 1):
-            allowed = ", ".join(call_name(c) for c in range(5) if legal >> c & 1)
-            raise AdviceError(
-                f"seat {position} may not {call_name(call)} after a high bid of {high}; "
-                f"it may {allowed}"
-            )
-        if call == 4:
-            raise AdviceError(
-                f"seat {position} bid 4, which ends the auction: seat {seat} never speaks"
-            )
-        high = max(high, call)
-    return int(pitch.legal_calls(high, seat == players, min_bid))
-
-
-ADVICE_COLUMNS = ["won_contract", "made", "delta"]  # per deal, for the hand's side
-
-
-def advice_deals(
-    query: AdviceQuery, progress: Callable[[int], None] | None = None
-) -> tuple[pd.DataFrame, int]:
-    """The accepted deals of `query`, a row per (call, trump tried, deal): whether the hand
-    won the contract, whether the contract was made and its side's score change; and the
-    candidate deals dealt. The earlier seats' bidders must make the calls heard; then the
-    hand makes each legal call (pitching each trump tried when it bids) and the later
-    seats bid and everyone plays by their strategies. AdviceError for calls the auction
-    cannot hear, or when fewer deals than asked fit them within `query.tries`."""
-    run = query.run
-    players = run.layout.players
-    legal = auction_so_far(query.calls, query.seat, players, run.rules["min_bid"])
-    tried = [-1] if query.trump is None else parse_trump(query.trump, query.hand)
-    rounds = [
-        (call, trump)
-        for call in range(5)
-        if legal >> call & 1
-        for trump in ([-1] if call == 0 else tried)
-    ]
-    seat = query.seat - 1
-    rules = pitch.rules_array(run.rules)
-    side = rules[pitch.R_SIDE_OF + seat]
-    fids, params = strategy_tables(seat_strategies(run))
-    scripts = np.array([[*query.calls, call] for call, _ in rounds], np.int8)
-    trumps = np.array([trump for _, trump in rounds], np.int64)
-    fixed = conditions(
-        mask_of(query.hand),
-        seat,
-        players - 1,
-        rest_of(query.hand),
-        scripts,
-        len(query.calls),
-        trumps,
-    )
-
-    def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_pitch_nb(
-            run.seed,
-            first,
-            count,
-            False,
-            len(rounds),
-            rules,
-            fids,
-            params,
-            out,
-            errors,
-            *log_arrays(0, run.layout),
-            *fixed,
-        )
-
-    def values(rows: np.ndarray) -> np.ndarray:
-        return np.stack([rows["pitcher"] == seat, rows["made"], rows["delta"][:, side]], -1)
-
-    found = play_until_accepted(run, len(rounds), kernel, values, query.tries, progress)
-    accepted = found.values.shape[1]
-    if accepted < run.count:
-        raise AdviceError(
-            f"only {accepted:,} of {found.tries:,} deals dealt ({accepted / found.tries:.3%}) "
-            f"had the earlier seats' bidders call {', '.join(map(call_name, query.calls))}; "
-            f"{run.count:,} were asked for: ask for fewer deals or give --max-tries"
-        )
-    frame = pd.DataFrame(found.values.reshape(-1, 3), columns=ADVICE_COLUMNS)
-    frame.insert(0, "deal", np.tile(found.deals, len(rounds)))
-    frame.insert(0, "trump", np.repeat([SUITS[t] if t >= 0 else "-" for _, t in rounds], accepted))
-    frame.insert(0, "call", np.repeat([call for call, _ in rounds], accepted))
-    return frame, found.tries
-
-
-def play_advice(query: AdviceQuery) -> AdviceReport:
-    """`allfours advise pitch`: the table per call and the call with the best expected
-    score change, saying when the two best cannot be told apart."""
-    from analysis.odds.pitch import advice_table  # it imports this module
-
-    rows, tries = query.with_progress(lambda step: advice_deals(query, step))
-    table = advice_table(rows)
-    best = table.attrs["recommendation"]
-    name = call_name(best.bid)
-    pitched = f" and pitch {best.trump}" if best.bid and best.trump != "-" else ""
-    advice = f"recommended: {name}{pitched} (expected score change {best.expected:+.3f})"
-    if table.attrs["tied"]:
-        advice += (
-            f"; {table.index[1]} cannot be told apart from it at {query.run.count:,} deals "
-            "(the interval of their paired difference holds 0)"
-        )
-    recommendation = {
-        "call": name,
-        "trump": best.trump,
-        "expected": best.expected,
-        "told_apart": not table.attrs["tied"],
-    }
-    return AdviceReport(table, advice, recommendation, query.run.count, tries)
 
 
 def calibrate_bidder(query: CalibrationQuery) -> CalibrationReport:

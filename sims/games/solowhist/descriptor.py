@@ -6,24 +6,22 @@ of a known hand."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
-from sims.core.cards import SUITS, card_name, format_cards, mask_of, parse_card
+from sims.core.cards import SUITS, card_name, format_cards
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides
 from sims.engine import solver
 from sims.games.solowhist import reference
 from sims.games.solowhist import rules as solowhist
-from sims.games.solowhist.deal import conditions, no_conditions, run_whist_nb
+from sims.games.solowhist.deal import no_conditions, run_whist_nb
+from sims.games.solowhist.odds import play_odds
 from sims.run.counters import Axis, Counter, at, flag
-from sims.run.deal_log import hand_names, listed, play_order
-from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
-from sims.tools.odds import OddsQuery, OddsReport, play_round_chunks, rest_of, rounds_frame
-from sims.tools.replay import listed_text, tricks_shown
+from sims.run.deal_log import hand_names, listed, listed_text, play_order, tricks_shown
 
 MIN_TRUMPS = -1  # -1 without trumps
 SEATINGS = [[0, 2], [1, 3]]  # the seats a strategy takes when strategies are compared
@@ -212,89 +210,6 @@ def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
     )
     trump = scored["trump"]
     return scored | {"trump": None if trump is None else reference.SUITS[trump]}
-
-
-# Contracts a hand is tried in by `allfours odds`: all but Prop and Cop, whose result
-# depends on which player accepts.
-ODDS_CONTRACTS = tuple(range(solowhist.SOLO, solowhist.ABUNDANCE_DECLARED + 1))
-ODDS_COLUMNS = ["made", "settlement", "tricks", "trump"]  # per deal, of the declaring hand
-
-
-def hand_seat(hand: Sequence[int], turned: int, seat: int | None) -> int:
-    """The hand's seat from the dealer's left (1..4, 4 the dealer): the dealer when the hand
-    holds the turned card, else `seat` (default 1, the eldest); ValueError where the seat
-    and the turned card contradict each other."""
-    holds = turned in hand
-    if seat is None:
-        return 4 if holds else 1
-    if not 1 <= seat <= 4:
-        raise ValueError("--seat must lie in 1..4 (4 is the dealer)")
-    if holds and seat != 4:
-        raise ValueError(f"the hand holds the turned {card_name(turned)}, so it is the dealer's")
-    if not holds and seat == 4:
-        raise ValueError(f"the dealer holds the turned {card_name(turned)}; this hand lacks it")
-    return seat
-
-
-def play_conditional(
-    run: RunSpec,
-    hand: Sequence[int],
-    turned: int,
-    seat: int,
-    progress: Callable[[int], None] | None = None,
-) -> pd.DataFrame:
-    """One row per (contract, deal) with `hand` at `seat` (1..4 from the dealer's left)
-    declaring the contract without an auction: contract name, deal index, made, the
-    declarer's settlement and tricks, and the trump played (-1: none). `progress` is called
-    with the deals done per chunk. StrategyFault on a bad play."""
-    fids, params = strategy_tables(seat_strategies(run))
-    rest = rest_of((*hand, turned))
-    contracts = np.array(ODDS_CONTRACTS, np.int64)
-    rules = solowhist.rules_array(run.rules)
-
-    fixed = conditions(mask_of(hand), seat - 1, 3, turned, rest, contracts)
-    logs = log_arrays(0, run.layout)
-
-    def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_whist_nb(run.seed, first, count, rules, fids, params, out, errors, *logs, *fixed)
-
-    def values(rows: np.ndarray) -> np.ndarray:
-        declarer = seat - 1
-        taken = (rows["settlement"][:, declarer], rows["tricks"][:, declarer], rows["trump"])
-        return np.stack([rows["made"], *taken], -1)
-
-    results = play_round_chunks(run, len(contracts), kernel, values, progress)
-    names = [solowhist.CONTRACT_NAMES[c] for c in ODDS_CONTRACTS]
-    return rounds_frame(run, results, "contract", names, ODDS_COLUMNS, flags=("made",))
-
-
-def play_odds(query: OddsQuery) -> OddsReport:
-    """`allfours odds solowhist`: the hand, at its seat, declares each contract in turn; the
-    advice is the contract with the best expected settlement, or pass when none gains."""
-    from analysis.odds.solowhist import recommend_whist, whist_estimates  # it imports this module
-
-    turned = parse_card(query.turned)
-    seat = hand_seat(query.hand, turned, query.seat)
-    deals = query.with_progress(
-        len(ODDS_CONTRACTS),
-        lambda step: play_conditional(query.run, query.hand, turned, seat, step),
-    )
-    estimates = whist_estimates(deals)
-    best = recommend_whist(estimates)
-    if best.trump == "pass":
-        advice = "recommended: pass (no contract gains on average)"
-    else:
-        advice = (
-            f"recommended: {best.trump}, the best expected settlement ({best.expected:+.2f} points)"
-        )
-    shown = card_name(turned)
-    return OddsReport(
-        estimates,
-        advice,
-        {"contract": best.trump, "expected": best.expected},
-        where=f"at seat {seat} of 4 (the dealer is seat 4), turned {shown}",
-        about={"turned": shown, "seat": seat},
-    )
 
 
 def whist_position(

@@ -78,10 +78,11 @@ def run(args: argparse.Namespace) -> int:
     """`advise GAME`: the game's descriptor deals conditioned on the calls heard and plays
     every legal call on the same deals."""
     from sims.core.cards import card_name, format_cards
+    from sims.run.conditional import parse_hand
     from sims.run.progress import wanted
+    from sims.run.queries import AdviceQuery, call_name, parse_calls
     from sims.tools import report
-    from sims.tools.advise import AdviceQuery, advice_of, call_name, parse_calls
-    from sims.tools.odds import parse_hand
+    from sims.tools.advise import advice_of
 
     declared = advice_of(args.game)
     hand = parse_hand(args.hand, args.game)

@@ -61,7 +61,7 @@ def add(commands: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """`bench`: measure and print the figures, or hand over to `--against`."""
-    from sims.tools import jsonout
+    from sims.run import jsonout
     from sims.tools.bench import measure, report
 
     if args.against is not None:

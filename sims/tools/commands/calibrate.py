@@ -84,8 +84,9 @@ def add(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """`calibrate GAME`: the game's descriptor fits its calibrated bidder's table."""
     from sims.run.progress import wanted
+    from sims.run.queries import CalibrationQuery
     from sims.run.runner import RunSpec
-    from sims.tools.calibrate import CalibrationQuery, calibration_of, user_tables
+    from sims.tools.calibrate import calibration_of, user_tables
 
     fitting = calibration_of(args.game)
     if not 0 <= args.tolerance < 1:

@@ -78,9 +78,11 @@ def run(args: argparse.Namespace) -> int:
     """`odds GAME`: the game's descriptor plays the conditional deals and says what to bid;
     the header and the JSON around its estimates are the same for every game."""
     from sims.core.cards import card_name, format_cards
+    from sims.run.conditional import parse_hand
     from sims.run.progress import wanted
+    from sims.run.queries import OddsQuery
     from sims.tools import report
-    from sims.tools.odds import OddsQuery, odds_of, parse_hand
+    from sims.tools.odds import odds_of
 
     declared = odds_of(args.game)
     hand = parse_hand(args.hand, args.game)

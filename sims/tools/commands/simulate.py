@@ -268,7 +268,7 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
     """The summary printed after the run: its estimates as text (the header came first),
     or the whole run as JSON."""
     if as_json:
-        from sims.tools import jsonout
+        from sims.run import jsonout
 
         return jsonout.dumps(
             {"run": spec.metadata(), "rows": rows}

@@ -1,5 +1,5 @@
 """Contract odds of a Solo Whist hand: estimates, with 95% intervals, from conditional deals
-in which it declares each contract (`sims.games.solowhist.descriptor.play_conditional`), and
+in which it declares each contract (`sims.games.solowhist.odds.play_conditional`), and
 the contract they recommend."""
 
 from __future__ import annotations
@@ -8,38 +8,12 @@ from collections.abc import Callable, Sequence
 
 import pandas as pd
 
-from analysis.odds.common import Recommendation
-from analysis.stats import estimates_frame, mean, wilson
 from sims.core.cards import parse_card
-from sims.games.solowhist.descriptor import hand_seat, play_conditional
+from sims.games.solowhist.odds import hand_seat, play_conditional, recommend_whist, whist_estimates
+from sims.run.conditional import parse_hand
 from sims.run.runner import RunSpec
-from sims.tools.odds import parse_hand
 
 __all__ = ["recommend_whist", "whist_estimates", "whist_odds"]
-
-
-def whist_estimates(deals: pd.DataFrame) -> pd.DataFrame:
-    """Per contract: P(made), the declarer's expected settlement and expected tricks, from
-    per-deal rows of `sims.games.solowhist.descriptor.play_conditional`. Index (contract,
-    quantity)."""
-    tables = {}
-    for contract, group in deals.groupby("contract", observed=True, sort=False):
-        tables[contract] = estimates_frame(
-            {
-                "P(made)": wilson(int(group["made"].sum()), len(group)),
-                "E[settlement]": mean(group["settlement"]),
-                "E[tricks]": mean(group["tricks"]),
-            }
-        )
-    return pd.concat(tables, names=["contract", "quantity"])
-
-
-def recommend_whist(estimates: pd.DataFrame) -> Recommendation:
-    """The contract with the best expected settlement when it is positive, else pass."""
-    gains = estimates.xs("E[settlement]", level="quantity")["estimate"]
-    if gains.max() <= 0:
-        return Recommendation("pass", 0, 0.0)
-    return Recommendation(str(gains.idxmax()), 0, float(gains.max()))
 
 
 def whist_odds(

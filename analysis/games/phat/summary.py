@@ -371,7 +371,7 @@ def _stack(tables: dict[str, pd.DataFrame], by: GroupKeys, name: str) -> pd.Data
 
 def overview_chart(deals: pd.DataFrame) -> Figure:
     """The chart `allfours simulate --chart` draws for a Phat run."""
-    from analysis.plots.phat import phat_overview
+    from analysis.games.phat.plots import phat_overview
 
     return phat_overview(deals)
 

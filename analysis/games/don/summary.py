@@ -11,8 +11,10 @@ import numpy as np
 import pandas as pd
 
 from analysis.counters import NOBODY, OTHERS, PITCHERS
-from analysis.phat import counter_sums as counter_sums  # the counters' sums, as Phat's
-from analysis.phat import partnership_cells, side_point_estimates, with_sides
+from analysis.games.phat.summary import (
+    counter_sums as counter_sums,  # the counters' sums, as Phat's
+)
+from analysis.games.phat.summary import partnership_cells, side_point_estimates, with_sides
 from analysis.stats import Estimate, estimates_frame, mean, wilson
 
 TRICKS = 9
@@ -67,7 +69,7 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
 
 def overview_chart(deals: pd.DataFrame) -> Figure:
     """The chart `allfours simulate --chart` draws for a Don run."""
-    from analysis.plots.don import don_overview
+    from analysis.games.don.plots import don_overview
 
     return don_overview(deals)
 

@@ -11,8 +11,8 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from analysis.games.solowhist.summary import LONGEST, gain_by, made_by
 from analysis.plots import style
-from analysis.solowhist import LONGEST, gain_by, made_by
 
 __all__ = ["contracts_by_shape", "longest_suit_split", "whist_contracts"]
 

@@ -9,7 +9,8 @@ import pandas as pd
 from matplotlib.colors import ListedColormap
 from matplotlib.figure import Figure
 
-from analysis.pitch import bid_success, made_cells, possible_hand, won_rates
+from analysis import palette
+from analysis.games.pitch.summary import bid_success, made_cells, possible_hand, won_rates
 from analysis.plots import style
 from analysis.plots.common import before_after
 from analysis.stats import mean_by
@@ -166,7 +167,7 @@ def made_heatmap(
                     ha="center",
                     va="center",
                     fontsize=6,
-                    color=style.GREY,
+                    color=palette.GREY,
                 )
                 continue
             tone = "black" if rate > 0.6 else "white"
@@ -197,9 +198,9 @@ def made_heatmap(
 
 
 def dealer_steal(breakdown: pd.DataFrame) -> Figure:
-    """From `analysis.pitch.dealer_breakdown` by player count: left, the share of deals the
-    dealer steals; right, each way it came to play a deal (stole, outbid, forced, defended)
-    and that way's contribution to its score per deal; 95% intervals."""
+    """From `analysis.games.pitch.summary.dealer_breakdown` by player count: left, the share
+    of deals the dealer steals; right, each way it came to play a deal (stole, outbid,
+    forced, defended) and that way's contribution to its score per deal; 95% intervals."""
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
     stole = breakdown.xs("stole", level="how")
     players = stole.index.to_numpy()
@@ -240,7 +241,7 @@ def dealer_steal(breakdown: pd.DataFrame) -> Figure:
 
 def example_hands(calls: pd.DataFrame) -> Figure:
     """Each example hand (a panel) and each call: its expected score change in the auction
-    and if the hand always pitched (`analysis.pitch.example_calls`), 95% intervals."""
+    and if the hand always pitched (`analysis.games.pitch.summary.example_calls`), 95% intervals."""
     hands = list(dict.fromkeys(calls["hand"]))
     columns = 2 if len(hands) > 1 else 1
     rows = -(-len(hands) // columns)

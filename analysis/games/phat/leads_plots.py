@@ -1,4 +1,4 @@
-"""Figures of the Phat opening-lead comparison (`analysis.phat_leads`), each series a lead
+"""Figures of the Phat opening-lead comparison (`analysis.games.phat.leads`), each series a lead
 policy in its house colour and order."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from analysis import palette
 from analysis.plots import style
 
 __all__ = [
@@ -33,7 +34,7 @@ def _caption(figure: Figure, words: str) -> None:
 
 
 def lead_variance_ratios(ratios: pd.DataFrame) -> Figure:
-    """Each pair of lead policies (`analysis.phat_leads.variance_ratios`) at its variance
+    """Each pair of lead policies (`analysis.games.phat.leads.variance_ratios`) at its variance
     ratio, unpaired over paired, with its 95% interval and the two interval half-widths in
     its label, against the line of no gain at 1; a pair in the colour of its first lead."""
     ratios = _turned(ratios)
@@ -52,7 +53,7 @@ def lead_variance_ratios(ratios: pd.DataFrame) -> Figure:
         ],
     )
     axis.invert_yaxis()
-    axis.axvline(1, color=style.GREY, linewidth=0.8, linestyle="--")
+    axis.axvline(1, color=palette.GREY, linewidth=0.8, linestyle="--")
     axis.set_xlim(0, max(2.0, float(ratios["high"].max()) * 1.1))
     axis.set_xlabel("variance of the difference, unpaired over paired (95% interval); 1: no gain")
     axis.set_title("How many times fewer deals does pairing need for the same interval?")
@@ -66,7 +67,7 @@ def lead_variance_ratios(ratios: pd.DataFrame) -> Figure:
 
 def lead_differences_by_longest_suit(by_length: pd.DataFrame, reference: str) -> Figure:
     """Each lead policy's paired difference from `reference` in the pitcher's side's points
-    (`analysis.phat_leads.differences_by`: policy, then the length of the pitcher's longest
+    (`analysis.games.phat.leads.differences_by`: policy, then the length of the pitcher's longest
     suit) with its 95% interval, by that length; lengths seen in fewer than
     `style.MIN_COUNT` deals are left out, and the caption says so."""
     kept = style.drop_thin(by_length)
@@ -95,7 +96,7 @@ def lead_differences_by_longest_suit(by_length: pd.DataFrame, reference: str) ->
 
 def lead_point_sources(sources: pd.DataFrame) -> Figure:
     """Each lead policy's paired difference from the reference (`b`) in the pitcher's
-    side's points, source by source and in total (`analysis.phat_leads.sources_against`),
+    side's points, source by source and in total (`analysis.games.phat.leads.sources_against`),
     with 95% intervals: where the points a lead gives up go."""
     policies = style.order("lead", sources.index.get_level_values(0))
     names = list(dict.fromkeys(sources.index.get_level_values(1)))
@@ -116,7 +117,7 @@ def lead_point_sources(sources: pd.DataFrame) -> Figure:
         )
     axis.set_yticks(positions, names)
     if "total" in names:
-        axis.axhline(names.index("total") - 0.5, color=style.GREY, linewidth=0.8)
+        axis.axhline(names.index("total") - 0.5, color=palette.GREY, linewidth=0.8)
     axis.invert_yaxis()
     style.zero_line(axis, horizontal=True)
     axis.set_xlabel(f"pitcher's side points per deal, policy minus {reference}, 95% interval")
@@ -131,8 +132,8 @@ def lead_point_sources(sources: pd.DataFrame) -> Figure:
 
 def lead_phat_capture(captured: pd.DataFrame) -> Figure:
     """How often the pitcher's side captures the Big and the Little Phat under each lead
-    policy (`analysis.phat.capture` seen from the pitcher, stacked by card "big"/"little",
-    then policy), in percent with 95% intervals."""
+    policy (`analysis.games.phat.summary.capture` seen from the pitcher, stacked by card
+    "big"/"little", then policy), in percent with 95% intervals."""
     cards = [card for card in PHAT_NAMES if card in captured.index.get_level_values(0)]
     policies = style.order("lead", captured.index.get_level_values(1))
     percent = captured[["estimate", "low", "high", "n"]].mul([100, 100, 100, 1])

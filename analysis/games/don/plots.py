@@ -7,9 +7,10 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analysis.don import trumps_held
+from analysis import palette
+from analysis.games.don.summary import trumps_held
+from analysis.games.phat.plots import partnership_overview
 from analysis.plots import style
-from analysis.plots.phat import partnership_overview
 from analysis.stats import mean_by
 
 __all__ = ["don_overview", "lead_gains_by_game", "pitching_share"]
@@ -22,10 +23,10 @@ def don_overview(deals: pd.DataFrame, title: str = "Nine-card Don") -> Figure:
 
 
 def pitching_share(sides: pd.DataFrame) -> Figure:
-    """Per game of `sides` (`analysis.don.pitcher_shares`): left, the pitcher's side's mean
-    share of the deal's points by the trumps the pitcher holds; right, how often the
-    pitcher holds that many. Both with 95% intervals over the same trump counts, those with
-    fewer than `style.MIN_COUNT` deals left out."""
+    """Per game of `sides` (`analysis.games.don.summary.pitcher_shares`): left, the
+    pitcher's side's mean share of the deal's points by the trumps the pitcher holds; right,
+    how often the pitcher holds that many. Both with 95% intervals over the same trump
+    counts, those with fewer than `style.MIN_COUNT` deals left out."""
     shares = style.drop_thin(mean_by(sides, "pitcher_share", ["game", "pitcher_trumps"]))
     held = trumps_held(sides).loc[shares.index]
     figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.4), sharex=True, layout="constrained")
@@ -41,7 +42,7 @@ def pitching_share(sides: pd.DataFrame) -> Figure:
         style.estimates(left, trumps, part, "game", game, text=text)
         mine = held.xs(game, level="game")
         style.bars(right, mine.index.to_numpy() + offset, mine, "game", game, width=0.4, text=text)
-    left.axhline(0.5, color=style.GREY, linewidth=0.8, linestyle="--")
+    left.axhline(0.5, color=palette.GREY, linewidth=0.8, linestyle="--")
     left.set_ylabel("pitcher's side share of the deal's points, 95% interval")
     left.set_title("Does each trump held pay more in Don than in Phat?")
     right.set_ylabel("share of deals, 95% interval")
@@ -60,8 +61,8 @@ def pitching_share(sides: pd.DataFrame) -> Figure:
 
 
 def lead_gains_by_game(gains: pd.DataFrame, baseline: str) -> Figure:
-    """One panel per game of `gains` (`analysis.don.gains_over`): each lead policy's mean
-    gain in points per deal over `baseline` on the same deals, with its paired 95%
+    """One panel per game of `gains` (`analysis.games.don.summary.gains_over`): each lead
+    policy's mean gain in points per deal over `baseline` on the same deals, with its paired 95%
     interval and n; the panels share one scale."""
     games = style.order("game", gains.index.get_level_values("game"))
     leads = style.order("lead", gains.index.get_level_values("lead"))

@@ -11,18 +11,17 @@ import pandas as pd
 from numba import njit
 
 from analysis.counters import NOBODY, axis_values, histogram_mean, relative, stacked
-from analysis.odds.pitch import BIDS
 from analysis.stats import Estimate, GroupKeys, estimates_frame, mean, mean_by, rate_by, wilson
 from sims.core.cards import mask_of
 from sims.core.options import resolve as resolve_options
 from sims.games.pitch import rules as pitch
-from sims.games.pitch.descriptor import play_conditional
+from sims.games.pitch.odds import BIDS, play_conditional
 from sims.games.pitch.strategies.evaluation import best_suit
+from sims.run.conditional import OddsSpec, parse_hand, parse_trump
 from sims.run.runner import RunSpec
 from sims.strategies import resolve
 from sims.strategies import view as v
 from sims.strategies.registry import functions
-from sims.tools.odds import OddsSpec, parse_hand, parse_trump
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -317,7 +316,7 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
 
 def overview_chart(deals: pd.DataFrame) -> Figure:
     """The chart `allfours simulate --chart` draws for a Pitch run."""
-    from analysis.plots.pitch import pitch_bids
+    from analysis.games.pitch.plots import pitch_bids
 
     return pitch_bids(deals)
 

@@ -11,7 +11,8 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from analysis.phat import (
+from analysis import palette
+from analysis.games.phat.summary import (
     SOURCES,
     capture_given_dealt,
     capture_sources,
@@ -59,7 +60,7 @@ def partnership_overview(
         average = mean(margin)
         left.axvline(
             average.value,
-            color=style.BLACK,
+            color=palette.BLACK,
             linewidth=1,
             label=f"mean {average.value:+.1f} ({average.low:+.1f} to {average.high:+.1f})",
         )
@@ -131,7 +132,7 @@ def phat_muck_margin(deals: pd.DataFrame, by: str = "strategy", kind: str = "pla
     bins = np.arange(-81, 82, 2)  # one bin per even margin, -80 to 80
     for name in names:
         _distribution(left, sides.loc[sides[by] == name, "muck_margin"], kind, name, bins)
-    left.axvline(0, color=style.GREY, linewidth=0.8, linestyle=":")
+    left.axvline(0, color=palette.GREY, linewidth=0.8, linestyle=":")
     left.set_xlabel("pitcher's side's muck minus the defenders' (0: a 40-40 tie)")
     left.set_ylabel("share of deals at each margin (%)")
     left.legend(loc="upper left")
@@ -153,7 +154,7 @@ def phat_capture(
     """Who ends up with the Big (or `card="little"`) Phat, for each group of `by` (series
     of `kind`): how often the pitcher's side is dealt it, takes it when dealt it and when
     the defenders were, takes it over all deals, and how often the team dealt it keeps it,
-    each with its 95% interval and its n (`analysis.phat.capture_given_dealt`)."""
+    each with its 95% interval and its n (`analysis.games.phat.summary.capture_given_dealt`)."""
     table = capture_given_dealt(deals, by, card)
     names = style.order(kind, table.index.get_level_values(by))
     quantities = list(dict.fromkeys(table.index.get_level_values("quantity")))
@@ -186,7 +187,7 @@ def phat_capture_sources(
     difference in the Big (or Little) Phat rates (kept by the team dealt it; taken by the
     pitcher's side) and its two parts, from who was dealt the card (the choice of trump)
     and from the play, each with its paired 95% interval
-    (`analysis.phat.capture_sources`)."""
+    (`analysis.games.phat.summary.capture_sources`)."""
     table = _percent(capture_sources(deals, by, reference, card))
     names = style.order(kind, table.index.get_level_values(by))
     quantities = list(dict.fromkeys(table.index.get_level_values("quantity")))

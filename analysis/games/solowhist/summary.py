@@ -104,7 +104,7 @@ def summary(deals: pd.DataFrame) -> pd.DataFrame:
 
 def overview_chart(deals: pd.DataFrame) -> Figure:
     """The chart `allfours simulate --chart` draws for a Solo Whist run."""
-    from analysis.plots.solowhist import whist_contracts
+    from analysis.games.solowhist.plots import whist_contracts
 
     return whist_contracts(deals)
 

@@ -1,0 +1,185 @@
+"""What the tools built on conditional deals ask of a game and what a game answers: the
+questions of `allfours odds`, `advise` and `calibrate` (each game's descriptor declares the
+functions that answer them), the calls as given, and the answers the commands print.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from tqdm import tqdm
+
+from sims.core.options import quoted
+from sims.run import jsonout
+from sims.run.runner import RunSpec
+
+TRIES_PER_DEAL = 500  # candidate deals dealt, at most, per deal asked for
+
+
+class AdviceError(ValueError):
+    """Advice that cannot be given: calls the rules forbid, or too few deals that fit."""
+
+
+PASS_WORDS = ("pass", "p")
+
+
+def parse_calls(text: str | Sequence[int] | None) -> tuple[int, ...]:
+    """Calls as given on the command line, `"pass,2"` (or `call_name`'s `"pass,bid 2"`), as
+    codes (0 pass, k a bid of k); a sequence is taken as codes already."""
+    if text is None or isinstance(text, str) and not text.strip():
+        return ()
+    if not isinstance(text, str):
+        return tuple(int(call) for call in text)
+    return tuple(_call(part.strip().lower()) for part in text.split(","))
+
+
+def _call(item: str) -> int:
+    """One call's code: 0 for a pass word, k for `k` or `bid k` (1 to 9). `0` is refused:
+    as a bid it means nothing, and taken as a pass a slip would be heard as one."""
+    if item in PASS_WORDS:
+        return 0
+    number = item.removeprefix("bid").strip()
+    if number.isdecimal() and number.isascii() and 1 <= int(number) <= 9:
+        return int(number)
+    hint = " (0 is no bid: write a pass as pass or p)" if number == "0" else ""
+    raise AdviceError(
+        f"bad call {quoted(item)} in --calls{hint}: give pass (or p) or a bid from 1 to 9, such "
+        "as 2 or 'bid 2'"
+    )
+
+
+def call_name(call: int) -> str:
+    """A call as the tables show it: pass, or bid k (`parse_calls` reads it back)."""
+    return "pass" if call == 0 else f"bid {call}"
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The trump and bid (0: pass) with the best expected score change, and that change
+    (Solo Whist: the contract in `trump`'s place, "pass" for none)."""
+
+    trump: str
+    bid: int
+    expected: float
+
+
+@dataclass(frozen=True)
+class OddsQuery:
+    """One `allfours odds` command as a game's `Odds.play` gets it: the run (deals per trump
+    or contract), the hand, and --seat, --trump and --turned as given (each checked to
+    apply to the game); `show` asks for a progress bar."""
+
+    run: RunSpec
+    hand: tuple[int, ...]
+    seat: int | None
+    trump: str
+    turned: str | None
+    show: bool = False
+
+    def with_progress(
+        self, rounds: int, play: Callable[[Callable[[int], None]], pd.DataFrame]
+    ) -> pd.DataFrame:
+        """`play(progress)` under a bar of the run's deals over `rounds` trumps or contracts;
+        `progress` takes the deals done per chunk."""
+        total = self.run.count * rounds
+        with tqdm(
+            total=total, unit="deal", unit_scale=True, disable=not self.show, leave=False
+        ) as bar:
+            return play(lambda done: bar.update(done * rounds))
+
+
+@dataclass(frozen=True)
+class OddsReport:
+    """What `allfours odds` prints of a game's conditional deals: the estimates (indexed by
+    trump or contract, then quantity), the advice line and its JSON, and where the hand
+    sat, as the header says it (`where`: "as the pitcher") and as JSON fields (`about`)."""
+
+    estimates: pd.DataFrame
+    advice: str
+    recommendation: dict[str, Any]
+    where: str
+    about: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class AdviceQuery:
+    """One `allfours advise` command: the run (its count: accepted deals wanted), the hand,
+    its seat from the dealer's left, the calls heard before it, the trump it tries (None:
+    its strategy's choice; "best": every suit it holds) and the most candidate deals."""
+
+    run: RunSpec
+    hand: tuple[int, ...]
+    seat: int
+    calls: tuple[int, ...]
+    trump: str | None = None
+    max_tries: int = 0  # 0: TRIES_PER_DEAL per deal asked for
+    show: bool = False
+
+    @property
+    def tries(self) -> int:
+        """The most candidate deals dealt."""
+        return self.max_tries or TRIES_PER_DEAL * self.run.count
+
+    def with_progress(self, play: Callable[[Callable[[int], None]], Any]) -> Any:
+        """`play(progress)` under a bar of the accepted deals; `progress` takes the deals
+        accepted per chunk."""
+        with tqdm(
+            total=self.run.count,
+            unit="deal",
+            unit_scale=True,
+            disable=not self.show,
+            leave=False,
+            desc="accepted",
+        ) as bar:
+            return play(bar.update)
+
+
+@dataclass(frozen=True)
+class AdviceReport:
+    """What `allfours advise` prints: the table (a row per call), the advice line and its
+    JSON, and the acceptance (deals accepted of those dealt)."""
+
+    table: pd.DataFrame
+    advice: str
+    recommendation: dict[str, Any]
+    accepted: int
+    tries: int
+
+
+@dataclass(frozen=True)
+class CalibrationQuery:
+    """One fitting: the rules, seed and deals per round (`run`), at most `rounds` rounds,
+    stopping once the decisions that changed cost less than `tolerance` points per
+    decision by the new table; the tables go to
+    `folder` (None: replace the package's own, which the bidder reads); `show` asks for a
+    progress bar."""
+
+    run: RunSpec
+    rounds: int
+    tolerance: float
+    folder: Path | None = None
+    show: bool = False
+
+
+@dataclass(frozen=True)
+class CalibrationReport:
+    """The change from table to table per round, and where the table was written."""
+
+    rounds: pd.DataFrame
+    path: Path
+    about: dict[str, Any]
+
+    def text(self) -> str:
+        """The rounds as a table, then the file written."""
+        shown = self.rounds.to_string(index=False, float_format=lambda x: f"{x:.4f}")
+        return f"{shown}\ntable written to {self.path}"
+
+    def json(self) -> str:
+        """The report as JSON: what was fitted, the rounds and the file."""
+        rounds = json.loads(self.rounds.to_json(orient="records"))
+        return jsonout.dumps({**self.about, "rounds": rounds, "path": str(self.path)}, indent=2)
