@@ -12,7 +12,7 @@ BIN    := $(VENV)/bin
 DEALS  ?= 1000000
 SEED   ?= 7
 
-.PHONY: venv lab-venv run lab test check bench lint clean notebooks
+.PHONY: venv lab-venv run lab test check bench lint clean notebooks docs
 
 # Create .venv where missing and install the package with the extra $(1), then mark it done.
 define install
@@ -44,8 +44,9 @@ lab: lab-venv
 	$(BIN)/jupyter lab --notebook-dir=notebooks $(if $(filter 0,$(shell id -u)),--allow-root) $(LAB_ARGS)
 
 # Both tiers compile the kernels first, in parallel processes, then run the tests on every
-# core (pytest-xdist, one worker per core, each test file on one worker).
-test: lint
+# core (pytest-xdist, one worker per core, each test file on one worker). `make test`
+# builds the documentation site first, strictly: a broken link or page fails it.
+test: lint docs
 	$(BIN)/python -m tests.compile_kernels
 	$(BIN)/python -m pytest -q -n auto --dist loadfile
 
@@ -54,6 +55,13 @@ test: lint
 check: lint
 	$(BIN)/python -m tests.compile_kernels
 	$(BIN)/python -m pytest -q -n auto --dist loadfile -m "not slow"
+
+# The documentation site from docs/ into build/site/ (MkDocs, Material theme), strictly:
+# a broken link, a missing anchor or a page left out of the navigation fails the build.
+# It renders the committed notebooks without running them; no network is needed.
+docs: venv
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+	@echo "Documentation site: build/site/index.html (or: $(BIN)/mkdocs serve)"
 
 bench: venv
 	$(BIN)/allfours bench
