@@ -27,13 +27,19 @@ FINGERPRINT = re.compile(r"[0-9a-f]{16}")
 NUMBA_FOLDER = re.compile(r"\w+_[0-9a-f]{40}")  # numba's cache folder of one source folder
 
 # Modules no engine kernel compiles or reads constants from (paths in the package): editing
-# them keeps the kernels. The tools and the run machinery are plain Python, but for
-# `run/counters.py`, which the games' counting kernels compile; so are the games'
-# plain-Python references.
-PLAIN_LAYERS = {"tools", "run"}
+# them keeps the kernels. The tools, the run machinery and the registry of games are plain
+# Python, but for `run/counters.py`, which the games' counting kernels compile; so are the
+# games' plain-Python references, the referees that re-score logs by them, and the
+# games' package `__init__` modules (their help texts).
+PLAIN_LAYERS = {"tools", "run", "descriptors"}
 COMPILED_IN_PLAIN_LAYERS = {"run/counters.py"}
 PLAIN_PYTHON = {"core/options.py", "_cache.py"}
-PLAIN_FILES = ("games/*/reference*.py", "games/reference*.py")
+PLAIN_FILES = (
+    "games/*/reference*.py",
+    "games/reference*.py",
+    "games/*/referee.py",
+    "games/*/__init__.py",  # what a game tells the command line's help
+)
 
 
 def source_fingerprint(package_dir: Path, version: str) -> str:

@@ -19,6 +19,7 @@ from sims.run.deal_log import deal_records
 from sims.run.queries import AdviceError, AdviceQuery, parse_calls
 from sims.run.runner import RunResult, RunSpec, log_arrays, seat_strategies, strategy_tables
 from tests.conftest import call
+from tests.references import referee_module
 from tests.test_hostile_input import assert_clear_error
 
 HAND = "AS 2S 8D TD QH 4C"
@@ -59,7 +60,7 @@ def test_every_kept_deal_heard_the_given_calls_and_the_reference_agrees(seat, he
     assert 0 < len(result.table) < 3000 * 5  # some deals were kept, not all
     assert (result.calls[:, : len(heard)] == heard).all()
     assert (result.hands[:, seat - 1] == mask_of(parse_cards(HAND))).all()
-    referee = game("pitch").referee
+    referee = referee_module("pitch").referee
     for row, record in zip(result.table, deal_records(result), strict=True):
         scored = referee(spec, record)  # raises on a call or card the rules forbid
         assert scored["contract"] == row["contract"] and scored["pitcher"] == row["pitcher"]

@@ -13,7 +13,7 @@ from sims.tools import bench
 def test_bench_json_has_every_figure():
     done = subprocess.run(
         [sys.executable, "-m", "sims.tools.cli", "bench", "--json", "--no-cold"]
-        + ["--deals", "20000", "--reference-deals", "200", "--repeats", "1"]
+        + ["--deals", "20000", "--repeats", "1"]
         + ["--aggregate-deals", "300000", "--search-deals", "3"],
         capture_output=True,
         text=True,
@@ -32,12 +32,9 @@ def test_bench_json_has_every_figure():
             assert row["end_to_end_deals_per_s_1t"] > 0
             # ns per card and deals per second come from the same timing.
             assert abs(row["ns_per_card_1t"] * row["deals_per_s_1t"] * cards / 1e9 - 1) < 0.1
-        assert figures["reference_python"][f"{game}_random_deals_per_s"] > 0
-        assert figures["speedup_random_1t_vs_python"][game] > 1
     for strategy in ("random", "greedy"):  # Solo Whist: a passed-out hand plays no card
         row = figures["solowhist"][strategy]
         assert row["ns_per_card_1t"] * row["deals_per_s_1t"] * 52 / 1e9 >= 0.9
-    assert figures["speedup_random_1t_vs_python"]["solowhist"] > 1
     assert figures["threads"] >= 1 and figures["fresh_process_s"] > 0
     assert figures["memory"]["rows"] == 1_000_000
     assert "fresh_process_cold_cache_s" not in figures

@@ -1,11 +1,12 @@
-"""A game carried by its descriptor alone: the small game in `tiny_phat` (Phat with three
-cards a seat) is registered here and runs through simulate, replay, --log, --out (file and
-dataset folder) and --aggregate, with no module of `sims` naming it."""
+"""A game is a folder: Three-card Jick (`tests/tiny_game/`, with its own deck of a joker and
+an off-suit trump, deal loop, strategies, reference and analysis) is registered here and
+runs through simulate, replay, --log, --out (file and dataset folder), --aggregate and
+compare, with no module of `sims` or `analysis` naming it. The conformance test plays
+every strategy of it against its reference as it does every game's."""
 
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pandas as pd
@@ -13,105 +14,107 @@ import pytest
 
 import analysis
 import sims
-from sims.core.cards import SUITS, parse_card
 from sims.descriptors import game, names, register, unregister
-from sims.games.phat import rules as phat
-from sims.games.phat.descriptor import SIDES
 from sims.run.dataset import read_manifest, read_rows
-from tests import tiny_phat
 from tests.conftest import call
+from tests.tiny_game import NAME, reference
+from tests.tiny_game.descriptor import GAME, register_game
+from tests.tiny_game.rules import DECK
 
 DEALS = 300
 
 
 @pytest.fixture(autouse=True)
 def tiny():
-    register(tiny_phat.GAME)
-    yield tiny_phat.GAME
-    unregister(tiny_phat.NAME)
+    register_game()
+    yield GAME
+    unregister(NAME)
 
 
 def test_the_game_is_listed_and_described():
-    assert tiny_phat.NAME in names()
-    assert game(tiny_phat.NAME) is tiny_phat.GAME
+    assert NAME in names()
+    assert game(NAME) is GAME
     with pytest.raises(ValueError, match="exists already"):
-        register(tiny_phat.GAME)
+        register(GAME)
 
 
-def _winner(trick: list[tuple[int, int]], trump: int) -> int:
-    """The seat that wins a trick: the highest trump, else the highest card of the suit led."""
-    led = trick[0][1] // 13
-    suit = trump if any(card // 13 == trump for _, card in trick) else led
-    return max((card % 13, seat) for seat, card in trick if card // 13 == suit)[1]
-
-
-def test_simulate_logs_and_writes_deals_of_three_tricks(capsys, tmp_path):
+def test_simulate_logs_and_writes_deals_the_reference_scores_alike(capsys, tmp_path):
     log, out = tmp_path / "tiny.jsonl", tmp_path / "tiny.parquet"
-    code, text, err = call(
-        capsys,
-        "simulate",
-        tiny_phat.NAME,
-        "--deals",
-        str(DEALS),
-        "--seed",
-        "5",
-        "--log",
-        str(log),
-        "--out",
-        str(out),
-        "--quiet",
-    )
+    arguments = ("--deals", str(DEALS), "--seed", "5", "--log", str(log), "--out", str(out))
+    code, text, err = call(capsys, "simulate", NAME, *arguments, "--quiet")
     assert code == 0, err
     rows = pd.read_parquet(out)
     records = [json.loads(line) for line in log.read_text().splitlines()]
     assert len(rows) == len(records) == DEALS
+    jokers = 0
     for record, (_, row) in zip(records, rows.iterrows(), strict=True):
-        dealt = [parse_card(card) for hand in record["hands"] for card in hand]
-        assert [len(hand) for hand in record["hands"]] == [3] * 4 and len(set(dealt)) == 12
-        plays = [(seat, parse_card(card)) for seat, card in record["plays"]]
-        assert sorted(card for _, card in plays) == sorted(dealt)  # each card once
-        trump = SUITS.index(record["trump"])
-        points = [0, 0]
-        for index in range(3):
-            trick = plays[4 * index : 4 * index + 4]
-            winner = _winner(trick, trump)
-            assert record["trick_winners"][index] == winner
-            points[winner % 2] += sum(int(phat.CARD_VALUES[trump, card]) for _, card in trick)
-        assert record["result"]["points"] == points == [row["phat_0"], row["phat_1"]]
-        assert record["sides"] == SIDES
+        dealt = [card for hand in record["hands"] for card in hand]
+        assert [len(hand) for hand in record["hands"]] == [3] * 3 and len(set(dealt)) == 9
+        assert record["turned"] in record["hands"][record["dealer"]]
+        bonus = record["rules"]["joker_bonus"]
+        scored = reference.score(
+            record["hands"], record["dealer"], record["turned"], record["plays"], bonus
+        )
+        assert scored["trick_winners"] == record["trick_winners"]
+        assert (
+            scored["points"] == record["result"]["points"] == [row[f"points_{s}"] for s in range(3)]
+        )
+        assert scored["trump"] == record["trump"]
+        jokers += "JK" in dealt
+    assert 0 < jokers < DEALS  # the joker is dealt in about 9 deals of 53
 
 
-def test_replay_shows_the_same_three_tricks(capsys):
-    code, text, _ = call(capsys, "replay", tiny_phat.NAME, "--seed", "5", "--deal", "7")
+def test_the_joker_and_the_jick_are_trumps_as_the_rules_say():
+    # Hearts turned: the joker beats the ace of hearts, the Jick (JD) takes the ten of
+    # hearts but not the jack; a player holding only the Jick among diamonds cannot follow.
+    hands = [["JD", "AS", "KC"], ["JK", "TH", "2S"], ["AH", "JH", "5H"]]
+    plays = [(0, "JD"), (1, "TH"), (2, "JH"), (2, "AH"), (0, "AS"), (1, "JK")]
+    plays += [(1, "2S"), (2, "5H"), (0, "KC")]
+    scored = reference.score(hands, 2, "5H", plays, 1)
+    assert scored["trump"] == "H" and scored["trick_winners"] == [2, 1, 2]
+    assert scored["points"] == [0, 2, 2] and scored["joker_taker"] == 1
+    assert DECK.parse_card("JK") == 52 and DECK.card_name(52) == "JK"
+
+
+def test_replay_shows_three_tricks_in_the_decks_names(capsys):
+    code, text, _ = call(capsys, "replay", NAME, "--seed", "5", "--deal", "7")
     assert code == 0
-    assert "trick  3:" in text and "trick  4:" not in text
+    assert "trick 3:" in text and "trick 4:" not in text
+    found = False
+    for deal in range(60):  # a deal with the joker shows it by its name
+        code, text, _ = call(capsys, "replay", NAME, "--seed", "5", "--deal", str(deal))
+        found |= "JK" in text
+    assert found
 
 
 def test_a_dataset_folder_and_an_aggregated_run_agree(capsys, tmp_path):
     folder = tmp_path / "tiny"
     arguments = ("--deals", str(DEALS), "--seed", "5", "--chunk", "100", "--json")
-    code, written, err = call(capsys, "simulate", tiny_phat.NAME, *arguments, "--out", str(folder))
+    code, written, err = call(capsys, "simulate", NAME, *arguments, "--out", str(folder))
     assert code == 0, err
-    code, counted, err = call(capsys, "simulate", tiny_phat.NAME, *arguments, "--aggregate")
+    code, counted, err = call(capsys, "simulate", NAME, *arguments, "--aggregate")
+    assert code == 0, err
+    code, whole, err = call(
+        capsys, "simulate", NAME, "--deals", str(DEALS), "--seed", "5", "--json"
+    )
     assert code == 0, err
     assert json.loads(written)["deals"] == json.loads(counted)["deals"]
+    estimates = {row["quantity"]: row["estimate"] for row in json.loads(whole)["deals"]}
+    counted_estimates = {row["quantity"]: row["estimate"] for row in json.loads(counted)["deals"]}
+    assert estimates == pytest.approx(counted_estimates)  # rows and counters say the same
     assert len(read_manifest(folder).finished) == 3  # one record per chunk
-    rows = read_rows(folder)
-    assert len(rows) == DEALS and (rows["tricks_played"] <= 3).all()
+    assert len(read_rows(folder)) == DEALS
 
 
-def test_whole_games_reach_the_target(capsys):
-    code, text, err = call(capsys, "simulate", tiny_phat.NAME, "--games", "20", "--json")
+def test_compare_plays_its_strategies_on_the_same_deals(capsys):
+    code, text, err = call(
+        capsys, "compare", NAME, "--strategies", "greedy,random", "--deals", "2000", "--json"
+    )
     assert code == 0, err
-    summary = {row["quantity"]: row for row in json.loads(text)["games"]}
-    assert summary["deals per game"]["estimate"] > 1  # 41 points take several deals
+    assert "greedy" in text and "random" in text
 
 
 def test_no_module_of_the_package_names_the_game():
-    sources = [Path(package.__file__).parent for package in (sims, analysis)]
-    found = subprocess.run(
-        ["grep", "-rl", "--include=*.py", tiny_phat.NAME, *map(str, sources)],
-        capture_output=True,
-        text=True,
-    )
-    assert found.returncode == 1 and found.stdout == ""  # grep: 1 is "nothing found"
+    for package in (sims, analysis):
+        for path in Path(package.__file__).parent.rglob("*.py"):
+            assert NAME not in path.read_text(), path

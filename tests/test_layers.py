@@ -25,3 +25,59 @@ def test_every_game_package_is_held_apart_by_the_independence_contract():
     independent = next(c for c in config["contracts"] if c["type"] == "independence")
     packages = {f"sims.games.{name}" for name in game_packages("__init__")}
     assert packages <= set(independent["modules"])
+
+
+def _code_words(path: Path) -> set[tuple[int, str]]:
+    """The words of a module's code, with their lines: identifiers and string literals
+    split at anything not a letter or digit (underscores too), docstrings and comments left
+    out: they explain with examples, the code must not choose by a game's name."""
+    import ast
+    import io
+    import re
+    import tokenize
+
+    source = path.read_text()
+    docstrings = {
+        node.body[0].lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+        and isinstance(node.body[0].value.value, str)
+    }
+    kinds = {tokenize.NAME, tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", tokenize.STRING)}
+    words = set()
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type in kinds and token.start[0] not in docstrings:
+            for word in re.split(r"[^a-z0-9]+", token.string.lower()):
+                words.add((token.start[0], word))
+    return words
+
+
+def test_no_generic_module_names_a_game():
+    """Generic code (everything in `sims` and `analysis` outside their `games` folders)
+    asks the registry: no identifier or string of it holds a game's name, nor the test
+    game's. A game whose name is a common word would need the word avoided."""
+    from sims.core.discovery import game_packages
+    from tests.tiny_game import NAME
+
+    games = {*game_packages("descriptor"), *NAME.split("_")} - {"tiny"}
+    found = []
+    for root in (ROOT / "sims", ROOT / "analysis"):
+        for path in sorted(root.rglob("*.py")):
+            if "games" in path.relative_to(root).parts:
+                continue
+            found += [
+                f"{path.relative_to(ROOT)}:{line} {word}"
+                for line, word in sorted(_code_words(path))
+                if word in games
+            ]
+    assert not found, "generic code names a game:\n" + "\n".join(found)
+
+
+def test_the_guard_finds_a_game_named_in_code(tmp_path):
+    planted = tmp_path / "module.py"
+    planted.write_text('"""Docs may say phat."""\n\nTABLE = {"pitch": 1}\nphat_rows = 2\n')
+    words = {word for _, word in _code_words(planted)}
+    assert {"pitch", "phat"} <= words and "docs" not in words

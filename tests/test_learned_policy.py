@@ -77,7 +77,7 @@ def test_a_search_given_the_rebuilt_views_plays_the_cards_it_played(game, varian
 def test_the_probabilities_are_a_distribution_over_the_legal_cards(game):
     spec = RunSpec(game, 4, 10, seats=("learned",))
     network = resolve("learned", game, spec.rules).play_params[MAX_PARAMS:]
-    describe = train_policy.FEATURES_OF[game]
+    describe = RunSpec(game, 1, 1).described.training.features
     for view, _ in list(train_policy.decision_views(run(spec, record=True)))[:50]:
         out = np.full(52, -1.0)
         policy_network.card_probabilities(
@@ -138,9 +138,10 @@ def test_the_command_writes_a_network_the_strategies_read(
     assert train_policy.main(argv) == 0
     network = np.load(tmp_path / f"{name}.npy")
     about = json.loads((tmp_path / f"{name}.json").read_text())
-    features = train_policy.FEATURES_OF[game].FEATURES
+    features = RunSpec(game, 1, 1).described.training.features.FEATURES
     assert hidden_units(network.size, features) == train_policy.HIDDEN
-    teacher = train_policy.TEACHERS.get(name, "ismcts")  # Phat's: a longer search
+    training, _ = train_policy.networks()[name]
+    teacher = training.teachers.get(name, "ismcts")  # Phat's: a longer search
     assert about["teacher"] == teacher and about["played_by"] == "ismcts"
     assert about["deals"] == deals and about["decisions"] > 20
     assert [path.stem for path in tmp_path.glob("*.npy")] == [name]  # --only
@@ -171,7 +172,7 @@ def test_a_missing_or_malformed_network_is_refused_by_name(game, tmp_path, monke
         with pytest.raises(StrategyError, match="no network .*python -m sims.tools.train_policy"):
             resolve(strategy, game, rules)
     name = "pitch-players4" if game == "pitch" else "phat"
-    features = train_policy.FEATURES_OF[game].FEATURES
+    features = RunSpec(game, 1, 1).described.training.features.FEATURES
     np.save(tmp_path / f"{name}.npy", np.zeros(features + 1))
     with pytest.raises(StrategyError, match=f"not a network of {features} features"):
         resolve("learned", game, rules)

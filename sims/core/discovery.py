@@ -3,9 +3,11 @@ any of them, so that generic code asks this and never names a game."""
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import pkgutil
 from pathlib import Path
+from typing import Any
 
 GAMES = "sims.games"  # the package whose subpackages are the games
 
@@ -25,3 +27,16 @@ def game_packages(part: str) -> tuple[str, ...]:
             )
         )
     )
+
+
+def told(attribute: str) -> dict[str, Any]:
+    """What each game's package says of itself in its `__init__` (`TITLE`, `EXAMPLES`,
+    `NOTES`: the words of the command line's help), by game, for the games with a
+    descriptor; a game that says nothing is left out. Only the packages' `__init__`
+    modules are imported, which hold no code, so the help stays quick to build."""
+    found = {}
+    for name in game_packages("descriptor"):
+        package = importlib.import_module(f"{GAMES}.{name}")
+        if hasattr(package, attribute):
+            found[name] = getattr(package, attribute)
+    return found

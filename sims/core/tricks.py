@@ -32,6 +32,20 @@ def legal_cards(hand: int, led: int, trump: int, must_follow: bool) -> int:
 
 
 @njit(cache=True, inline="always")
+def legal_cards_in(hand: int, led: int, trump: int, must_follow: bool, masks: np.ndarray) -> int:
+    """`legal_cards` by a deck's effective suits (`masks`: a `sims.core.deck.Deck`'s), for
+    a game whose trumps include cards printed in another suit or extra cards: `led` is the
+    effective suit of the card led."""
+    if led < 0:
+        return hand
+    row = 4 if trump < 0 else trump
+    follow = hand & masks[row, led]
+    extra = 0 if must_follow or trump < 0 else hand & masks[row, trump]
+    can = -np.int64(follow != 0)
+    return ((follow | extra) & can) | (hand & ~can)
+
+
+@njit(cache=True, inline="always")
 def legal_must_follow(hand: int, led_suit: int) -> int:
     """`legal_cards` where a player able to follow suit must (trump plays no part)."""
     return legal_cards(hand, led_suit, 0, True)
@@ -56,6 +70,37 @@ def beats(card: int, best: int, trump: int) -> bool:
     suit = suit_of(card)
     same = suit == suit_of(best)
     return (same & (card > best)) | ((not same) & (suit == trump))
+
+
+@njit(cache=True, inline="always")
+def beats_in(card: int, best: int, trump: int, suits: np.ndarray, ranks: np.ndarray) -> bool:
+    """`beats` by a deck's effective suits and trick ranks (`suits`, `ranks`: a
+    `sims.core.deck.Deck`'s): within one effective suit the higher trick rank wins, and a
+    card of another effective suit only by being a trump."""
+    row = 4 if trump < 0 else trump
+    suit = suits[row, card]
+    same = suit == suits[row, best]
+    return (same & (ranks[row, card] > ranks[row, best])) | (
+        (not same) & (trump >= 0) & (suit == trump)
+    )
+
+
+@njit(cache=True)
+def trump_extremes_in(
+    cards: int, trump: int, masks: np.ndarray, ranks: np.ndarray
+) -> tuple[int, int]:
+    """The highest and the lowest trump among `cards` by a deck's trick ranks (High and
+    Low of the All Fours games), -1 each when there is none."""
+    trumps = cards & masks[trump, trump] if trump >= 0 else 0
+    high, low = -1, -1
+    while trumps:
+        card = lowest(trumps)
+        trumps &= trumps - 1
+        if high < 0 or ranks[trump, card] > ranks[trump, high]:
+            high = card
+        if low < 0 or ranks[trump, card] < ranks[trump, low]:
+            low = card
+    return high, low
 
 
 @njit(cache=True, inline="always")

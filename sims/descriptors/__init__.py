@@ -11,9 +11,9 @@ looked up. Games defined elsewhere (a test's small game, say) join by `register`
 from __future__ import annotations
 
 import importlib
-import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import numpy as np
     import pandas as pd
 
+    from sims.core.deck import Deck
     from sims.run.counters import Counter
     from sims.run.queries import (
         AdviceQuery,
@@ -142,6 +143,53 @@ class Advice:
 
 
 @dataclass(frozen=True)
+class Training:
+    """What the trainer of the learned policies (`python -m sims.tools.train_policy`) asks
+    of a game that has them: `runs()` the networks it fits, by name, each with the run
+    whose logged decisions train it; `teachers` the search strategy whose choices a network
+    is fitted to instead of the cards played; `folder` where the networks are read from;
+    `features` the module that describes a card to them (`FEATURES`, `card_features`);
+    `first_view(spec, row, rules)` the view of a deal's first card as its deal loop sets
+    it (`rules` the rules array); `card_points` whether the view keeps each side's card
+    points, counted by the rules module's `CARD_VALUES`."""
+
+    runs: Callable[[], dict[str, RunSpec]]
+    folder: Path
+    features: ModuleType
+    first_view: Callable[[RunSpec, np.void, np.ndarray], np.ndarray]
+    teachers: dict[str, str] = field(default_factory=dict)
+    card_points: bool = False
+
+
+@dataclass(frozen=True)
+class Continuation:
+    """How a game plays on from given decisions, which the test that no decision depends on
+    a card its seat cannot see asks of every game: deals of `hand_size` cards to each of
+    `seats` seats (the first to act, dealer or pitcher, drawn at random); `cards(hands,
+    first, played, label, seed)` the cards played after the given ones when every seat
+    plays strategy `label`; in a game with an auction, `calls(hands, first, heard, label,
+    seed)` the calls as (seat, call) after the given ones; `shown(hands, first)` the cards
+    every seat sees (a turned card)."""
+
+    hand_size: int
+    cards: Callable[[list[list[int]], int, list[int], str, int], list[int]]
+    calls: Callable[[list[list[Any]], int, list[Any], str, int], list[tuple[int, Any]]] | None = (
+        None
+    )
+    shown: Callable[[list[list[int]], int], set[int]] = lambda hands, first: set()
+    seats: int = 4
+    cases: int = 12  # deals the test plays
+
+
+def standard_deck(rules: dict[str, Any]) -> Deck:
+    """The 52-card pack, the deck of a game that declares none (imported when asked: the
+    registry itself stays free of numpy, which the command line starts without)."""
+    from sims.core.deck import STANDARD
+
+    return STANDARD
+
+
+@dataclass(frozen=True)
 class Game:
     """What generic code asks of a game.
 
@@ -151,25 +199,26 @@ class Game:
     what was wrong with a call a strategy made; `cards_played` counts the cards a table
     of rows played (the benchmark's unit); `bench` lists the strategies `allfours bench`
     times (`bench_search` the search players and learned policies, timed per card and per
-    deal) and
-    `reference_deal(rng, index)`, where there is one, plays and scores one
-    random deal by the plain-Python reference, returning the cards played (the speed it is
-    compared with);
+    deal);
     `frame_widths` says how many slots of each multi-valued column a run uses; `sides`
     how fixed sides (or seatings) score (None where there are none); `solve` what
     `allfours solve` needs, for a game the double-dummy solver plays; `odds` what
     `allfours odds` needs, for a game that has odds; `advice` what `allfours advise` needs,
     for a game that advises a call; `calibrate(query)` fits the tables of the game's
     calibrated bidder by self-play (`allfours calibrate`); `auction` whether calls decide
-    who plays the contract.
+    who plays the contract; `deck(rules)` its cards, their names and their effective suits
+    and trick ranks under each trump (`sims.core.deck`; the 52-card pack by default);
+    `continuation` how it plays on from given decisions (`Continuation`); `training` what
+    the trainer of its learned policies needs (`Training`), for a game that has them.
 
-    `referee(spec, record)`, where there is one, re-scores a deal-log object by the
-    plain-Python reference, which raises ValueError on an illegal call or card, and returns
-    every field the reference computes, written as the log writes them: the fields of the
-    log's `result` by their names there, the others by the names of the log's other fields
-    (`trump`, `trick_winners`) or of the row's columns (a list standing for columns
-    `name_0`, `name_1`, ... where the row numbers them). tests/test_conformance.py checks
-    every game's runs against it, so a game must bring one.
+    Beside its descriptor, a game's package holds its plain-Python reference and, in
+    `referee.py`, `referee(spec, record)`: a deal-log object re-scored by the reference,
+    which raises ValueError on an illegal call or card, returning every field the reference
+    computes, written as the log writes them (the fields of the log's `result` by their
+    names there, the others by the names of the log's other fields, `trump` and
+    `trick_winners`, or of the row's columns: a list standing for columns `name_0`,
+    `name_1`, ... where the row numbers them). tests/test_conformance.py checks every
+    game's runs against it, so a game must bring one; the running program never imports it.
     """
 
     name: str
@@ -182,8 +231,6 @@ class Game:
     counters: Counters
     call_problem: Callable[[int], str]
     cards_played: Callable[[RunSpec, np.ndarray], int]
-    reference_deal: Callable[[random.Random, int], int] | None = None
-    referee: Callable[[RunSpec, dict[str, Any]], dict[str, Any]] | None = None
     bench: tuple[str, ...] = ("random", "greedy")
     bench_search: tuple[str, ...] = ()  # players whose cost per card bench reports
     # The run machinery's figures bench takes with this game: "fresh_process", "memory"
@@ -197,6 +244,9 @@ class Game:
     calibrate: Callable[[CalibrationQuery], CalibrationReport] | None = None
     auction: bool = False
     plays_as: str = ""  # the game whose registered strategies seat it (default: its own)
+    deck: Callable[[dict[str, Any]], Deck] = standard_deck  # its cards, by its rules
+    continuation: Continuation | None = None
+    training: Training | None = None
     analysis: str = ""  # its pandas module (default: analysis.games.<name>.summary)
 
     @property

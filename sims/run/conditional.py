@@ -10,20 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from sims.core.cards import (
-    SUIT_SYMBOLS,
-    SUITS,
-    CardError,
-    format_cards,
-    mask_of,
-    parse_cards,
-    suit_mask,
-)
-from sims.core.options import quoted
+from sims.core.cards import SUIT_SYMBOLS, SUITS, CardError, mask_of, suit_mask
+from sims.core.deck import STANDARD, Deck
+from sims.core.options import quoted, resolve
 from sims.descriptors import game as describe
 from sims.run.runner import RunSpec, raise_first_error
 
@@ -33,15 +27,22 @@ ROUND_ROWS = 1 << 18  # outcome rows per call of a run kernel playing rounds
 RoundsKernel = Callable[[int, int, np.ndarray, np.ndarray], None]
 
 
-def parse_hand(text: str | Sequence[int], game: str) -> tuple[int, ...]:
-    """The card codes of a hand given as text (`"AH JH 5H KS 3C 2D"`) or codes; CardError
-    for a malformed or repeated card or the wrong number of cards for `game`."""
-    cards = parse_cards(text) if isinstance(text, str) else [int(c) for c in text]
+def parse_hand(
+    text: str | Sequence[int], game: str, rules: dict[str, Any] | None = None
+) -> tuple[int, ...]:
+    """The card codes of a hand given as text (`"AH JH 5H KS 3C 2D"`) or codes, in the deck
+    of `game` under `rules` (default: its default rules); CardError for a malformed or
+    repeated card, one not in that deck, or the wrong number of cards for `game`."""
+    described = describe(game)
+    if rules is None:
+        rules = resolve(game, described.rules.OPTIONS, [])
+    deck = described.deck(rules)
+    cards = deck.parse_cards(text) if isinstance(text, str) else [int(c) for c in text]
     if len(set(cards)) != len(cards):
-        raise CardError(f"a card is given twice in {format_cards(cards)}")
-    if any(not 0 <= card < 52 for card in cards):
-        raise CardError("card codes lie in 0..51")
-    odds = describe(game).odds
+        raise CardError(f"a card is given twice in {deck.format_cards(cards)}")
+    if any(not 0 <= card < deck.size for card in cards):
+        raise CardError(f"card codes of the {deck.name} lie in 0..{deck.size - 1}")
+    odds = described.odds
     if odds is None:
         raise ValueError(f"{game} has no odds for a hand")
     size = odds.hand_size
@@ -62,7 +63,7 @@ def parse_trump(text: str, hand: Sequence[int]) -> tuple[int, ...]:
         raise CardError(f"bad trump {quoted(text)}: give one of C D H S, or best")
     suit = SUITS.index(name)
     if suit not in held:
-        raise CardError(f"the hand cannot pitch {name}: it holds no card of that suit")
+        raise CardError(f"the hand cannot name {name} trump: it holds no card of that suit")
     return (suit,)
 
 
@@ -88,9 +89,9 @@ class OddsSpec:
             raise ValueError("every trump suit must be one the hand holds")
 
 
-def rest_of(cards: Collection[int]) -> np.ndarray:
-    """The cards of the deck outside `cards`, which the other hands are dealt from."""
-    return np.array([card for card in range(52) if card not in cards], np.int64)
+def rest_of(cards: Collection[int], deck: Deck = STANDARD) -> np.ndarray:
+    """The cards of `deck` outside `cards`, which the other hands are dealt from."""
+    return np.array([card for card in range(deck.size) if card not in cards], np.int64)
 
 
 def round_rows(

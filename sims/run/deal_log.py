@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from sims.core.cards import SUITS, card_name, cards_of
+from sims.core.cards import SUITS
+from sims.core.deck import MAX_CARDS, STANDARD, Deck
 from sims.descriptors import game as describe
 from sims.run.output import atomic_path
 
@@ -43,9 +44,14 @@ def listed(values: np.ndarray) -> list[int]:
     return [int(value) for value in values]
 
 
-def hand_names(hands: np.ndarray) -> list[list[str]]:
-    """Every seat's dealt hand as card names, highest card first."""
-    return [[card_name(c) for c in reversed(cards_of(int(hand)))] for hand in hands]
+def hand_names(hands: np.ndarray, deck: Deck = STANDARD) -> list[list[str]]:
+    """Every seat's dealt hand as card names, highest code first."""
+    return [[deck.card_name(c) for c in reversed(_codes(int(hand)))] for hand in hands]
+
+
+def _codes(mask: int) -> list[int]:
+    """The card codes of a mask, lowest first."""
+    return [card for card in range(MAX_CARDS) if mask >> card & 1]
 
 
 def common_record(
@@ -73,13 +79,13 @@ def common_record(
         "rules": spec.rules,
         "strategies": list(spec.seats),
         "sides": sides,
-        "hands": hand_names(hands),
+        "hands": hand_names(hands, spec.deck),
     }
     if bids is not None:
         record["bids"] = bids
     return record | {
         "trump": SUITS[int(row["trump"])],
-        "plays": [[seat, card_name(card)] for seat, card in order],
+        "plays": [[seat, spec.deck.card_name(card)] for seat, card in order],
         "trick_winners": [int(w) for w in winners[: len(order) // players]],
     }
 
@@ -101,10 +107,10 @@ def write_log(path: str | Path, result: RunResult) -> None:
             stream.write(json.dumps(record, separators=(",", ":")) + "\n")
 
 
-def tricks_shown(order: list[tuple[int, int]], players: int) -> list[str]:
+def tricks_shown(order: list[tuple[int, int]], players: int, deck: Deck = STANDARD) -> list[str]:
     """Each trick as `seat:card` in play order."""
     return [
-        " ".join(f"{seat}:{card_name(card)}" for seat, card in order[start : start + players])
+        " ".join(f"{seat}:{deck.card_name(card)}" for seat, card in order[start : start + players])
         for start in range(0, len(order), players)
     ]
 

@@ -19,7 +19,7 @@ import numba
 import numpy as np
 
 from sims import __version__
-from sims.core.cards import card_name
+from sims.core.deck import Deck
 from sims.core.options import resolve as resolve_options
 from sims.descriptors import Game, KernelInputs, Layout, names
 from sims.descriptors import game as describe
@@ -91,6 +91,11 @@ class RunSpec:
     def described(self) -> Game:
         """The game's descriptor."""
         return describe(self.game)
+
+    @property
+    def deck(self) -> Deck:
+        """The cards of the run's game under its rules."""
+        return self.described.deck(self.rules)
 
     @property
     def layout(self) -> Layout:
@@ -360,8 +365,8 @@ def raise_first_error(spec: RunSpec, first: int, errors: np.ndarray) -> None:
     where = f"game {first + unit} deal {deal_in_game}" if spec.games else f"deal {first + unit}"
     if kind == ILLEGAL_CALL:
         problem = spec.described.call_problem(card)
-    elif kind == ILLEGAL_CARD and 0 <= card < 52:
-        problem = f"played {card_name(card)}, which it does not hold or may not play"
+    elif kind == ILLEGAL_CARD and 0 <= card < spec.deck.size:
+        problem = f"played {spec.deck.card_name(card)}, which it does not hold or may not play"
     elif kind == ILLEGAL_CARD:
         problem = f"returned {card}, which is not a card"
     else:

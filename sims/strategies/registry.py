@@ -167,6 +167,17 @@ def register(
     _REGISTRY[(name, game)] = Strategy(name, game, description, play, lead, bid, ranges, data)
 
 
+def add_table(game: str) -> None:
+    """Give a game registered from outside `sims.games` (a test's small game, with a deal
+    loop of its own) a table of its own for its strategies. Its deal loop calls them by
+    their place in `functions(game)`: the built-in dispatchers, made when this package is
+    imported, never hold them."""
+    if game in TABLE_OF:
+        raise StrategyError(f"game {game!r} has a strategy table already")
+    TABLE_OF[game] = game
+    _FUNCTIONS[game] = []
+
+
 def functions(table: str) -> list[Callable]:
     """The decision functions of a dispatch table; a function's position is its id there."""
     return list(_FUNCTIONS[table])

@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import random
 import resource
 import subprocess
 import sys
@@ -55,22 +54,6 @@ def engine_figures(game: str, strategy: str, deals: int, repeats: int) -> dict[s
             f"deals_per_s_{label}": deals / engine,
             f"end_to_end_deals_per_s_{label}": deals / end_to_end,
         }
-    return figures
-
-
-def reference_figures(deals: int) -> dict[str, float]:
-    """The plain-Python references: random playouts and their scoring, deal after deal."""
-    rng = random.Random(1)
-    figures = {}
-    for game in names():
-        play = describe(game).reference_deal
-        if play is None:
-            continue
-        start = time.perf_counter()
-        cards = sum(play(rng, index) for index in range(deals))
-        elapsed = time.perf_counter() - start
-        figures[f"{game}_random_deals_per_s"] = deals / elapsed
-        figures[f"{game}_ns_per_card"] = elapsed / max(cards, 1) * 1e9
     return figures
 
 
@@ -237,24 +220,12 @@ def search_figures(
 
 
 def measure(
-    deals: int,
-    reference_deals: int,
-    repeats: int,
-    cold: bool,
-    aggregate_deals: int = 10**8,
-    search_deals: int = 100,
+    deals: int, repeats: int, cold: bool, aggregate_deals: int = 10**8, search_deals: int = 100
 ) -> dict[str, Any]:
     """Every figure of the benchmark as one dictionary (the `--json` output)."""
     figures: dict[str, Any] = {"threads": numba.config.NUMBA_NUM_THREADS}
     for game in names():
         figures[game] = {s: engine_figures(game, s, deals, repeats) for s in describe(game).bench}
-    python = reference_figures(reference_deals)
-    figures["reference_python"] = python
-    figures["speedup_random_1t_vs_python"] = {
-        game: figures[game]["random"]["deals_per_s_1t"] / python[f"{game}_random_deals_per_s"]
-        for game in names()
-        if f"{game}_random_deals_per_s" in python
-    }
     started = machinery_game("fresh_process")
     figures["fresh_process_game"] = started
     figures["fresh_process_s"] = fresh_process_seconds(started)
@@ -284,15 +255,8 @@ def report(figures: dict[str, Any]) -> str:
                 f"{row['deals_per_s_all'] / row['deals_per_s_1t']:>8.2f}x"
                 f"{row['end_to_end_deals_per_s_1t']:>15,.0f}{row['end_to_end_deals_per_s_all']:>12,.0f}"
             )
-    python = figures["reference_python"]
     memory, scale, aggregate = figures["memory"], figures["scale"], figures["aggregate"]
     lines += [
-        *(
-            f"plain-Python reference, random {game}: {python[f'{game}_ns_per_card']:,.0f} "
-            f"ns/card, {python[f'{game}_random_deals_per_s']:,.0f} deals/s; the engine "
-            f"(random, 1 thread) is {figures['speedup_random_1t_vs_python'][game]:,.0f}x faster"
-            for game in figures["speedup_random_1t_vs_python"]
-        ),
         f"fresh process, `allfours simulate {figures['fresh_process_game']} --deals 1000`: "
         f"{figures['fresh_process_s']:.2f} s"
         + (

@@ -12,6 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from sims.core.discovery import told
 from sims.tools.commands import (
     advise,
     bench,
@@ -23,7 +24,7 @@ from sims.tools.commands import (
     solve,
     strategies,
 )
-from sims.tools.commands.common import EXAMPLES, UsageError
+from sims.tools.commands.common import UsageError, examples
 
 # The commands in the order `allfours --help` lists them.
 COMMANDS = (simulate, replay, odds, advise, calibrate, compare, solve, strategies, bench)
@@ -33,9 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The command line's parser: each command module adds its own subcommand."""
     parser = argparse.ArgumentParser(
         prog="allfours",
-        description="Monte Carlo strategy analysis for All Fours card games (Phat, Auction "
-        "Pitch, Nine-card Don) and Solo Whist.",
-        epilog=EXAMPLES,
+        description="Monte Carlo strategy analysis for trick-taking card games of the All Fours "
+        f"family and their relatives: {', '.join(told('TITLE').values())}.",
+        epilog=examples(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

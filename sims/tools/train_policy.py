@@ -1,13 +1,13 @@
-"""Train the learned policies' networks (Pitch's `strategies/policy.py`, one per
-Pitch table, and Phat's, one for Phat and one for Don): play deals with `ismcts` at every
-seat, rebuild from the deal log the view of each card decision that had a choice, and fit
-the network to pick the card `ismcts` picked, or, for the networks in `TEACHERS`, the card
-a longer search chooses from the same view (a softmax over the legal cards, cross-entropy,
-Adam). A tenth of the decisions is kept apart to report how often the network agrees with
-its teacher on decisions it was not fitted to.
+"""Train the learned policies' networks of every game that has them (its descriptor's
+`Training`: the networks, the runs that train them, the folder they are read from): play
+deals with `ismcts` at every seat, rebuild from the deal log the view of each card decision
+that had a choice, and fit the network to pick the card `ismcts` picked, or, for the
+networks with a teacher, the card a longer search chooses from the same view (a softmax
+over the legal cards, cross-entropy, Adam). A tenth of the decisions is kept apart to
+report how often the network agrees with its teacher on decisions it was not fitted to.
 
     python -m sims.tools.train_policy        # the shipped networks, about 40 minutes
-    python -m sims.tools.train_policy --only phat --scale 0.01 --out /tmp/net
+    python -m sims.tools.train_policy --only NAME --scale 0.01 --out /tmp/net
 
 The same command on the same machine writes the same networks.
 """
@@ -26,73 +26,32 @@ from numba import njit, prange
 
 from sims.core.rng import STREAM_TEACHER, stream_key
 from sims.core.tricks import beats, legal_cards
-from sims.games.phat import deal as phat_engine
-from sims.games.phat.strategies import features as phat_features
-from sims.games.phat.strategies import policy as phat_policy
-from sims.games.pitch import deal as pitch_engine
-from sims.games.pitch.strategies import features as pitch_features
-from sims.games.pitch.strategies import policy as pitch_policy
+from sims.descriptors import Training, names
+from sims.descriptors import game as describe
 from sims.run.deal_log import play_order
 from sims.run.output import atomic_path
 from sims.run.runner import RunResult, RunSpec, run
 from sims.strategies import view as v
 from sims.strategies.registry import TABLE_OF, functions, resolve
 
-# The deals each network is trained on: every table of `pitch_policy.TABLES`, and every
-# game of `phat_policy.NETWORKS` at its default options.
-TRAINING = {
-    pitch_policy.network_name(spec.rules): spec
-    for spec in (
-        RunSpec("pitch", 5, 30_000, seats=("ismcts",)),
-        RunSpec("pitch", 6, 8_000, seats=("ismcts",), variants=("players=6", "partnership")),
-    )
-} | {
-    phat_policy.NETWORKS["phat"]: RunSpec("phat", 7, 5_000, seats=("ismcts",)),
-    phat_policy.NETWORKS["don"]: RunSpec("don", 8, 24_000, seats=("ismcts",)),
-}
-# The folder each network is read from: that of the module that reads it.
-FOLDERS = {name: pitch_policy.FOLDER for name in pitch_policy.TABLES.values()} | {
-    name: phat_policy.FOLDER for name in phat_policy.NETWORKS.values()
-}
-assert set(TRAINING) == {*pitch_policy.TABLES.values(), *phat_policy.NETWORKS.values()}, (
-    "a network without its training deals"
-)
-# Networks fitted to a longer search's choice from each position `ismcts` reached rather
-# than to the card `ismcts` played: in Phat and 6-player partnership Pitch `ismcts` chooses
-# the same card from the same view with another random stream only about 59% of the time,
-# and a network fitted to its cards agrees with them about as often (README, "Strategies").
-TEACHERS = {
-    phat_policy.NETWORKS["phat"]: "guided_ismcts:iterations=3000",
-    pitch_policy.TABLES[6, True]: "guided_ismcts:iterations=3000",
-}
-assert set(TEACHERS) <= set(TRAINING), "a teacher for a network that is not trained"
-# The module that describes a card for each game's network.
-FEATURES_OF = {"pitch": pitch_features, "phat": phat_features, "don": phat_features}
+
+def networks() -> dict[str, tuple[Training, RunSpec]]:
+    """Every network of every game with learned policies (`Game.training`), by name, with
+    its game's training and the run that trains it."""
+    found = {}
+    for game in names():
+        training = describe(game).training
+        if training is not None:
+            found |= {name: (training, spec) for name, spec in training.runs().items()}
+    return found
+
+
 HIDDEN = 32
 STEPS = 6_000
 BATCH = 2_048
 RATE = 0.003
 DECAY = 1e-5  # weight decay of the fit
 HELD_OUT = 0.1
-
-
-def _first_view(spec: RunSpec, row: np.void, rules: np.ndarray) -> np.ndarray:
-    """The view of the deal's first card as the deal loop sets it (`start_view_nb` of
-    `sims.games.pitch.deal` or `.phat`, then in Pitch the calls and the contract); `rules` is
-    the game's rules array."""
-    view = np.zeros(v.SIZE, np.int64)
-    if spec.game != "pitch":
-        scores = np.array([row["score_before_0"], row["score_before_1"]], np.int64)
-        phat_engine.start_view_nb(view, rules, row["pitcher"], row["carry_in"], scores)
-        return view
-    players, dealer = spec.layout.players, int(row["dealer"])
-    pitch_engine.start_view_nb(view, rules, dealer, row["score_before"].astype(np.int64))
-    for k, call in enumerate(row["call"][:players]):
-        if call >= 0:
-            view[v.CALLS + (dealer + 1 + k) % players] = call
-    view[v.PITCHER] = view[v.HIGH_BIDDER] = row["pitcher"]
-    view[v.CONTRACT] = view[v.HIGH_BID] = row["contract"]
-    return view
 
 
 def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
@@ -102,13 +61,14 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
     too)."""
     spec = result.spec
     players = spec.layout.players
+    training = spec.described.training
     game = spec.described.rules  # the rules module: its rules array, card values
     rules = game.rules_array(spec.rules)
-    must_follow = spec.rules.get("must_follow", True)  # Phat and Don: always
+    must_follow = spec.rules.get("must_follow", True)  # a game without the option: always
     for deal in range(len(result.table)):
         row = result.table[deal]
         hands = [int(hand) for hand in result.hands[deal]]
-        view = _first_view(spec, row, rules)
+        view = training.first_view(spec, row, rules)
         trump, played = -1, 0
         order = play_order(int(row["pitcher"]), result.plays[deal], result.winners[deal], players)
         for index, (seat, card) in enumerate(order):
@@ -137,11 +97,11 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
             trick |= 1 << card
             played |= 1 << card
             view[v.PLAYED_BY + seat] |= 1 << card
-            if spec.game != "pitch":
+            if training.card_points:
                 points += game.CARD_VALUES[trump, card]
             if position == players - 1:
                 view[v.WON + best_seat] |= trick
-                if spec.game != "pitch":
+                if training.card_points:
                     view[v.POINTS + view[v.SIDE_OF + best_seat]] += points
 
 
@@ -151,15 +111,16 @@ def decision_features(
     """Per decision: the features of each legal card (up to a hand's size, in card order),
     which slots hold a card, and the slot of the card played, or of the card the search
     strategy `teacher` chooses from the same view (`teacher_cards`)."""
-    describe, hand_size = FEATURES_OF[result.spec.game], result.spec.layout.tricks
+    features_of = result.spec.described.training.features
+    hand_size = result.spec.layout.tricks
     rows, masks, views, cards = [], [], [], []
-    features = np.empty(describe.FEATURES)
+    features = np.empty(features_of.FEATURES)
     for view, card in decision_views(result):
-        table = np.zeros((hand_size, describe.FEATURES), np.float32)
+        table = np.zeros((hand_size, features_of.FEATURES), np.float32)
         mask = np.zeros(hand_size, bool)
         legal = [c for c in range(52) if view[v.LEGAL] >> c & 1]
         for slot, candidate in enumerate(legal):
-            describe.card_features(view, candidate, features)
+            features_of.card_features(view, candidate, features)
             table[slot] = features
             mask[slot] = True
         rows.append(table)
@@ -302,15 +263,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         description=__doc__.split("\n\n")[0],
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    trained = networks()
     parser.add_argument(
-        "--only", choices=sorted(TRAINING), help="train this network only (default: every one)"
+        "--only", choices=sorted(trained), help="train this network only (default: every one)"
     )
     parser.add_argument(
         "--scale",
         type=float,
         default=1.0,
         help="share of the training deals to play (default 1: "
-        + ", ".join(f"{spec.count:,} for {name}" for name, spec in TRAINING.items())
+        + ", ".join(f"{spec.count:,} for {name}" for name, (_, spec) in trained.items())
         + "); smaller for a quick trial",
     )
     parser.add_argument(
@@ -322,12 +284,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 0 < args.scale <= 1:
         parser.error(f"--scale must be above 0 and at most 1, not {args.scale}")
-    for name, spec in TRAINING.items():
+    for name, (training, spec) in trained.items():
         if args.only not in (None, name):
             continue
         count = max(1, round(spec.count * args.scale))
-        network, about = train(replace(spec, count=count), TEACHERS.get(name))
-        folder = args.out or FOLDERS[name]
+        network, about = train(replace(spec, count=count), training.teachers.get(name))
+        folder = args.out or training.folder
         folder.mkdir(parents=True, exist_ok=True)
         with atomic_path(folder / f"{name}.npy") as path, path.open("wb") as file:
             np.save(file, network)

@@ -10,7 +10,6 @@ import numpy as np
 
 from sims.descriptors import Game
 from sims.engine import solver
-from sims.games.don import reference
 from sims.games.don import rules as don
 from sims.games.phat.deal import run_phat_nb
 from sims.games.phat.descriptor import (
@@ -21,12 +20,12 @@ from sims.games.phat.descriptor import (
     no_call,
     partnership_layout,
     partnership_result,
-    referee_of,
-    reference_of,
     renderer,
     sides_scored,
     solving,
 )
+from sims.games.phat.scripted import continuation
+from sims.games.phat.training import training
 from sims.run.deal_log import common_record, side_or_none
 
 
@@ -70,11 +69,11 @@ def don_position(
 
 
 GAME = Game(
+    training=training("don", 8, 24_000),
+    continuation=continuation("don", 9),
     name="don",
     rules=don,
     layout=partnership_layout(don.HAND_SIZE, lambda _, cap: cap or don.DEFAULT_MAX_DEALS),
-    reference_deal=reference_of(reference),
-    referee=referee_of(reference, ("bonus", "game_tie")),
     kernel=run_phat_nb,
     arguments=arguments_of(don),
     record=record,

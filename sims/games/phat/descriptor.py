@@ -4,7 +4,6 @@ replay lines and the streaming counters of two fixed teams led by a pitcher; Pha
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
@@ -16,10 +15,11 @@ from numba import njit
 from sims.core.cards import SUITS, card_name, format_cards
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
-from sims.games.phat import reference
 from sims.games.phat import rules as phat
 from sims.games.phat.deal import no_conditions, run_phat_nb
 from sims.games.phat.odds import play_odds
+from sims.games.phat.scripted import CONTINUATION
+from sims.games.phat.training import TRAINING
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, open_at, relative
 from sims.run.deal_log import common_record, play_order, side_or_none, tricks_shown
 
@@ -271,40 +271,6 @@ def no_call(call: int) -> str:
     return f"made the call {call} in a game without an auction"
 
 
-def reference_of(module: ModuleType):
-    """One random deal of a partnership game played and scored by its plain-Python
-    reference `module`: its cards."""
-
-    def reference_deal(rng: random.Random, index: int) -> int:
-        hands, plays = module.random_deal(rng, index % 4)
-        module.score_deal(hands, index % 4, plays, target=10**9)
-        return len(plays)
-
-    return reference_deal
-
-
-def referee_of(module: ModuleType, options: tuple[str, ...] = ()):
-    """The referee of a partnership game: its plain-Python reference `module` re-scores a
-    deal-log object from the logged scores and carry-over before it (the rules `options`
-    passed by name; single deals never stop at the target), refusing an illegal card."""
-
-    def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
-        before = record["result"]
-        scored = module.score_deal(
-            [[module.parse_card(card) for card in hand] for hand in record["hands"]],
-            record["pitcher"],
-            [(seat, module.parse_card(card)) for seat, card in record["plays"]],
-            scores_before=before["scores_before"],
-            carry_in=before["carry_in"],
-            target=spec.rules["target"] if spec.games else 10**9,
-            **{name: spec.rules[name] for name in options},
-        )
-        scored["little_phat_team"] = scored.pop("little_phat")  # the row's name
-        return scored | {"trump": SUITS[scored["trump"]]}
-
-    return referee
-
-
 def phat_position(
     hands: Sequence[int],
     trump: int,
@@ -340,12 +306,12 @@ def solving(position) -> Solving:
 
 
 GAME = Game(
+    training=TRAINING,
+    continuation=CONTINUATION,
     name="phat",
     rules=phat,
     # Every full deal hands out at least 80 points: the cap is exact, not a choice.
     layout=partnership_layout(13, lambda rules, _: phat.max_deals_per_game(rules["target"])),
-    reference_deal=reference_of(reference),
-    referee=referee_of(reference),
     kernel=run_phat_nb,
     arguments=arguments_of(phat),
     record=record,

@@ -10,6 +10,7 @@ import numpy as np
 from sims.core.cards import mask_of
 from sims.core.options import resolve as resolve_options
 from sims.core.rng import STREAM_PLAY, new_state
+from sims.descriptors import Continuation
 from sims.games.don import rules as don
 from sims.games.phat import rules as phat
 from sims.games.phat.deal import play_script_nb
@@ -127,3 +128,15 @@ def phat_continuation(
         seed=seed,
     )
     return [int(card) for card in plays[len(cards) :] if card >= 0]
+
+
+def continuation(game: str, hand_size: int) -> Continuation:
+    """How `game` (Phat, or Don on Phat's deal loop) plays on from given cards."""
+
+    def cards(hands: list[list[int]], pitcher: int, played: list[int], label: str, seed: int):
+        return phat_continuation(hands, pitcher, played, label, seed=seed, game=game)
+
+    return Continuation(hand_size, cards)
+
+
+CONTINUATION = continuation("phat", 13)

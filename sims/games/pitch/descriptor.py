@@ -3,7 +3,6 @@ record, replay lines, streaming counters and bid odds (docs/rules.md section 1).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,11 +13,12 @@ from numba import njit
 from sims.core.cards import SUITS, card_name, format_cards
 from sims.descriptors import Advice, Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
-from sims.games.pitch import reference
 from sims.games.pitch import rules as pitch
 from sims.games.pitch.advice import play_advice
 from sims.games.pitch.deal import no_conditions, run_pitch_nb
 from sims.games.pitch.odds import play_odds
+from sims.games.pitch.scripted import CONTINUATION
+from sims.games.pitch.training import TRAINING
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.run.deal_log import (
     common_record,
@@ -253,29 +253,6 @@ def _count_nb(
         delta_counts[contract, at(delta[i, side], MIN_DELTA, delta_counts.shape[1])] += 1
 
 
-def reference_deal(rng: random.Random, index: int) -> int:
-    """One random deal played and scored by the plain-Python reference: its cards."""
-    rules = reference.Rules()
-    hands, calls, plays = reference.random_deal(rng, rules, index % rules.players)
-    reference.score_deal(rules, hands, index % rules.players, calls, plays, [0] * rules.players)
-    return len(plays)
-
-
-def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
-    """A deal-log object re-scored by the plain-Python reference, which refuses an illegal
-    call or card; the bid under the row's name, `contract`."""
-    scored = reference.score_deal(
-        reference.Rules(**spec.rules),
-        [[reference.parse_card(card) for card in hand] for hand in record["hands"]],
-        record["dealer"],
-        [(seat, call) for seat, call in record["bids"]],
-        [(seat, reference.parse_card(card)) for seat, card in record["plays"]],
-        record["result"]["scores_before"],
-    )
-    scored["contract"] = scored.pop("bid")
-    return scored | {"trump": reference.SUITS[scored["trump"]]}
-
-
 def pitch_position(
     hands: Sequence[int],
     trump: int,
@@ -326,11 +303,11 @@ def calibrate_bidder(query: CalibrationQuery) -> CalibrationReport:
 
 
 GAME = Game(
+    training=TRAINING,
+    continuation=CONTINUATION,
     name="pitch",
     rules=pitch,
     layout=layout,
-    reference_deal=reference_deal,
-    referee=referee,
     kernel=run_pitch_nb,
     arguments=arguments,
     record=record,

@@ -8,7 +8,9 @@ from collections.abc import Sequence
 import numpy as np
 
 from sims.core.cards import mask_of
+from sims.core.options import resolve
 from sims.core.rng import STREAM_PLAY, new_state
+from sims.descriptors import Continuation
 from sims.engine.common import ILLEGAL_CALL
 from sims.games.pitch import rules as pitch
 from sims.games.pitch.deal import play_pitch_script_nb
@@ -91,3 +93,27 @@ def pitch_deal(
         raise IllegalPlayError(f"seat {error[0]} may not call {error[1]} now")
     raise_for_card(kind, error)
     return out[0], plays[0]
+
+
+RULES = resolve("pitch", pitch.OPTIONS, [])
+PITCHED = [2, 0, 0, 0]  # the dealer's left bids 2, the others pass: it pitches
+
+
+def continued_calls(
+    hands: list[list[int]], dealer: int, calls: list[int], label: str, seed: int
+) -> list[tuple[int, int]]:
+    """The calls of a deal under the default rules, with their seats: the given ones, then
+    `label`'s at every seat."""
+    row, _ = pitch_deal(RULES, hands, dealer, calls, [], None, label, seed)
+    made = [int(call) for call in row["call"] if call >= 0]
+    return [((dealer + 1 + k) % len(hands), call) for k, call in enumerate(made)]
+
+
+def continued_cards(
+    hands: list[list[int]], dealer: int, cards: list[int], label: str, seed: int
+) -> list[int]:
+    """The cards of a deal the dealer's left pitches at 2: the given ones, then `label`'s."""
+    return pitch_continuation(RULES, hands, dealer, PITCHED, cards, label, seed=seed)
+
+
+CONTINUATION = Continuation(pitch.HAND_SIZE, continued_cards, continued_calls, cases=25)

@@ -5,7 +5,6 @@ of a known hand."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,10 +15,10 @@ from numba import njit
 from sims.core.cards import SUITS, card_name, format_cards
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides
 from sims.engine import solver
-from sims.games.solowhist import reference
 from sims.games.solowhist import rules as solowhist
 from sims.games.solowhist.deal import no_conditions, run_whist_nb
 from sims.games.solowhist.odds import play_odds
+from sims.games.solowhist.scripted import CONTINUATION
 from sims.run.counters import Axis, Counter, at, flag
 from sims.run.deal_log import hand_names, listed, listed_text, play_order, tricks_shown
 
@@ -187,31 +186,6 @@ def _count_nb(table, contracts, tricks, gains, by_trumps, by_honours):
         by_honours[contract, at(r.hand_honour_points, 0, by_honours.shape[1]), made] += 1
 
 
-def reference_deal(rng: random.Random, index: int) -> int:
-    """One random deal played and scored by the plain-Python reference: its cards."""
-    hands, turned, calls, trump, plays = reference.random_deal(rng, index % 4)
-    reference.score_deal(hands, index % 4, turned, calls, plays, trump_choice=trump)
-    return len(plays)
-
-
-def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
-    """A deal-log object re-scored by the plain-Python reference, which refuses an illegal
-    call or card; an Abundance declarer's trump is the logged one."""
-    calls = [(seat, name) for seat, name in record["bids"]]
-    contract, _ = reference.auction(record["dealer"], calls)
-    scored = reference.score_deal(
-        [[reference.parse_card(card) for card in hand] for hand in record["hands"]],
-        record["dealer"],
-        reference.parse_card(record["turned"]),
-        calls,
-        [(seat, reference.parse_card(card)) for seat, card in record["plays"]],
-        trump_choice=reference.SUITS.index(record["trump"]) if contract == "abundance" else None,
-        unit=spec.rules["unit"],
-    )
-    trump = scored["trump"]
-    return scored | {"trump": None if trump is None else reference.SUITS[trump]}
-
-
 def whist_position(
     hands: Sequence[int],
     trump: int,
@@ -246,11 +220,10 @@ def whist_position(
 
 
 GAME = Game(
+    continuation=CONTINUATION,
     name="solowhist",
     rules=solowhist,
     layout=layout,
-    reference_deal=reference_deal,
-    referee=referee,
     kernel=run_whist_nb,
     arguments=arguments,
     record=record,

@@ -9,6 +9,7 @@ import numpy as np
 
 from sims.core.cards import card_name, mask_of
 from sims.core.rng import STREAM_PLAY, new_state
+from sims.descriptors import Continuation
 from sims.engine.common import ILLEGAL_CALL, SCRIPT_EXHAUSTED
 from sims.games.solowhist import rules as solowhist
 from sims.games.solowhist.deal import play_whist_script_nb
@@ -120,3 +121,36 @@ def whist_continuation(
     raise_for_card(kind, error)
     auction = [(int(c) // 16, solowhist.CALL_NAMES[int(c) % 16]) for c in logged if c >= 0]
     return auction, [int(card) for card in plays[len(cards) :] if card >= 0]
+
+
+SOLO = ["solo", "pass", "pass", "pass"]  # the eldest plays a solo in the turned suit
+
+
+def turned_card(hands: list[list[int]], dealer: int) -> int:
+    """The turned card of a deal: the dealer's last."""
+    return hands[dealer][-1]
+
+
+def continued_calls(
+    hands: list[list[int]], dealer: int, calls: list[str], label: str, seed: int
+) -> list[tuple[int, str]]:
+    """The calls of a deal, with their seats: the given ones, then `label`'s."""
+    auction, _ = whist_continuation(
+        hands, dealer, turned_card(hands, dealer), calls, [], label, seed=seed
+    )
+    return auction
+
+
+def continued_cards(
+    hands: list[list[int]], dealer: int, cards: list[int], label: str, seed: int
+) -> list[int]:
+    """The cards of a solo called by the eldest: the given ones, then `label`'s."""
+    _, played = whist_continuation(
+        hands, dealer, turned_card(hands, dealer), SOLO, cards, label, seed=seed
+    )
+    return played
+
+
+CONTINUATION = Continuation(
+    13, continued_cards, continued_calls, lambda hands, dealer: {turned_card(hands, dealer)}
+)

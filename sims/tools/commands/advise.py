@@ -9,6 +9,7 @@ from sims.tools.commands.common import (
     GamesWith,
     UsageError,
     add_run_options,
+    examples,
     positive,
     run_spec,
     up_to,
@@ -30,10 +31,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         "side and the paired difference from the best call, each with a 95% interval; then the "
         "call with the highest expected score change, and whether the best two can be told "
         "apart at this deal count.",
-        epilog="examples:\n"
-        '  allfours advise pitch --hand "AS 2S 8D TD QH 4C" --seat 3 --calls pass,2\n'
-        '  allfours advise pitch --hand "AH KH QH JH TH 2H" --seat 4 --calls pass,pass,pass\n'
-        '  allfours advise pitch --hand "AS 2S 8D TD QH 4C" --seat 1 --trump best --json\n',
+        epilog=examples("advise"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     advise.set_defaults(handler=run)

@@ -13,33 +13,27 @@ def add(commands: argparse._SubParsersAction) -> None:
     bench = commands.add_parser(
         "bench",
         help="measure deals/s and ns per card played",
-        description="Measure the engine on Phat (random, greedy), 4-player Pitch (random, "
-        "calibrated+greedy, threshold+greedy), Nine-card Don (random, greedy) and Solo Whist "
-        "(random, greedy), on one thread and on all, against the plain-Python references in "
-        "the same run; also a fresh process's start-up and the memory of a million rows. ns "
-        "per card counts the cards played (a passed-out Solo Whist hand plays none).",
+        description="Measure the engine on the strategies each game lists for the benchmark "
+        "(random and greedy at least; default rules), on one thread and on all; also a fresh "
+        "process's start-up, the memory of a million rows, the run machinery's backends and "
+        "the search players' cost per card. ns per card counts the cards played (a hand "
+        "passed out plays none). The plain-Python references are timed by the tests' own "
+        "command, python -m tests.reference_speed, beside the engine in the same run.",
     )
     bench.set_defaults(handler=run)
     bench.add_argument("--deals", type=positive, default=1_000_000, help="deals per timing")
-    bench.add_argument(
-        "--reference-deals",
-        type=positive,
-        default=3000,
-        help="deals for the plain-Python reference",
-    )
     bench.add_argument("--repeats", type=positive, default=3, help="timings kept: the best")
     bench.add_argument(
         "--aggregate-deals",
         type=positive,
         default=10**8,
-        help="Pitch deals of the --aggregate run whose peak memory is measured (default 10^8)",
+        help="deals of the --aggregate run whose peak memory is measured (default 10^8)",
     )
     bench.add_argument(
         "--search-deals",
         type=positive,
         default=100,
-        help="deals timed for each search player, pimc and ismcts, in Pitch and Phat "
-        "(default 100: about a minute in all)",
+        help="deals timed for each search player of each game (default 100: about a minute in all)",
     )
     bench.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     bench.add_argument(
@@ -67,14 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.against is not None:
         return _bench_against(args)
 
-    figures = measure(
-        args.deals,
-        args.reference_deals,
-        args.repeats,
-        args.cold,
-        args.aggregate_deals,
-        args.search_deals,
-    )
+    figures = measure(args.deals, args.repeats, args.cold, args.aggregate_deals, args.search_deals)
     print(jsonout.dumps(figures, indent=2) if args.json else report(figures))
     return 0
 

@@ -10,6 +10,7 @@ from sims.tools.commands.common import (
     UsageError,
     add_rule_options,
     check_outputs,
+    examples,
     expanded_path,
     non_negative,
     up_to,
@@ -22,7 +23,7 @@ def add(commands: argparse._SubParsersAction) -> None:
     calibrate = commands.add_parser(
         "calibrate",
         help="fit the calibrated bidder's table by self-play",
-        description="Fit the tables of the game's calibrated bidder (Pitch: `calibrated`) for "
+        description="Fit the tables of the game's calibrated bidder (`calibrated`) for "
         "the rules given. Each round plays --deals deals in which seat 0 calls at random among "
         "its legal calls and the other seats bid by the current table (by threshold in the "
         "first round), everyone playing greedy; each call's expected score change per "
@@ -35,11 +36,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         "the user's data; the `calibrated` bidder reads the tables shipped in the package, "
         "which only --replace-shipped replaces. The same command writes the same table; "
         "--deals is at least 10000.",
-        epilog="examples:\n"
-        "  allfours calibrate pitch --players 4\n"
-        "  allfours calibrate pitch --players 4 --variant partnership --deals 2000000\n"
-        "  allfours calibrate pitch --players 3 --rounds 2 --out my_tables --json\n"
-        "  allfours calibrate pitch --players 4 --replace-shipped\n",
+        epilog=examples("calibrate"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     calibrate.set_defaults(handler=run)

@@ -5,38 +5,38 @@ from __future__ import annotations
 
 import argparse
 import os
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-EXAMPLES = """\
-examples:
-  allfours simulate phat --deals 1000000 --seed 7 --out results/phat.parquet
-  allfours simulate phat --deals 100000 --seats random,greedy,random,greedy
-  allfours simulate phat --deals 100000 --strategy greedy+lead_phat --log deals.jsonl
-  allfours simulate phat --games 10000 --variant target=121 --out results/games.parquet
-  allfours simulate pitch --players 4 --deals 1000000 --seed 3 --strategy threshold+greedy
-  allfours simulate pitch --players 6 --variant partnership --variant teams=3 --games 5000
-  allfours simulate don --games 10000 --variant bonus=game6_high_low --variant game_tie=carry
-  allfours simulate solowhist --deals 1000000 --strategy greedy --log whist.jsonl
-  allfours replay phat --seed 7 --deal 12345
-  allfours replay pitch --players 5 --seed 3 --deal 42
-  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3
-  allfours advise pitch --hand "AS 2S 8D TD QH 4C" --seat 3 --calls pass,2
-  allfours calibrate pitch --players 5
-  allfours compare phat --leads lead_long,lead_phat,lead_high --deals 200000
-  allfours compare pitch --bids calibrated,threshold --games 20000
-  allfours solve pitch --hands "AH JH 5H KS 3C 2D / QH 9H 4C 8D TS 2S / ..." --trump H
-  allfours strategies
-  allfours bench --json
-"""
+from sims.core.discovery import told
 
 STRATEGY_HELP = (
     "strategy for every seat: a play strategy (random, greedy), optionally joined by '+' with "
-    "an opening-lead policy (greedy+lead_phat) and, in Pitch, a bidder (threshold+random); "
-    "what is not named comes from the play strategy (greedy if none); parameters as "
-    "name:key=value (greedy:guard_big_phat=0, threshold:margin=0.5). `allfours strategies` "
-    "lists them"
+    "an opening-lead policy and, in a game with an auction, a bidder (BID+PLAY+LEAD); what is "
+    "not named comes from the play strategy (greedy if none); parameters as "
+    "name:key=value. `allfours strategies` lists them all, with their parameters"
 )
+
+
+def examples(command: str | None = None) -> str:
+    """An epilog of example command lines from every game's package (`EXAMPLES`): those of
+    `command`, or for the whole program each game's first of every command."""
+    lines = []
+    for by_command in told("EXAMPLES").values():
+        if command is None:
+            lines += [shown[0] for shown in by_command.values()]
+        else:
+            lines += by_command.get(command, ())
+    return "examples:\n" + "".join(f"  allfours {line}\n" for line in lines) if lines else ""
+
+
+def notes(command: str) -> str:
+    """What each game says of `command` (its package's `NOTES`), a paragraph per game, to
+    follow a command's description."""
+    said = [by_command[command] for by_command in told("NOTES").values() if command in by_command]
+    return "".join(f"\n\n{textwrap.fill(text, 88)}" for text in said)
+
 
 MAX_UNITS = 10**11  # deals or games of one run: far beyond a day's play
 KEPT = " (every deal is kept in memory)"
@@ -120,20 +120,19 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
-    """Options that choose the rules: variants and, in Pitch, the number of players."""
+    """Options that choose the rules: variants and, where it varies, the number of players."""
     parser.add_argument(
         "--variant",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="rule option as named in docs/rules.md, repeatable; an on/off option by its name "
-        "alone (phat: target=N; pitch: partnership, teams=2|3, low_to_holder, must_follow, "
-        "min_bid=1|2, target=7|11|15|21, smudge, win_needs_made; don: target=N, "
-        "bonus=game8|game6_high_low|game5_high_low_jack, game_tie=none|carry; solowhist: "
-        "unit=N)",
+        help="rule option of the game as named in docs/rules.md, repeatable; an on/off option "
+        "by its name alone; an unknown name is refused with the game's options listed",
     )
     parser.add_argument(
-        "--players", type=positive, help="Pitch: number of seats, 2 to 7 (default 4)"
+        "--players",
+        type=positive,
+        help="number of seats, in a game where it varies (its rule book says how many)",
     )
 
 

@@ -9,7 +9,9 @@ from sims.tools.commands.common import (
     KEPT,
     UsageError,
     add_rule_options,
+    examples,
     non_negative,
+    notes,
     up_to,
     variants_of,
 )
@@ -30,19 +32,11 @@ def add(commands: argparse._SubParsersAction) -> None:
         help="compare strategies on the same deals",
         description="Play the same deals (same seed) under each policy and report every pair's "
         "mean difference per deal with its paired standard error, and the matrix of them. "
-        "--leads: every seat plays BASE+LEAD; the result is the pitcher's side's (Phat points "
-        "with the muck bonus, Pitch score change). --strategies (or, in Pitch, --bids, each "
-        "played as BID+BASE): for every pair, one takes the sides of even index and the other "
-        "the rest, then they swap on the same deals; the result is a's mean per side minus b's, "
-        "and in Pitch also by role: as the pitcher's side and as a defending side.",
-        epilog="examples:\n"
-        "  allfours compare phat --leads lead_long,lead_phat,lead_high --deals 200000\n"
-        "  allfours compare phat --strategies greedy,random --deals 100000 --json\n"
-        "  allfours compare pitch --bids threshold,pass_unless_forced,random_bid --deals 100000\n"
-        "  allfours compare pitch --bids calibrated,threshold --players 3 --games 20000\n"
-        "  allfours compare pitch --leads lead_best,lead_best_low --base threshold+greedy\n"
-        "  allfours compare pitch --strategies ismcts,pimc,greedy --deals 1500\n"
-        "  allfours compare solowhist --strategies pimc,greedy --deals 10000\n",
+        "--leads: every seat plays BASE+LEAD; the result is the pitcher's side's. --strategies "
+        "(or, in a game with an auction, --bids, each played as BID+BASE): for every pair, one "
+        "takes the sides of even index and the other the rest, then they swap on the same "
+        "deals; the result is a's mean per side minus b's." + notes("compare"),
+        epilog=examples("compare"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     compare.set_defaults(handler=run)
@@ -50,7 +44,7 @@ def add(commands: argparse._SubParsersAction) -> None:
     policies = compare.add_mutually_exclusive_group(required=True)
     policies.add_argument("--leads", help="opening-lead policies, comma-separated")
     policies.add_argument("--strategies", help="whole strategies, comma-separated")
-    policies.add_argument("--bids", help="Pitch bidders, comma-separated")
+    policies.add_argument("--bids", help="bidders, comma-separated (games with an auction)")
     compare.add_argument(
         "--base",
         default="greedy",

@@ -10,6 +10,8 @@ from sims.tools.commands.common import (
     GamesWith,
     UsageError,
     add_run_options,
+    examples,
+    notes,
     positive,
     run_spec,
     up_to,
@@ -22,22 +24,10 @@ def add(commands: argparse._SubParsersAction) -> None:
         "odds",
         help="bid odds of one known hand",
         description="Hold one hand fixed, deal the other hands at random from the rest of the "
-        "deck and play each deal once per trump suit the hand could pitch (or the one given). "
-        "Pitch: the hand sits at --seat (1 = the dealer's left; the dealer, seat = players, "
-        "bids last) and pitches without an auction; printed per trump: P(won >= k) for k = "
-        "1..4, P(High), P(Low), P(Jack), P(Game), the expected points won and the expected "
-        "score change of each bid (made: +won, set: -bid), each with a 95% interval, then the "
-        "recommended bid and trump. Phat: the hand is the pitcher; per trump the pitcher's "
-        "side's expected points, P(Big Phat kept) and P(muck > 40). Solo Whist: the turned "
-        "card is given (the dealer, seat 4, holds it) and the hand declares each contract in "
-        "turn without an auction (Prop and Cop is left out: its result depends on who "
-        "accepts); per contract P(made), the expected settlement and tricks, then the "
-        "contract with the best expected settlement, or pass when none gains.",
-        epilog="examples:\n"
-        '  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --players 4 --seat 3\n'
-        '  allfours odds pitch --hand "AH JH 5H KS 3C 2D" --trump H --strategy random --json\n'
-        '  allfours odds phat --hand "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"\n'
-        '  allfours odds solowhist --hand "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C" --turned 7H\n',
+        "deck and play each deal once per trump suit the hand could name (or the one given), "
+        "or per contract it could declare; print the estimates with 95% intervals and the call "
+        "they recommend." + notes("odds"),
+        epilog=examples("odds"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     odds.set_defaults(handler=run)
@@ -47,21 +37,22 @@ def add(commands: argparse._SubParsersAction) -> None:
     odds.add_argument(
         "--hand",
         required=True,
-        help='the hand, e.g. "AH JH 5H KS 3C 2D" (6 cards in Pitch, 13 '
-        "in Phat and Solo Whist; 10H, lower case and suit symbols also read)",
+        help='the hand, e.g. "AH JH 5H KS 3C 2D", as many cards as the game deals (10H, lower '
+        "case and suit symbols also read)",
     )
     odds.add_argument(
         "--seat",
         type=positive,
-        help="Pitch and Solo Whist: the hand's seat counted from the dealer's left (default 1; "
-        "the dealer is seat = players; in Solo Whist the dealer if the hand holds the turned "
-        "card)",
+        help="the hand's seat counted from the dealer's left, where the game seats it (default "
+        "1; the dealer is seat = players, and the dealer where the hand holds the turned card)",
     )
-    odds.add_argument("--turned", help="Solo Whist: the turned card, e.g. 7H (required there)")
+    odds.add_argument(
+        "--turned", help="the turned card, e.g. 7H, in a game that turns one (required there)"
+    )
     odds.add_argument(
         "--trump",
         default="best",
-        help="the suit to pitch (C D H S), or best: every suit the hand holds (default)",
+        help="the trump suit the hand names (C D H S), or best: every suit it holds (default)",
     )
     odds.add_argument(
         "--deals",

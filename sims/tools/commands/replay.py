@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sims.tools.commands.common import add_run_options, non_negative, run_spec
+from sims.tools.commands.common import add_run_options, examples, non_negative, run_spec
 
 
 def add(commands: argparse._SubParsersAction) -> None:
@@ -16,6 +16,8 @@ def add(commands: argparse._SubParsersAction) -> None:
         help="replay one deal (or game) of a run trick by trick",
         description="Re-deal and re-play exactly one deal of a run: same seed, strategies and "
         "variants give the same cards, row and log as the run that produced it.",
+        epilog=examples("replay"),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     replay.set_defaults(handler=run)
     replay.add_argument("game", choices=names(), help="the game of the run")

@@ -9,13 +9,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sims.tools.commands.common import (
-    EXAMPLES,
     MAX_UNITS,
     UsageError,
     add_run_options,
     check_outputs,
+    examples,
     expanded_path,
     non_negative,
+    notes,
     positive,
     run_spec,
     up_to,
@@ -32,12 +33,11 @@ def add(commands: argparse._SubParsersAction) -> None:
     simulate = commands.add_parser(
         "simulate",
         help="play many deals (or games) and summarise them",
-        description="Play independent deals (in deal i the pitcher is seat i % 4 in Phat and "
-        "Don, the "
-        "dealer is seat i % players in Pitch) or whole games to the target, print a summary "
-        "with 95% intervals, and optionally write the outcome table (Parquet), the deal log "
-        "(JSON Lines) and a chart.",
-        epilog=EXAMPLES,
+        description="Play independent deals (the dealer or pitcher moving round a seat a deal) "
+        "or whole games to the target, print a summary with 95% intervals, and optionally "
+        "write the outcome table (Parquet), the deal log (JSON Lines) and a chart."
+        + notes("simulate"),
+        epilog=examples("simulate"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     simulate.set_defaults(handler=run)
@@ -114,8 +114,8 @@ def add(commands: argparse._SubParsersAction) -> None:
     simulate.add_argument(
         "--max-deals",
         type=up_to(10_000),
-        help="Pitch and Don with --games: stop a game after this many deals (default 200 in "
-        "Pitch, 100 in Don); the summary reports games stopped so",
+        help="with --games: stop a game after this many deals (default: the game's own cap, "
+        "given below); the summary reports games stopped so",
     )
     simulate.add_argument(
         "--stall",
