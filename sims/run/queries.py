@@ -19,6 +19,7 @@ from sims.run import jsonout
 from sims.run.runner import RunSpec
 
 TRIES_PER_DEAL = 500  # candidate deals dealt, at most, per deal asked for
+SAMPLERS = ("chain", "rejection")  # how advice finds the deals that fit the calls heard
 
 
 class AdviceError(ValueError):
@@ -108,17 +109,20 @@ class OddsReport:
 
 @dataclass(frozen=True)
 class AdviceQuery:
-    """One `allfours advise` command: the run (its count: accepted deals wanted), the hand,
-    its seat from the dealer's left, the calls heard before it, the trump it tries (None:
-    its strategy's choice; "best": every suit it holds) and the most candidate deals."""
+    """One `allfours advise` command: the run (its count: deals wanted), the hand, its
+    seat from the dealer's left, the calls heard before it, the trump it tries (None: its
+    strategy's choice; "best": every suit it holds), the most candidate deals and the
+    sampler (`SAMPLERS`: the game's chain over the hands that fit, or rejection of whole
+    deals, which `max_tries` bounds)."""
 
     run: RunSpec
     hand: tuple[int, ...]
     seat: int
     calls: tuple[int, ...]
     trump: str | None = None
-    max_tries: int = 0  # 0: TRIES_PER_DEAL per deal asked for
+    max_tries: int = 0  # 0: TRIES_PER_DEAL per deal asked for (rejection only)
     show: bool = False
+    sampler: str = "chain"  # how the deals fitting the calls are found: chain or rejection
 
     @property
     def tries(self) -> int:

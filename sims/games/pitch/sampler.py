@@ -1,0 +1,395 @@
+"""Deals that fit the calls heard, however rare: the sampler behind `allfours advise pitch`.
+
+Each earlier seat's call depends only on its own hand and the calls before it, which are
+given; so the deals that fit the calls heard are those in which every earlier seat holds
+one of the hands its bidder would make its call with, and advice wants them uniformly.
+Rejecting whole deals finds them at the rate at which all those calls happen together,
+which falls to thousandths after two high bids or three passes. Here a Gibbs sampler over
+the earlier seats' hands finds them instead:
+
+- The state is the hands of the earlier seats (those that spoke before the hand). A move
+  takes one of them, puts its cards back with the cards no earlier seat holds, and draws
+  it a new hand from those uniformly, again until the seats' bidders, seeing their hands,
+  make exactly the calls heard (the seat's own call, and with a bidder that draws at
+  random, the others' again), or `MOVE_DRAWS` hands were drawn, when it keeps its hand.
+  The cards it draws from do not depend on the hand it had, so the chance of moving to
+  each fitting hand is the same from every hand (in proportion to the chance that its
+  bidders make the calls with it): the move is reversible and leaves the law of the
+  fitting deals unchanged, even when it stays. A sweep moves every earlier seat in turn;
+  a seat's draw is rejection over one hand, at the rate of that seat's call alone.
+- `CHAINS` chains start from a fitting deal found seat by seat (afresh from the first seat
+  when a seat finds none in `START_DRAWS`: an earlier hand can leave a later call
+  impossible), sweep `BURN_IN` times, then keep their state every `THIN` sweeps. Deal d
+  of a run is chain d % CHAINS's state number d // CHAINS. The later seats, whose calls
+  are not heard yet, are dealt afresh for every kept deal from the cards left, as in any
+  random deal.
+- Every chain draws from its own random stream (seed, chain); the deals are then played
+  from deal d's own streams. So a seed gives the same deals and the same answer however
+  many threads play them, and however the run is cut into chunks.
+
+The kept deals are then played once per call the hand may make, exactly as
+`sims.games.pitch.deal.run_pitch_nb` plays a conditional run's rounds (the earlier calls
+imposed, since they are already made). docs/advisor.md reports how well the chains mix and
+the test that the deals have the law rejection gives them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, prange
+
+from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, purpose_key, seed_key, unit_key
+from sims.engine.common import (
+    BID,
+    BLOCKS,
+    DECK_SCRATCH,
+    ILLEGAL_CALL,
+    OK,
+    REJECTED,
+    record_fault_nb,
+)
+from sims.engine.odds import deal_around_nb
+from sims.games.pitch import rules as p
+from sims.games.pitch.deal import field_views_nb, play_pitch_deal_nb
+from sims.strategies import view as v
+
+CHAINS = 64  # chains per run, whatever the threads: deal d is chain d % CHAINS's
+BURN_IN = 20  # sweeps from the first fitting deal to the first deal kept
+THIN = 4  # sweeps between two deals a chain keeps (docs/advisor.md: how it was chosen)
+STEPS_PER_CHUNK = 32  # deals each chain keeps per chunk of a run (progress comes per chunk)
+MOVE_DRAWS = 200_000  # hands drawn for one seat in one move before it keeps its hand
+START_DRAWS = 200_000  # hands drawn for one seat of a first fitting deal before starting over
+STARTS = 25  # first fitting deals tried, seat by seat, before the calls count as never heard
+# The chains' random streams: a purpose apart from the deal and play streams of
+# sims.core.rng (0 and up) and from those of the deals of a game (16 and up).
+STREAM_CHAIN = -1
+
+# A chain's status: still running, or why it stopped (`Chains.status[:, 0]`).
+RUNNING, NEVER_HEARD, FAULT = 0, 1, 3
+
+
+@njit(cache=True, inline="always")
+def _fits_nb(dealt, upto, rules, stops, params, rng, calls, scratch, out, logs):
+    """Whether the bidders of seats 0 .. `upto` make `calls[:upto + 1]` holding `dealt`
+    (1), or one calls otherwise (0), through the deal loop's own auction: it stops at seat
+    upto + 1, whose bidder `stops[upto]` removes. -1: a bidder made an illegal call (its
+    seat and call in the error scratch)."""
+    view, hands, won, scores, error, no_cards = scratch
+    log_calls, log_plays, log_winners = logs
+    players = rules[p.R_PLAYERS]
+    kind = play_pitch_deal_nb(
+        dealt,
+        hands,
+        won,
+        players - 1,
+        scores,
+        rules,
+        stops[upto],
+        params,
+        rng,
+        calls[: upto + 1],
+        upto + 1,
+        no_cards,
+        view,
+        out,
+        field_views_nb(out),
+        0,
+        error,
+        log_calls,
+        log_plays,
+        log_winners,
+    )
+    if kind == REJECTED:
+        return 0
+    if kind == ILLEGAL_CALL and error[0] == upto + 1:
+        return 1
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _draw_seat_nb(
+    seat, upto, dealt, heard, budget, rest, avail, rules, stops, params, rng, calls, scratch,
+    out, logs,
+):  # fmt: skip
+    """Move `seat`: draw it a hand uniformly from the cards of `rest` no other of the first
+    `heard` seats holds (its own included) until seats 0 .. `upto` make their calls; the
+    draws it took (> 0), 0 if none of `budget` fitted (its hand unchanged), or -1 on a
+    fault."""
+    others = 0
+    for k in range(heard):
+        if k != seat:
+            others |= dealt[k]
+    n = 0
+    for i in range(rest.shape[0]):
+        card = rest[i]
+        if not (others >> card) & 1:
+            avail[n] = card
+            n += 1
+    old = dealt[seat]
+    for draw in range(budget):
+        mask = 0
+        for k in range(p.HAND_SIZE):  # a partial Fisher-Yates shuffle of the cards left
+            j = k + below(rng, n - k)
+            avail[k], avail[j] = avail[j], avail[k]
+            mask |= 1 << avail[k]
+        dealt[seat] = mask
+        fits = _fits_nb(dealt, upto, rules, stops, params, rng, calls, scratch, out, logs)
+        if fits == 1:
+            return draw + 1
+        if fits < 0:
+            return -1
+    dealt[seat] = old
+    return 0
+
+
+@njit(cache=True, parallel=True, nogil=True)  # the server's event loop runs beside it
+def advance_chains_nb(
+    states,
+    keys,
+    status,
+    draws,
+    stays,
+    first_step,
+    steps,
+    count,
+    burn_in,
+    thin,
+    kept,
+    hand,
+    rest,
+    rules,
+    stops,
+    params,
+    calls,
+    outs,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Advance every chain over its steps `first_step .. first_step + steps` (step s keeps
+    deal s * chains + c, while below `count`), writing the earlier seats' hands of each deal
+    kept into `kept[(s - first_step) * chains + c]`.
+
+    `states[c]` (the earlier seats' hands) and `keys[c]` (its stream's state) carry chain c
+    from call to call; a chain at step 0 is first given a fitting deal seat by seat, then
+    swept `burn_in` times before its first deal, `thin` times before each other. `status[c]`
+    says why a chain stopped (NEVER_HEARD with the seat, or FAULT with the seat and its
+    call), `draws[c]` counts the hands it drew and `stays[c]` its moves that kept a hand.
+    `hand` is the fixed hand (a mask) of seat `calls.shape[0]`, the earlier seats are 0 ..
+    calls.shape[0] - 1, the dealer the last seat; `stops[i]` are the bidders with seat
+    i + 1's removed.
+    """
+    chains, heard = states.shape
+    players = rules[p.R_PLAYERS]
+    for c in prange(chains):
+        if status[c, 0] != RUNNING or first_step * chains + c >= count:
+            continue
+        rng = np.zeros(1, np.int64)
+        rng[0] = keys[c]
+        dealt = np.zeros(players, np.int64)
+        dealt[heard] = hand
+        for k in range(heard):
+            dealt[k] = states[c, k]
+        scratch = (
+            np.zeros(v.SIZE, np.int64),
+            np.zeros(players, np.int64),
+            np.zeros(players, np.int64),
+            np.zeros(p.MAX_PLAYERS, np.int64),
+            np.zeros(2, np.int64),
+            np.zeros(0, np.int8),
+        )
+        logs = (log_calls, log_plays, log_winners)
+        out = outs[c : c + 1]
+        avail = np.zeros(rest.shape[0], np.int64)
+        failed = 0
+        if first_step == 0:  # a first fitting deal, seat by seat, started over if need be
+            for _ in range(STARTS):
+                failed = 0
+                for seat in range(heard):
+                    took = _draw_seat_nb(
+                        seat, seat, dealt, seat + 1, START_DRAWS, rest, avail, rules, stops,
+                        params, rng, calls, scratch, out, logs,
+                    )  # fmt: skip
+                    draws[c] += max(took, 0)
+                    if took <= 0:
+                        failed = NEVER_HEARD if took == 0 else FAULT
+                        status[c, 1] = seat
+                        break
+                if failed != NEVER_HEARD:
+                    break
+        for s in range(first_step, first_step + steps):
+            if failed or s * chains + c >= count:
+                break
+            for _ in range(burn_in if s == 0 else thin):
+                for seat in range(heard):
+                    took = _draw_seat_nb(
+                        seat, heard - 1, dealt, heard, MOVE_DRAWS, rest, avail, rules, stops,
+                        params, rng, calls, scratch, out, logs,
+                    )  # fmt: skip
+                    draws[c] += took if took > 0 else MOVE_DRAWS
+                    stays[c] += took == 0
+                    if took < 0:
+                        failed = FAULT
+                        break
+                if failed:
+                    break
+            if not failed:
+                for k in range(heard):
+                    kept[(s - first_step) * chains + c, k] = dealt[k]
+        if failed == FAULT:
+            status[c, 1] = scratch[4][0]
+            status[c, 2] = scratch[4][1]
+        status[c, 0] = failed
+        for k in range(heard):
+            states[c, k] = dealt[k]
+        keys[c] = rng[0]
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def play_kept_nb(
+    seed,
+    first,
+    count,
+    kept,
+    hand,
+    rest,
+    rules,
+    fids,
+    params,
+    round_calls,
+    round_trumps,
+    out,
+    errors,
+    dealt_out,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Play deals `first .. first + count`, deal u's earlier seats holding `kept[u]` and
+    seat `kept.shape[1]` the hand `hand`, once per round k into row u * rounds + k, as a
+    conditional run of `run_pitch_nb` plays its rounds: the scripted calls
+    `round_calls[k]` (all imposed), `round_trumps[k]` the suit the hand pitches if it
+    pitches (-1: its strategy's choice), every round from deal u's own play stream. The
+    later seats are dealt from the cards of `rest` left, by deal u's deal stream; the
+    hands dealt go to `dealt_out[u]` where it has rows."""
+    players = rules[p.R_PLAYERS]
+    heard = kept.shape[1]
+    rounds = round_trumps.shape[0]
+    blocks = min(count, BLOCKS)
+    seed_part = seed_key(seed)
+    for block in prange(blocks):
+        view = np.zeros(v.SIZE, np.int64)
+        rng = np.zeros(1, np.int64)
+        dealt = np.zeros(players, np.int64)
+        later = np.zeros(players - heard, np.int64)  # the hand first, then the later seats
+        hands = np.zeros(players, np.int64)
+        won = np.zeros(players, np.int64)
+        scores = np.zeros(p.MAX_PLAYERS, np.int64)
+        deck = np.zeros(DECK_SCRATCH, np.int64)
+        pool = np.zeros(rest.shape[0], np.int64)
+        error = np.zeros(2, np.int64)
+        no_script = np.zeros(0, np.int8)
+        round_rules = rules.copy()
+        round_rules[p.R_TRUMP_SEAT] = heard
+        fields = field_views_nb(out)
+        for u in range(count * block // blocks, count * (block + 1) // blocks):
+            index = first + u
+            unit = unit_key(seed_part, index)
+            taken = 0
+            for k in range(heard):
+                dealt[k] = kept[u, k]
+                taken |= kept[u, k]
+            n = 0
+            for i in range(rest.shape[0]):
+                if not (taken >> rest[i]) & 1:
+                    pool[n] = rest[i]
+                    n += 1
+            rng[0] = purpose_key(unit, STREAM_DEAL)
+            deal_around_nb(rng, deck, pool[:n], later, p.HAND_SIZE, 0, hand)
+            for k in range(players - heard):
+                dealt[heard + k] = later[k]
+            if dealt_out.shape[0] > 0:
+                dealt_out[u, :players] = dealt
+            for k in range(rounds):
+                row = u * rounds + k
+                rng[0] = purpose_key(unit, STREAM_PLAY)
+                scores[:] = 0
+                round_rules[p.R_FIXED_TRUMP] = round_trumps[k]
+                kind = play_pitch_deal_nb(
+                    dealt,
+                    hands,
+                    won,
+                    players - 1,
+                    scores,
+                    round_rules,
+                    fids,
+                    params,
+                    rng,
+                    round_calls[k],
+                    0,
+                    no_script,
+                    view,
+                    out,
+                    fields,
+                    row,
+                    error,
+                    log_calls,
+                    log_plays,
+                    log_winners,
+                )
+                record = out[row]
+                record.game = -1
+                record.deal = index
+                if kind != OK:
+                    record_fault_nb(errors, u, kind, k, error)
+                    break
+
+
+@dataclass
+class Chains:
+    """The chains of one advice run, carried from chunk to chunk: each chain's earlier
+    seats' hands and stream, why it stopped (`status[c]`: kind, seat, call), the hands it
+    drew and the moves that kept their hand, and the step the next chunk starts at."""
+
+    states: np.ndarray
+    keys: np.ndarray
+    status: np.ndarray
+    draws: np.ndarray
+    stays: np.ndarray
+    step: int = 0
+
+    @classmethod
+    def start(cls, seed: int, heard: int, chains: int = CHAINS) -> Chains:
+        """Fresh chains of a run of `seed` whose first `heard` seats' calls are heard."""
+        part = seed_key_py(seed)
+        keys = np.array([chain_key(part, c) for c in range(chains)], np.int64)
+        return cls(
+            np.zeros((chains, heard), np.int64),
+            keys,
+            np.zeros((chains, 3), np.int64),
+            np.zeros(chains, np.int64),
+            np.zeros(chains, np.int64),
+        )
+
+
+@njit(cache=True)
+def seed_key_py(seed: int) -> int:
+    """`seed_key`, for Python callers."""
+    return seed_key(seed)
+
+
+@njit(cache=True)
+def chain_key(seed_part: int, chain: int) -> int:
+    """The starting state of chain `chain`'s stream."""
+    return purpose_key(unit_key(seed_part, chain), STREAM_CHAIN)
+
+
+def bidder_stops(fids: np.ndarray, heard: int) -> np.ndarray:
+    """Copies of the strategy table `fids`, the i-th with the bidder of seat i + 1 removed,
+    so that the deal loop's auction stops there (see `_fits_nb`)."""
+    stops = np.repeat(fids[None], max(heard, 1), axis=0)
+    for i in range(max(heard, 1)):
+        stops[i, BID, i + 1] = -1
+    return stops
