@@ -83,12 +83,23 @@ def test_pitch_bids_leave_out_thin_cells():
     assert drawn == (counts >= style.MIN_COUNT).sum()
 
 
-def test_dealer_steal_draws_each_way_in_house_order_over_the_player_counts():
-    left, right = plots.dealer_steal(breakdown()).axes
-    assert list(_points(left).values())[0][:, 0].tolist() == [3, 4, 5]
-    labels = list(_points(right))
-    assert labels == ["stole", "outbid", "forced", "defended"]
+def test_dealer_steal_draws_each_way_as_a_row_and_each_player_count_as_a_series():
+    table = breakdown()
+    left, right = plots.dealer_steal(table).axes
+    steals = _points(left)
+    assert [label for label in steals] == ["3 players", "4 players", "5 players"]
+    assert [points[0, 0] for points in steals.values()] == [3, 4, 5]
     assert all(float(tick).is_integer() for tick in left.get_xticks())
+    assert [label.get_text() for label in right.get_yticklabels()] == [
+        "stole",
+        "outbid",
+        "forced",
+        "defended",
+    ]
+    four = _points(right)["4 players"]  # x: the contribution, y: the way's row (offset)
+    expected = table.xs(4, level="players").reindex(["stole", "outbid", "forced", "defended"])
+    assert np.allclose(four[:, 0], expected["estimate"])
+    assert np.allclose(np.round(four[:, 1]), [0, 1, 2, 3])
 
 
 def test_example_hands_draw_a_panel_per_hand_auction_first():

@@ -64,6 +64,7 @@ def strength_against_cost(
             label=None if player in shown else player,
         )
         style.tag([drawn[0]], "player", player)
+        style.count(drawn[0], [row["n"]])
         shown.add(player)
         # Of two strategies at about the same cost, the upper one's words go above it.
         near = searched[(searched["ms_per_card"] / row["ms_per_card"] - 1).abs() < 0.15]
@@ -134,23 +135,32 @@ def before_after(
     question: str,
     quantity: str,
     percent: bool = False,
+    unit: str | None = None,
+    differences: bool = False,
+    caption: str | None = None,
 ) -> Figure:
     """Each row of `table` (`analysis.compare.means_changed`: a quantity measured on the
-    same deals under two ways of playing) with n: left, its value under `before` and
+    same deals under two ways of playing) with its n: left, its value under `before` and
     `after` (series of `kind`) with 95% intervals; right, the change paired deal by deal
     with its interval against 0. `percent` shows shares as percentages and the change in
-    percentage points. The title is the `question` the figure answers."""
+    percentage points; otherwise `unit` names the unit of the change (points per deal, ...).
+    `differences` marks a quantity that is itself a difference (a - b), drawn against its
+    zero line. The title is the `question` the figure answers; the legend sits above the
+    left panel, clear of every interval, and `caption` (if given) under the figure."""
+    if not percent and not unit:
+        raise ValueError("before_after needs the unit of the change (unit=...) or percent=True")
     scale = 100 if percent else 1
-    unit = " (%)" if percent else ""
+    unit = "percentage points" if percent else unit
     figure, (left, right) = plt.subplots(
         1,
         2,
-        figsize=(11, 0.45 * len(table) + 1.9),
+        figsize=(11, 0.45 * len(table) + 2.2),
         sharey=True,
         width_ratios=(3, 2),
         layout="constrained",
     )
     positions = np.arange(len(table))
+    counts = table["n"].to_numpy()
     scaled = table.drop(columns="n") * scale
     for offset, (column, name) in zip(
         style.offsets(2, 0.3), [("before", before), ("after", after)], strict=True
@@ -165,12 +175,15 @@ def before_after(
             estimate=column,
             low=f"{column}_low",
             high=f"{column}_high",
-            text=f"every seat {name}",
+            text=f"every seat {style.label(kind, name)}",
+            counts=counts,
         )
     left.set_yticks(positions, [style.with_n(str(row), n) for row, n in table["n"].items()])
     left.invert_yaxis()
-    left.set_xlabel(f"{quantity}{unit}, 95% interval")
-    left.legend(loc="best")
+    left.set_xlabel(f"{quantity}{' (%)' if percent else ''}, 95% interval")
+    if differences:
+        style.zero_line(left, horizontal=True)
+    left.legend(loc="lower left", bbox_to_anchor=(0, 1.0), ncols=2, borderaxespad=0.3)
     style.estimates(
         right,
         positions,
@@ -182,40 +195,39 @@ def before_after(
         low="change_low",
         high="change_high",
         text=None,
+        counts=counts,
     )
     style.zero_line(right, horizontal=True)
-    right.set_xlabel(f"{after} minus {before}" + (", percentage points" if percent else ""))
+    right.set_xlabel(f"{style.label(kind, after)} minus {style.label(kind, before)}, {unit}")
     right.set_title("the change, paired deal by deal", fontsize=9)
     figure.suptitle(question)
+    if caption:
+        style.caption(figure, caption)
     return figure
 
 
 def paired_differences(table: pd.DataFrame, kind: str, question: str, quantity: str) -> Figure:
     """Paired differences (`difference`, `low`, `high`, `n` per row) as points with 95%
     intervals against 0. Rows of pairs (columns `a` and `b`, series of `kind`) are turned so
-    that `a` comes first in the house order, then sorted by it, each in the colour of `a`;
-    other rows are labelled by their index and drawn in the colour of the index's series.
-    The title is the `question` the figure answers."""
+    that `a` comes first in the house order, then sorted by it; other rows are labelled by
+    their index. Each row names its estimate, so all are drawn as plain estimates (black),
+    spending no colour. The title is the `question` the figure answers."""
     if "b" in table.columns:
         table = _in_house_order(table, kind)
         labels = [f"{row.a} - {row.b}" for row in table.itertuples()]
-        series = list(table["a"])
     else:
         labels = [str(index) for index in table.index]
-        series = list(table.index)
     figure, axis = plt.subplots(figsize=(7.5, 0.5 * len(table) + 1.8), layout="constrained")
     positions = np.arange(len(table))
-    for position, name, (_, row) in zip(positions, series, table.iterrows(), strict=True):
-        style.estimates(
-            axis,
-            np.array([position]),
-            row.to_frame().T,
-            kind,
-            name,
-            horizontal=True,
-            estimate="difference",
-            text="",
-        )
+    style.estimates(
+        axis,
+        positions,
+        table[["difference", "low", "high", "n"]].astype(float),
+        *style.ESTIMATE,
+        horizontal=True,
+        estimate="difference",
+        text="",
+    )
     counts = table["n"].to_numpy()
     axis.set_yticks(
         positions, [style.with_n(text, n) for text, n in zip(labels, counts, strict=True)]

@@ -1,11 +1,16 @@
 """The house style of every figure: one colour and one place in the order for each series
-of a kind (game, target, lead, player, bidder, ...), counts on integer ticks, n and a 95%
-interval on every estimate drawn, and estimates over fewer than `MIN_COUNT` cases left out
-with the rule said in the caption. Importing `analysis.plots` applies it (`use`)."""
+of a kind (game, target, lead, player, bidder, ...), counts on integer ticks, a 95% interval
+and its own n on every estimate drawn, a unit on every value axis, a zero line on every axis
+of differences, and estimates over fewer than `MIN_COUNT` cases left out with the rule said
+in the caption. A colour stands for one series in a notebook: the kinds a notebook draws
+together take colours apart, and a figure whose rows are named on its axis draws them as
+plain `ESTIMATE`s, in black, rather than spend a colour. Importing `analysis.plots` applies
+it (`use`)."""
 
 from __future__ import annotations
 
 import importlib
+import textwrap
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -18,6 +23,7 @@ from matplotlib.ticker import MaxNLocator
 
 from analysis import games
 from analysis.palette import (
+    BLACK,
     BLUE,
     BROWN,
     GREEN,
@@ -33,6 +39,7 @@ from analysis.palette import (
 __all__: list[str] = []  # helpers for the figure functions, not figures: `style.colour`
 
 MIN_COUNT = 30  # an estimate from fewer cases (deals, calls, contracts) is not drawn
+ESTIMATE = ("estimate", "estimate")  # the series of a figure whose rows name each estimate
 
 # The kinds of series every game shares: names in house order, each with its colour, and
 # their labels. Each game adds its own kinds and names (`analysis.games.<game>.STYLE`).
@@ -47,6 +54,7 @@ SERIES: dict[str, dict[Any, str]] = {
     },
     "side": {"pitcher's side": BLUE, "defenders": ORANGE},
     "players": ranked([2, 3, 4, 5, 6, 7]),
+    "estimate": {"estimate": BLACK},
 }
 NAMES: dict[str, dict[Any, str]] = {"players": {k: f"{k} players" for k in range(2, 8)}}
 
@@ -121,6 +129,48 @@ def tag(artists: Iterable[Any], kind: str, name: Any) -> None:
         artist.set_gid(f"{kind}:{name}")
 
 
+def count(artist: Any, counts: Any) -> None:
+    """Record on a drawn artist the n of each estimate it draws (its points, bars or band), so
+    that a test can check that the figure shows each one. None records nothing."""
+    if counts is not None:
+        artist.allfours_counts = [int(n) for n in np.atleast_1d(np.asarray(counts))]
+
+
+def counts_of(artist: Any) -> list[int] | None:
+    """The n of each estimate an artist draws (`count`), None where none was recorded."""
+    return getattr(artist, "allfours_counts", None)
+
+
+def _counts(table: pd.DataFrame, counts: Any) -> Any:
+    """The counts given, else the table's column `n` if it has one."""
+    if counts is not None:
+        return counts
+    return table["n"].to_numpy() if "n" in table.columns else None
+
+
+def series_of(figure: Figure) -> list[dict[str, str]]:
+    """Each series drawn in `figure` (every artist `tag` marked) once: its kind, its name
+    and its colour as drawn (hex). A notebook records these with each figure it shows, so
+    that a test can check that a colour stands for one series across the notebook."""
+    found: dict[tuple[str, str, str], None] = {}
+    for axis in figure.axes:
+        for artist in [*axis.lines, *axis.patches, *axis.collections]:
+            series = tagged(artist.get_gid())
+            if series is None:
+                continue
+            if hasattr(artist, "get_color") and not hasattr(artist, "get_facecolor"):
+                tone = artist.get_color()
+            else:
+                faces = np.atleast_2d(artist.get_facecolor())
+                edges = np.atleast_2d(artist.get_edgecolor())
+                filled = faces.size and faces[0][3] > 0
+                tone = faces[0] if filled else edges[0] if edges.size else None
+            if tone is None:
+                continue
+            found[(series[0], str(series[1]), mpl.colors.to_hex(tone))] = None
+    return [{"kind": kind, "name": name, "colour": tone} for kind, name, tone in found]
+
+
 def tagged(gid: str | None) -> tuple[str, Any] | None:
     """The (kind, name) of an artist `tag` marked, None for an untagged one."""
     if not gid or ":" not in gid:
@@ -165,9 +215,11 @@ def estimates(
     low: str = "low",
     high: str = "high",
     text: str | None = None,
+    counts: Any = None,
 ) -> None:
     """Points at `estimate` with their 95% intervals, in the colour of `name` of `kind`,
-    at `positions` along the category axis (vertical intervals unless `horizontal`)."""
+    at `positions` along the category axis (vertical intervals unless `horizontal`); each
+    point's n is `counts`, else the table's column `n` (`count`)."""
     values = table[estimate].to_numpy(float)
     spread = errors(table, estimate, low, high)
     points = (values, positions) if horizontal else (positions, values)
@@ -180,6 +232,7 @@ def estimates(
         label=label(kind, name) if text is None else text,
     )
     tag([drawn[0]], kind, name)
+    count(drawn[0], _counts(table, counts))
 
 
 def estimates_by_name(axis: Axes, table: pd.DataFrame, names: Sequence[Any], kind: str) -> None:
@@ -201,8 +254,10 @@ def bars(
     width: float = 0.8,
     horizontal: bool = False,
     text: str | None = None,
+    counts: Any = None,
 ) -> None:
-    """Bars at `estimate` with their 95% intervals, in the colour of `name` of `kind`."""
+    """Bars at `estimate` with their 95% intervals, in the colour of `name` of `kind`; each
+    bar's n is `counts`, else the table's column `n` (`count`)."""
     spread = errors(table)
     draw = axis.barh if horizontal else axis.bar
     drawn = draw(
@@ -215,12 +270,26 @@ def bars(
         label=label(kind, name) if text is None else text,
     )
     tag(drawn.patches, kind, name)
+    for patch, n in zip(drawn.patches, _each(_counts(table, counts), len(drawn)), strict=True):
+        count(patch, n)
+
+
+def _each(counts: Any, size: int) -> list[Any]:
+    """One count per drawn item (None for each where none was given)."""
+    return [None] * size if counts is None else list(np.broadcast_to(counts, (size,)))
 
 
 def band(
-    axis: Axes, x: np.ndarray, table: pd.DataFrame, kind: str, name: Any, text: str | None = None
+    axis: Axes,
+    x: np.ndarray,
+    table: pd.DataFrame,
+    kind: str,
+    name: Any,
+    text: str | None = None,
+    counts: Any = None,
 ) -> None:
-    """A line through `estimate` over `x` with its 95% band, in the colour of `name`."""
+    """A line through `estimate` over `x` with its 95% band, in the colour of `name`; each
+    point's n is `counts`, else the table's column `n` (`count`)."""
     tone = colour(kind, name)
     (line,) = axis.plot(
         x,
@@ -232,6 +301,7 @@ def band(
     )
     fill = axis.fill_between(x, table["low"], table["high"], color=tone, alpha=0.2, linewidth=0)
     tag([line, fill], kind, name)
+    count(line, _counts(table, counts))
 
 
 def offsets(count: int, width: float = 0.5) -> np.ndarray:
@@ -239,6 +309,60 @@ def offsets(count: int, width: float = 0.5) -> np.ndarray:
     if count == 1:
         return np.zeros(1)
     return np.linspace(-width / 2, width / 2, count)
+
+
+def count_text(n: float) -> str:
+    """A count as the figures print it beside an estimate: 1,234."""
+    return f"{int(n):,}"
+
+
+def label_counts(
+    axis: Axes,
+    x: Any,
+    y: Any,
+    counts: Any,
+    *,
+    below: bool = True,
+    fontsize: float = 7,
+    rotation: float = 0,
+) -> None:
+    """Each estimate's n written beside its point at (`x`, `y`), below it (or above), in
+    small grey type: for figures whose points have counts of their own that no tick or
+    legend can say."""
+    points = zip(np.atleast_1d(x), np.atleast_1d(y), np.atleast_1d(counts), strict=True)
+    for where, height, n in points:
+        axis.annotate(
+            count_text(n),
+            (float(where), float(height)),
+            xytext=(0, -9 if below else 7),
+            textcoords="offset points",
+            ha="center",
+            va="top" if below else "bottom",
+            fontsize=fontsize,
+            rotation=rotation,
+            color="#404040",
+        )
+
+
+def ticks_with_counts(
+    axis: Axes, positions: Sequence[float], labels: Sequence[str], counts: Sequence[Sequence[Any]]
+) -> None:
+    """Ticks along the x axis at `positions`, each its label with the n of each series
+    there under it, one line a series in the order given (None where a series has no
+    point): for panels whose points have counts of their own that a legend cannot say."""
+    words = []
+    for label_, ns in zip(labels, counts, strict=True):
+        lines = [label_, *(count_text(n) if n is not None else "-" for n in ns)]
+        words.append("\n".join(lines))
+    axis.set_xticks(list(positions), words)
+
+
+def figure_legend(figure: Figure, axis: Axes, title: str | None = None) -> None:
+    """The legend of `axis`'s series for the whole figure, to the right of every panel (and
+    clear of the title), so that it covers no estimate."""
+    handles, labels = axis.get_legend_handles_labels()
+    if handles:
+        figure.legend(handles, labels, loc="outside right center", title=title)
 
 
 def zero_line(axis: Axes, horizontal: bool = False) -> None:
@@ -253,8 +377,11 @@ def count_ticks(axis: Axes, which: str = "x") -> None:
 
 def caption(figure: Figure, text: str) -> None:
     """A note under the figure: the deals behind it, the intervals, the thin-cell rule
-    (the figure's supxlabel, which constrained layout makes room for)."""
-    figure.supxlabel(text, fontsize=8, color="#404040")
+    (the figure's supxlabel, which constrained layout makes room for), each of its lines
+    wrapped to the figure's width."""
+    width = max(40, int(figure.get_figwidth() * 15))
+    lines = [textwrap.fill(line, width) for line in text.split("\n")]
+    figure.supxlabel("\n".join(lines), fontsize=8, color="#404040")
 
 
 RC = {

@@ -39,23 +39,25 @@ def pitching_share(sides: pd.DataFrame) -> Figure:
         left.plot(
             trumps, part["estimate"], color=style.colour("game", game), linewidth=1, alpha=0.6
         )
-        style.estimates(left, trumps, part, "game", game, text=text)
+        style.estimates(left, trumps, part, "game", game, text=f"{text} deals")
+        style.label_counts(left, trumps, part["low"], part["n"])
         mine = held.xs(game, level="game")
         style.bars(right, mine.index.to_numpy() + offset, mine, "game", game, width=0.4, text=text)
     left.axhline(0.5, color=palette.GREY, linewidth=0.8, linestyle="--")
     left.set_ylabel("pitcher's side share of the deal's points, 95% interval")
+    left.set_ylim(float(shares["low"].min()) - 0.06 if len(shares) else 0, None)
     left.set_title("Does each trump held pay more in Don than in Phat?")
     right.set_ylabel("share of deals, 95% interval")
     right.set_title("How many trumps does the pitcher hold?")
     for axis in (left, right):
         style.count_ticks(axis)
         axis.set_xlabel("trumps in the pitcher's hand")
-    left.legend(loc="upper left")
-    right.legend(loc="upper right")
+    style.figure_legend(figure, left)
     style.caption(
         figure,
-        "Every seat greedy, one run of deals per game; intervals are 95%; "
-        f"{style.thin_rule()}; the dashed line is half the points.",
+        "Every seat greedy, one run of deals per game; intervals are 95%; left, under each "
+        f"point its n (the deals with that many trumps); {style.thin_rule()}; the dashed "
+        "line is half the points.",
     )
     return figure
 
@@ -63,7 +65,8 @@ def pitching_share(sides: pd.DataFrame) -> Figure:
 def lead_gains_by_game(gains: pd.DataFrame, baseline: str) -> Figure:
     """One panel per game of `gains` (`analysis.games.don.summary.gains_over`): each lead
     policy's mean gain in points per deal over `baseline` on the same deals, with its paired 95%
-    interval and n; the panels share one scale."""
+    interval and n, each row named on the axis (so drawn as plain estimates); the panels
+    share one scale."""
     games = style.order("game", gains.index.get_level_values("game"))
     leads = style.order("lead", gains.index.get_level_values("lead"))
     figure, axes = plt.subplots(
@@ -78,20 +81,14 @@ def lead_gains_by_game(gains: pd.DataFrame, baseline: str) -> Figure:
         part = gains.xs(game, level="game")
         mine = [lead for lead in leads if lead in part.index]
         positions = np.arange(len(mine))
-        for position, lead in zip(positions, mine, strict=True):
-            style.estimates(
-                axis,
-                np.array([position]),
-                part.loc[[lead]],
-                "lead",
-                lead,
-                horizontal=True,
-                estimate="difference",
-            )
+        style.estimates(
+            axis, positions, part.loc[mine], *style.ESTIMATE, horizontal=True, estimate="difference"
+        )
         axis.set_yticks(positions, [style.with_n(lead, part.loc[lead, "n"]) for lead in mine])
         axis.set_ylim(len(mine) - 0.5, -0.5)  # the first lead on top
         style.zero_line(axis, horizontal=True)
         axis.set_xlabel(f"pitcher's side points per deal minus {baseline}'s, 95% interval")
+        axis.set_ylabel("opening lead")
         axis.set_title(style.label("game", game))
     figure.suptitle(f"Which opening lead gains the pitcher's side most over {baseline}?")
     style.caption(

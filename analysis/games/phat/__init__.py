@@ -1,15 +1,17 @@
 """Phat's analysis: summaries of its outcome tables (`summary`), lead comparisons
 (`leads`), odds of a hand (`odds`) and figures (`plots`, `leads_plots`)."""
 
-from analysis.palette import BLUE, GREEN, GREY, ORANGE, SKY, VERMILION, GameStyle
+from analysis.palette import GREEN, GREY, ORANGE, PURPLE, SKY, VERMILION, GameStyle
 
+# A colour stands for one series in a notebook: Phat's own kinds keep clear of the colours
+# of the players drawn beside them (greedy blue, guided_ismcts vermilion, random grey).
 STYLE = GameStyle(
-    BLUE,
+    SKY,
     "Phat",
     series={
-        "target": {181: BLUE, 121: ORANGE},
+        "target": {181: GREEN, 121: PURPLE},
         "lead": {
-            "lead_long": BLUE,
+            "lead_long": PURPLE,
             "lead_phat": ORANGE,
             "lead_high": GREEN,
             "lead_best": VERMILION,

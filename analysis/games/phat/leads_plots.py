@@ -55,7 +55,7 @@ def lead_variance_ratios(ratios: pd.DataFrame) -> Figure:
     axis.invert_yaxis()
     axis.axvline(1, color=palette.GREY, linewidth=0.8, linestyle="--")
     axis.set_xlim(0, max(2.0, float(ratios["high"].max()) * 1.1))
-    axis.set_xlabel("variance of the difference, unpaired over paired (95% interval); 1: no gain")
+    axis.set_xlabel("variance ratio, unpaired over paired, 95% interval; 1: no gain")
     axis.set_title("How many times fewer deals does pairing need for the same interval?")
     _caption(
         figure,
@@ -84,8 +84,8 @@ def lead_differences_by_longest_suit(by_length: pd.DataFrame, reference: str) ->
     style.zero_line(axis)
     axis.set_xlabel("length of the pitcher's longest suit, cards")
     axis.set_ylabel(f"pitcher's side points per deal,\npolicy minus {reference}")
-    axis.set_title(f"How much does leaving {reference} cost, by the length of the longest suit?")
-    axis.legend(loc="lower left")
+    figure.suptitle(f"How much does leaving {reference} cost, by the length of the longest suit?")
+    style.figure_legend(figure, axis, title="opening lead")
     words = _same_deals(int(by_length["n"].groupby(level=0).sum().max()))
     if left_out:
         lengths = ", ".join(map(str, left_out))

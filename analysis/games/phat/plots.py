@@ -113,7 +113,7 @@ def phat_points(
     right.set_title("The mean margin")
     figure.suptitle(f"{title}: by how much does the pitcher's side outscore the defenders?")
     style.caption(
-        figure, f"Deals played to the 13th trick, each {by} on its own deals; intervals are 95%"
+        figure, f"Deals played to the 13th trick, {_deals_words(deals, by)}; intervals are 95%"
     )
     return figure
 
@@ -143,7 +143,7 @@ def phat_muck_margin(deals: pd.DataFrame, by: str = "strategy", kind: str = "pla
     figure.suptitle("Phat: how often is the muck tied 40-40?")
     style.caption(
         figure,
-        f"Deals played to the 13th trick, each {by} on its own deals; intervals are 95% (Wilson)",
+        f"Deals played to the 13th trick, {_deals_words(deals, by)}; intervals are 95% (Wilson)",
     )
     return figure
 
@@ -170,8 +170,8 @@ def phat_capture(
     thin = "" if len(shown) == len(table) else f"; {style.thin_rule()}"
     style.caption(
         figure,
-        f"Each {by} on its own deals (n: deals where it was played; for the rates 'when', "
-        f"the deals that side was dealt it); intervals are 95% (Wilson){thin}",
+        f"{_deals_words(deals, by).capitalize()} (n: deals where it was played; for the rates "
+        f"'when', the deals that side was dealt it); intervals are 95% (Wilson){thin}",
     )
     return figure
 
@@ -293,6 +293,17 @@ def phat_carry_over(game_deals: pd.DataFrame, by: str = "target", kind: str = "t
     )
     figure.suptitle("Phat: what does the muck carry-over do to whole games?")
     return figure
+
+
+def _deals_words(deals: pd.DataFrame, by: str) -> str:
+    """The caption's words for the deals behind a comparison of the groups of `by`: "the
+    same 1,000 deals under each strategy" where every group played the same deal numbers,
+    else "each strategy on its own deals"."""
+    if "deal" in deals.columns and by in deals.columns:
+        played = [frozenset(part) for _, part in deals.groupby(by, observed=True)["deal"]]
+        if played and all(group == played[0] for group in played):
+            return f"the same {len(played[0]):,} deals under each {by}"
+    return f"each {by} on its own deals"
 
 
 def _distribution(

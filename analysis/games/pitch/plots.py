@@ -56,24 +56,20 @@ def pitch_bids(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     for offset, bid in zip(style.offsets(len(shown), 0.8 - width), shown, strict=True):
         part = by_trumps.xs(bid, level="contract")
         total = int(part["n"].sum())
-        style.bars(
-            right,
-            part.index.to_numpy() + offset,
-            part,
-            "bid",
-            bid,
-            width=width,
-            text=style.with_n(f"bid {bid}", total),
-        )
+        x = part.index.to_numpy() + offset
+        style.bars(right, x, part, "bid", bid, width=width, text=style.with_n(f"bid {bid}", total))
+        style.label_counts(right, x, part["high"], part["n"], below=False, rotation=90)
     style.count_ticks(right)
-    right.set_ylim(0, 1.15)
+    right.set_ylim(0, 1.4)
     right.set_xlabel("trumps in the pitcher's hand")
     right.set_title("by the bid and the trumps held")
-    if shown:
-        right.legend(loc="upper center", ncols=len(shown))
+    right.set_ylabel("share of bids made, 95% interval")
+    style.figure_legend(figure, right, title="the bid (n: its bids)")
     figure.suptitle(f"{title}: how often is each bid made?")
     style.caption(
-        figure, f"{len(deals):,} deals; 95% Wilson intervals; {style.thin_rule(of='bids')}"
+        figure,
+        f"{len(deals):,} deals; 95% Wilson intervals; above each bar its n (bids); "
+        f"{style.thin_rule(of='bids')}",
     )
     return figure
 
@@ -101,32 +97,36 @@ def pitch_points(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     style.count_ticks(axis)
     axis.set_xlabel("points won by the pitcher's side")
     axis.set_ylabel("share of the deals at the bid, 95% interval")
-    if bids:
-        axis.legend()
-    axis.set_title(f"{title}: how many points does the pitcher's side win, bid by bid?")
+    style.figure_legend(figure, axis, title="the bid (n: its deals)")
+    figure.suptitle(f"{title}: how many points does the pitcher's side win, bid by bid?")
     style.caption(figure, f"{len(deals):,} deals; 95% Wilson intervals; {style.thin_rule()}")
     return figure
 
 
 def bid_curves(deals: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     """Share of bids made by bid, one series per player count (`players`), each point with
-    its 95% Wilson interval; a bid made fewer than `style.MIN_COUNT` times at a player count
-    is left out."""
-    table = _rates(bid_success(deals, ["players", "contract"]))
-    totals = table["n"].groupby(level="players").sum()
-    table = style.drop_thin(table)
+    its 95% Wilson interval and its own n (the contracts at that bid and count) written
+    under it; a bid made fewer than `style.MIN_COUNT` times at a player count is left out."""
+    table = style.drop_thin(_rates(bid_success(deals, ["players", "contract"])))
     counts = style.order("players", table.index.get_level_values("players"))
-    figure, axis = plt.subplots(figsize=(7, 4.4), layout="constrained")
+    figure, axis = plt.subplots(figsize=(8, 4.8), layout="constrained")
     for offset, players in zip(style.offsets(len(counts), 0.5), counts, strict=True):
         part = table.xs(players, level="players")
-        text = style.with_n(style.label("players", players), totals[players])
-        style.estimates(axis, part.index.to_numpy() + offset, part, "players", players, text=text)
+        x = part.index.to_numpy() + offset
+        style.estimates(axis, x, part, "players", players, text=style.label("players", players))
+        style.label_counts(axis, x, part["low"], part["n"], rotation=90)
     axis.set_xticks(sorted(table.index.get_level_values("contract").unique()))
-    axis.set_xlabel("bid")
+    axis.set_xlabel("the bid (points the pitcher must take)")
     axis.set_ylabel("share of bids made, 95% interval")
-    axis.legend(title="contracts", loc="best")
-    axis.set_title(f"How often is each bid made, by the number of players?\n{title}")
-    style.caption(figure, f"95% Wilson intervals; {style.thin_rule(of='contracts')}")
+    bottom = float(table["low"].min()) if len(table) else 0.0
+    axis.set_ylim(bottom - 0.06, None)  # room under the lowest point for its n
+    figure.suptitle(f"{title}: how often is each bid made, by the number of players?")
+    style.figure_legend(figure, axis, title="players at the table")
+    style.caption(
+        figure,
+        "Under each point its n: the contracts at that bid and player count; 95% Wilson "
+        f"intervals; {style.thin_rule(of='contracts')}",
+    )
     return figure
 
 
@@ -137,7 +137,7 @@ def made_heatmap(
     per bid, n in each cell; a cell of fewer than `style.MIN_COUNT` bids shows its count
     only, a hand never bid is blank and one that cannot exist grey."""
     figure, axes = plt.subplots(
-        len(bids), 1, figsize=(9, 2.6 * len(bids) + 1), sharex=True, layout="constrained"
+        len(bids), 1, figsize=(11, 3.0 * len(bids) + 1.2), sharex=True, layout="constrained"
     )
     trumps, ranks = np.arange(1, 7), np.arange(len(RANKS))
     impossible = np.array([[not possible_hand(k, r) for r in ranks] for k in trumps])
@@ -166,7 +166,7 @@ def made_heatmap(
                     f"{count:,}",
                     ha="center",
                     va="center",
-                    fontsize=6,
+                    fontsize=8,
                     color=palette.GREY,
                 )
                 continue
@@ -177,7 +177,7 @@ def made_heatmap(
                 f"{rate:.0%}\n{count:,}",
                 ha="center",
                 va="center",
-                fontsize=6,
+                fontsize=8,
                 color=tone,
             )
         axis.set_yticks(range(len(trumps)), [str(k) for k in trumps])
@@ -197,45 +197,70 @@ def made_heatmap(
     return figure
 
 
+WAYS = ("stole", "outbid", "forced", "defended")  # how the dealer came to play a deal
+
+
 def dealer_steal(breakdown: pd.DataFrame) -> Figure:
     """From `analysis.games.pitch.summary.dealer_breakdown` by player count: left, the share
     of deals the dealer steals; right, each way it came to play a deal (stole, outbid,
-    forced, defended) and that way's contribution to its score per deal; 95% intervals."""
-    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
-    stole = breakdown.xs("stole", level="how")
-    players = stole.index.to_numpy()
-    style.estimates(
-        left,
-        players,
-        stole,
-        "dealer",
-        "stole",
-        estimate="share",
-        low="share_low",
-        high="share_high",
-        text="contracts taken by the dealer's steal",
+    forced, defended: the rows) and that way's contribution to its score per deal, one
+    point per player count (series of `players`); 95% intervals."""
+    figure, (left, right) = plt.subplots(
+        1, 2, figsize=(11, 4.4), width_ratios=(2, 3), layout="constrained"
     )
-    left.set_xlabel("players")
+    stole = breakdown.xs("stole", level="how")
+    counts = style.order("players", stole.index)
+    for players in counts:
+        style.estimates(
+            left,
+            np.array([players]),
+            stole.loc[[players]],
+            "players",
+            players,
+            estimate="share",
+            low="share_low",
+            high="share_high",
+            text=style.label("players", players),
+        )
+    left.set_xlabel("players at the table")
     left.set_ylabel("share of deals, 95% interval")
     left.set_ylim(0, None)
     left.set_title("How often does the dealer steal the contract?")
-    ways = style.order("dealer", breakdown.index.get_level_values("how"))
-    for offset, way in zip(style.offsets(len(ways), 0.45), ways, strict=True):
-        part = breakdown.xs(way, level="how")
-        style.estimates(right, part.index.to_numpy() + offset, part, "dealer", way)
-    style.zero_line(right)
-    right.set_xlabel("players")
-    right.set_ylabel("points per deal to the dealer, 95% interval")
+    style.count_ticks(left)
+    ways = [way for way in WAYS if way in breakdown.index.get_level_values("how")]
+    positions = np.arange(len(ways))
+    for offset, players in zip(style.offsets(len(counts), 0.6), counts, strict=True):
+        part = breakdown.xs(players, level="players").reindex(ways)
+        style.estimates(
+            right,
+            positions + offset,
+            part,
+            "players",
+            players,
+            horizontal=True,
+            text=style.label("players", players),
+        )
+    right.set_yticks(positions, ways)
+    right.invert_yaxis()
+    style.zero_line(right, horizontal=True)
+    right.set_xlabel("points per deal to the dealer, 95% interval")
     right.set_title(
         "Each way's contribution to the dealer's score per deal\n"
         "(the four sum to its mean score per deal)"
     )
-    right.legend(title="the dealer")
-    for axis in (left, right):
-        style.count_ticks(axis)
-    n = int(stole["n"].min())
+    style.figure_legend(figure, right, title="players at the table")
+    sizes = stole["n"].astype(int)
+    n = (
+        f"n = {sizes.iloc[0]:,} deals per player count"
+        if sizes.nunique() == 1
+        else "n = " + ", ".join(f"{v:,} deals with {k} players" for k, v in sizes.items())
+    )
     figure.suptitle("How much of the dealer's score comes from the steal?")
-    style.caption(figure, f"n = {n:,} deals per player count; 95% intervals")
+    style.caption(
+        figure,
+        f"{n}; 95% intervals; stole: matched the high bid; outbid: bid above it; forced: "
+        "everyone passed; defended: another seat pitched",
+    )
     return figure
 
 
@@ -272,8 +297,8 @@ def example_hands(calls: pd.DataFrame) -> Figure:
         axis.set_xticks(range(len(CALLS)), CALLS)
     for axis in axes.flat[len(hands) :]:
         axis.set_visible(False)
-    for axis in axes[:, 0]:
-        axis.set_ylabel("expected score change")
+    for axis in axes.flat[: len(hands)]:
+        axis.set_ylabel("expected score change, points")
     for axis in axes[-1]:
         axis.set_xlabel("call")
     figure.suptitle(
@@ -299,6 +324,7 @@ def stronger_pitcher(table: pd.DataFrame, before: str = "greedy", after: str = "
         after,
         f"Does the hand win more points when its own seat plays {after} instead of {before}?",
         "points won by the pitcher's side per deal (of 4)",
+        unit="points won per deal",
     )
     for text, name in zip(figure.axes[0].get_legend().get_texts(), (before, after), strict=True):
         text.set_text(f"the hand's seat plays {name}")
@@ -315,8 +341,10 @@ STRENGTH_BINS = np.arange(0.0, 5.01, 0.5)  # hand strength, in points, binned by
 
 def calls_by_strength(calls: pd.DataFrame, title: str = "Auction Pitch") -> Figure:
     """The mean call (pass 0, a bid of k) by hand strength, one panel per position in the
-    auction and one series per bidder (`bidder`), each point with its 95% interval; a
-    strength bin of fewer than `style.MIN_COUNT` calls is left out."""
+    auction and one series per bidder (`bidder`), each point with its 95% interval; under
+    each strength its n, the calls of that strength at that position (one number where
+    the bidders' counts agree, as they do on the same deals, else one per bidder in house
+    order); a strength bin of fewer than `style.MIN_COUNT` calls is left out."""
     bins = pd.cut(calls["strength"].clip(upper=4.99), STRENGTH_BINS, right=False)
     middle = bins.map(lambda interval: interval.mid).astype(float)
     table = style.drop_thin(
@@ -324,10 +352,17 @@ def calls_by_strength(calls: pd.DataFrame, title: str = "Auction Pitch") -> Figu
     )
     totals = calls["bidder"].value_counts()
     positions = sorted(calls["position"].unique())
+    columns = 2 if len(positions) > 1 else 1
+    rows = -(-len(positions) // columns)
     figure, axes = plt.subplots(
-        1, len(positions), figsize=(3.2 * len(positions), 3.9), sharey=True, layout="constrained"
+        rows,
+        columns,
+        figsize=(6 * columns, 3.4 * rows + 0.9),
+        sharey=True,
+        squeeze=False,
+        layout="constrained",
     )
-    for axis, position in zip(np.atleast_1d(axes), positions, strict=True):
+    for axis, position in zip(axes.flat, positions, strict=False):
         part = table.xs(position, level="position")
         bidders = style.order("bidder", part.index.get_level_values("bidder"))
         for offset, bidder in zip(style.offsets(len(bidders), 0.15), bidders, strict=True):
@@ -340,14 +375,31 @@ def calls_by_strength(calls: pd.DataFrame, title: str = "Auction Pitch") -> Figu
                 bidder,
                 text=style.with_n(bidder, totals[bidder]),
             )
+        strengths = sorted(part.index.get_level_values("middle").unique())
+        labels = []
+        for strength in strengths:
+            found = [
+                int(part.loc[(bidder, strength), "n"])
+                for bidder in bidders
+                if (bidder, strength) in part.index
+            ]
+            words = " / ".join(style.count_text(n) for n in dict.fromkeys(found))
+            labels.append(f"{strength:g}\n{words}")
+        axis.set_xticks(strengths, labels)
         last = position == positions[-1]
         axis.set_title("the dealer (last)" if last else f"position {position}")
-        axis.set_xlabel("hand strength (points)")
+        axis.set_xlabel("hand strength (points); under it, n")
         axis.set_yticks(range(5), CALLS)
-    np.atleast_1d(axes)[0].set_ylabel("mean call, 95% interval")
-    np.atleast_1d(axes)[0].legend(title="calls")
+        axis.set_ylabel("mean call, 95% interval")
+    for axis in axes.flat[len(positions) :]:
+        axis.set_visible(False)
+    axes.flat[0].legend(title="bidder (n: its calls)", loc="upper left")
     figure.suptitle(f"{title}: what does each bidder call, by hand strength and position?")
-    style.caption(figure, f"95% intervals; {style.thin_rule(of='calls')}")
+    style.caption(
+        figure,
+        "95% intervals; n under each strength: the hands of that strength at that position; "
+        f"{style.thin_rule(of='calls')}",
+    )
     return figure
 
 
@@ -374,6 +426,7 @@ def calibrated_gain(by_deal: pd.DataFrame, by_game: pd.DataFrame) -> Figure:
             horizontal=True,
             estimate="difference",
             text="calibrated minus threshold",
+            counts=table["n"],
         )
         style.zero_line(axis, horizontal=True)
         axis.set_xlabel(f"{quantity}, 95% interval")
@@ -385,7 +438,9 @@ def calibrated_gain(by_deal: pd.DataFrame, by_game: pd.DataFrame) -> Figure:
     figure.suptitle("Does calibrated bidding score more, and win more games, than threshold?")
     style.caption(
         figure,
-        "paired: the same deals (games) with the sides swapped; "
-        "95% intervals; both bidders play greedy",
+        "Paired: the same deals (games) with the sides swapped; 95% intervals; both bidders "
+        "play greedy. Points: per deal and side. Games: the share won by a bidder's sides\n"
+        "together; with an odd number of sides one bidder holds one more than the other in "
+        "each seating (the seatings swap it), so those rows are not per side.",
     )
     return figure

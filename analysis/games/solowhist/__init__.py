@@ -1,7 +1,7 @@
 """Solo Whist's analysis: summaries of its outcome tables (`summary`), contract odds for a
 hand (`odds`) and figures (`plots`)."""
 
-from analysis.palette import BLUE, PURPLE, VERMILION, GameStyle, ranked
+from analysis.palette import BROWN, PURPLE, GameStyle, ranked
 
 # Its contracts by rank, the lowest first.
 CONTRACTS = (
@@ -18,7 +18,9 @@ STYLE = GameStyle(
     "Solo Whist",
     series={
         "contract": ranked(CONTRACTS, "plasma"),
-        "longest suit": {"the turned suit": BLUE, "another suit": VERMILION},
+        # Clear of the card players' colours (greedy blue, guided_ismcts vermilion, pimc
+        # green) and of the games' (Don orange, Phat sky) drawn in the same notebook.
+        "longest suit": {"the turned suit": BROWN, "another suit": PURPLE},
     },
     names={
         "contract": {
