@@ -60,7 +60,7 @@ check: lint
 # a broken link, a missing anchor or a page left out of the navigation fails the build.
 # It renders the committed notebooks without running them; no network is needed.
 docs: venv
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 	@echo "Documentation site: build/site/index.html (or: $(BIN)/mkdocs serve)"
 
 bench: venv
