@@ -38,6 +38,8 @@ JOBS: dict[str, list[list[str]]] = {
         ["solve", "pitch", "--hands", PITCH_HANDS, "--trump", "H", "--leader", "0"],
         # Bid odds play conditional runs through the run kernel: compiled above.
         ["odds", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--deals", "2", "--trump", "H"],
+        # Advice's chains and the kernel that plays their deals (sims.games.pitch.sampler).
+        ["advise", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--seat", "1", "--deals", "64"],
     ],
     "solowhist runs": [
         ["simulate", "solowhist", "--deals", "3"],

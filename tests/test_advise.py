@@ -85,7 +85,7 @@ def test_a_dealer_facing_three_passes_may_not_pass():
     assert auction_so_far((0, 0, 0), 4, 4, 1) == 0b11100  # bids 2 to 4, no pass
     passing = "pass_unless_forced+greedy"  # earlier seats that always pass
     table = pitch_advice(HAND, seat=4, calls="pass,pass,pass", deals=300, seed=1, strategy=passing)
-    assert table.attrs["tries"] == 300  # every deal fits: these bidders always pass
+    assert table.attrs["accepted"] == 300
     assert "pass" not in table.index
     assert set(table.index) == {"bid 2", "bid 3", "bid 4"}  # the forced bid is 2 or more
     assert (table["P(wins contract)"] == 1.0).all()
@@ -102,7 +102,9 @@ def test_calls_the_auction_cannot_hear_are_refused_naming_the_problem(capsys):
         parse_calls("pass,x")
     code, _, err = advise(capsys, "--seat", "3", "--calls", "2,1")
     assert code == 2 and "may not bid 1 after a high bid of 2" in err
-    code, _, err = advise(capsys, "--seat", "1", "--deals", "100", "--max-tries", "50")
+    code, _, err = advise(
+        capsys, "--seat", "1", "--deals", "100", "--max-tries", "50", "--sampler", "rejection"
+    )
     assert code == 2 and "--max-tries (50) must be at least --deals (100)" in err
 
 
@@ -114,7 +116,9 @@ def advise(capsys, *extra: str) -> tuple[int, str, str]:
 def test_too_few_fitting_deals_are_refused_naming_the_count():
     run = RunSpec("pitch", 0, 200, seats=("greedy",))
     # Three bids of 1, 2, 3 before the dealer: rare for threshold bidders.
-    query = AdviceQuery(run, tuple(parse_cards(HAND)), 4, (1, 2, 3), max_tries=2000)
+    query = AdviceQuery(
+        run, tuple(parse_cards(HAND)), 4, (1, 2, 3), max_tries=2000, sampler="rejection"
+    )
     with pytest.raises(AdviceError, match=r"only [\d,]+ of 2,000 deals dealt"):
         advice_deals(query)
 
@@ -167,7 +171,16 @@ def test_the_command_prints_a_row_per_call_and_json(capsys):
     code, text, _ = advise(capsys, "--seat", "3", "--calls", "pass,2", "--deals", "500", "--json")
     answer = json.loads(text)
     assert code == 0 and set(answer["calls"]) == {"pass", "bid 3", "bid 4"}
-    assert answer["deals"] == 500 and answer["dealt"] >= 500
+    assert answer["deals"] == 500 and answer["hands_drawn"] >= 500
+    assert (
+        answer["sampler"] == "chain"
+        and "deals that fit them (chains"
+        in advise(capsys, "--seat", "3", "--calls", "pass,2", "--deals", "200")[1]
+    )
+    code, text, _ = advise(
+        capsys, "--seat", "3", "--calls", "pass,2", "--deals", "200", "--sampler", "rejection"
+    )
+    assert code == 0 and "deals kept of" in text
 
 
 def test_advise_help_teaches(capsys):
@@ -187,6 +200,8 @@ def test_advise_help_teaches(capsys):
         (("--seat", "1", "--trump", "H", "--deals", "0"), "--deals"),
         (("--seat", "1", "--strategy", "nonesuch"), "nonesuch"),
         (("--seat", "1", "--variant", "players=9"), "players"),
+        (("--seat", "2", "--calls", "1", "--max-tries", "900"), "--max-tries bounds --sampler"),
+        (("--seat", "2", "--sampler", "gibbs"), "invalid choice: 'gibbs'"),
     ],
 )
 def test_bad_input_ends_in_one_line_with_status_2(extra, message, capsys):

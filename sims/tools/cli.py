@@ -20,6 +20,7 @@ from sims.tools.commands import (
     compare,
     odds,
     replay,
+    serve,
     simulate,
     solve,
     strategies,
@@ -27,7 +28,7 @@ from sims.tools.commands import (
 from sims.tools.commands.common import UsageError, examples
 
 # The commands in the order `allfours --help` lists them.
-COMMANDS = (simulate, replay, odds, advise, calibrate, compare, solve, strategies, bench)
+COMMANDS = (simulate, replay, odds, advise, calibrate, compare, solve, strategies, bench, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -22,15 +22,17 @@ def add(commands: argparse._SubParsersAction) -> None:
         "advise",
         help="what to call from a seat, after the calls heard so far",
         description="Hold one hand fixed at --seat (1 = the dealer's left; the dealer, seat = "
-        "players, bids last), deal the other hands at random from the rest of the deck and keep "
-        "a deal only if the earlier seats' bidders, seeing their hands, make exactly the --calls "
-        "given (rejection sampling; the share kept is printed). On the same kept deals, the "
-        "hand then makes every call legal at its turn (pass, each legal bid, the dealer's steal "
-        "or forced bid); the later seats bid and everyone plays by their strategies. Printed per "
-        "call: P(the hand wins the contract), P(made | it won), the expected score change of its "
-        "side and the paired difference from the best call, each with a 95% interval; then the "
-        "call with the highest expected score change, and whether the best two can be told "
-        "apart at this deal count.",
+        "players, bids last) and deal the other hands at random from the rest of the deck, so "
+        "that the earlier seats' bidders, seeing their hands, make exactly the --calls given. "
+        "The deals are drawn by chains over the earlier seats' hands that keep every call heard "
+        "(--sampler chain, the default: exact and quick however rare the calls), or by dealing "
+        "whole deals and keeping those that fit (--sampler rejection: the share kept is "
+        "printed). On the same deals, the hand then makes every call legal at its turn (pass, "
+        "each legal bid, the dealer's steal or forced bid); the later seats bid and everyone "
+        "plays by their strategies. Printed per call: P(the hand wins the contract), P(made | "
+        "it won), the expected score change of its side and the paired difference from the "
+        "best call, each with a 95% interval; then the call with the highest expected score "
+        "change, and whether the best two can be told apart at this deal count.",
         epilog=examples("advise"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -62,10 +64,16 @@ def add(commands: argparse._SubParsersAction) -> None:
         help="deals kept, each played once per call (default 20000)",
     )
     advise.add_argument(
+        "--sampler",
+        choices=("chain", "rejection"),  # sims.run.queries.SAMPLERS (the parser loads no pandas)
+        default="chain",
+        help="how the deals that fit the calls are found: chain (default) or rejection",
+    )
+    advise.add_argument(
         "--max-tries",
         type=positive,
         default=0,
-        help="the most deals dealt to find them (default 500 per deal kept)",
+        help="--sampler rejection: the most deals dealt to find them (default 500 per deal kept)",
     )
     add_run_options(advise)
     advise.add_argument("--quiet", action="store_true", help="print no progress")
@@ -84,12 +92,14 @@ def run(args: argparse.Namespace) -> int:
 
     declared = advice_of(args.game)
     hand = parse_hand(args.hand, args.game)
+    if args.max_tries and args.sampler != "rejection":
+        raise UsageError("--max-tries bounds --sampler rejection only")
     if args.max_tries and args.max_tries < args.deals:
         raise UsageError(f"--max-tries ({args.max_tries}) must be at least --deals ({args.deals})")
     spec = run_spec(args, args.deals, games=False)
     calls = parse_calls(args.calls)
     query = AdviceQuery(
-        spec, hand, args.seat, calls, args.trump, args.max_tries, wanted(args.quiet)
+        spec, hand, args.seat, calls, args.trump, args.max_tries, wanted(args.quiet), args.sampler
     )
     played = declared.play(query)
     heard = ", ".join(map(call_name, calls)) or "none"
@@ -102,17 +112,26 @@ def run(args: argparse.Namespace) -> int:
             "players": players,
             "calls": heard,
             "deals": played.accepted,
-            "dealt": played.tries,
+            "sampler": args.sampler,
+            "dealt" if args.sampler == "rejection" else "hands_drawn": played.tries,
             "seed": args.seed,
             "seats": list(spec.seats),
             "rules": spec.rules,
         }
         print(report.advice_json(played.table, about, played.recommendation))
     else:
+        if args.sampler == "rejection":
+            found = (
+                f"{played.accepted:,} deals kept of {played.tries:,} dealt "
+                f"({played.accepted / played.tries:.2%})"
+            )
+        else:
+            found = (
+                f"{played.accepted:,} deals that fit them (chains, {played.tries:,} hands drawn)"
+            )
         header = (
             f"{args.game} advice: hand {format_cards(hand)} as seat {args.seat} of {players} "
-            f"(the dealer is seat {players}), calls heard: {heard}; {played.accepted:,} deals "
-            f"kept of {played.tries:,} dealt ({played.accepted / played.tries:.2%}), seed "
+            f"(the dealer is seat {players}), calls heard: {heard}; {found}, seed "
             f"{args.seed}, strategies {' '.join(spec.seats)}, rules {spec.rules}"
         )
         print(report.advice_text(played.table, header, played.advice))

@@ -1,0 +1,194 @@
+"""`allfours serve` through its HTTP client: every page, every refusal, the command line's
+checks beside each field, and answers equal to `allfours advise`/`odds --json` for the
+same seed; the queue, cancelling, and a closed page's query stopped."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+
+from sims.tools.serve import jobs as jobs_module
+from sims.tools.serve.app import allowed_hosts, create_app
+from sims.tools.serve.forms import pages
+from tests.conftest import call
+
+HAND = "AS 2S 8D TD QH 4C"
+ADVICE = {
+    "hand": HAND,
+    "seat": "3",
+    "calls": "pass,2",
+    "strategy": "greedy",
+    "hand_strategy": "greedy",
+    "deals": "640",
+    "seed": "3",
+}
+
+
+@pytest.fixture
+def client():
+    with TestClient(create_app({"testserver"})) as test:
+        yield test
+
+
+def finish(client, job: dict, limit: float = 600) -> dict:
+    """Poll a job until it stops."""
+    end = time.monotonic() + limit
+    status = job
+    while status["state"] in ("queued", "running") and time.monotonic() < end:
+        time.sleep(0.05)
+        status = client.get(f"/api/jobs/{job['id']}").json()
+    return status
+
+
+def test_every_page_and_file_is_served(client):
+    assert client.get("/").status_code == 200
+    listed = client.get("/api/pages").json()
+    assert {(p["kind"], p["game"]) for p in listed} == {
+        ("advice", "pitch"),
+        ("odds", "pitch"),
+        ("odds", "phat"),
+        ("odds", "solowhist"),
+    }
+    assert listed == pages()
+    for page in listed:
+        assert client.get(f"/{page['kind']}/{page['game']}").status_code == 200
+        shown = client.get(f"/api/form/{page['kind']}/{page['game']}").json()
+        assert shown["title"] == page["title"] and shown["hand_size"] > 0
+    assert client.get("/advice/phat").status_code == 404  # Phat has no auction
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/..%2fapp.py").status_code == 404
+    defaults = client.get("/api/form/advice/pitch").json()["defaults"]
+    assert defaults["strategy"] == "calibrated+learned" and defaults["deals"] == 40_000
+    # learned plays 4 seats, or 6 in partnership: 5 seats get the calibrated bidder and greedy.
+    five = client.get("/api/form/advice/pitch", params={"players": 5}).json()["defaults"]
+    assert five["strategy"] == "calibrated+greedy"
+
+
+def test_other_hosts_and_other_sites_pages_are_refused():
+    app = create_app(allowed_hosts("127.0.0.1", 8044))
+    with TestClient(app, base_url="http://127.0.0.1:8044") as local:
+        assert local.get("/").status_code == 200
+        assert local.get("/", headers={"Host": "localhost:8044"}).status_code == 200
+        assert local.get("/", headers={"Host": "evil.example:8044"}).status_code == 403
+        sent = local.post(
+            "/api/check/advice/pitch", json=ADVICE, headers={"Origin": "http://evil.example"}
+        )
+        assert sent.status_code == 403 and "another site" in sent.text
+        own = local.post(
+            "/api/check/advice/pitch", json=ADVICE, headers={"Origin": "http://127.0.0.1:8044"}
+        )
+        assert own.status_code == 200
+
+
+def cli_error(capsys, *args: str) -> str:
+    code, _, err = call(capsys, *args)
+    assert code == 2
+    return err.strip().removeprefix("allfours: error: ")
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "cli"),
+    [
+        ({"hand": "AS 2S 8D TD QH 1C"}, "hand", ("--hand", "AS 2S 8D TD QH 1C")),
+        ({"hand": "AS AS 8D TD QH 4C"}, "hand", ("--hand", "AS AS 8D TD QH 4C")),
+        ({"hand": "AS 2S 8D TD QH"}, "hand", ("--hand", "AS 2S 8D TD QH")),
+        ({"calls": "2,1"}, "calls", ("--calls", "2,1")),
+        ({"calls": "pass,4"}, "calls", ("--calls", "pass,4")),
+        ({"seat": "5", "calls": "pass,2,pass,pass"}, "seat", ("--seat", "5")),
+        ({"trump": "X"}, "trump", ("--trump", "X")),
+    ],
+)
+def test_bad_input_is_named_beside_its_field_as_the_command_line_names_it(
+    client, capsys, change, field, cli
+):
+    sent = client.post("/api/ask/advice/pitch", json=ADVICE | change)
+    assert sent.status_code == 422
+    errors = sent.json()["errors"]
+    assert list(errors) == [field]
+    args = {"--hand": HAND, "--seat": "3", "--calls": "pass,2"}
+    args |= dict(zip(cli[::2], cli[1::2], strict=True))
+    if field == "seat":
+        args["--calls"] = change["calls"]
+    flat = [item for pair in args.items() for item in pair]
+    assert errors[field] == cli_error(capsys, "advise", "pitch", "--quiet", *flat)
+    assert not client.app.state.jobs.jobs  # nothing ran
+
+
+def test_too_many_deals_and_unknown_strategies_are_refused(client):
+    errors = client.post("/api/ask/advice/pitch", json=ADVICE | {"deals": "900000"}).json()
+    assert "more than 200,000" in errors["errors"]["deals"]
+    errors = client.post("/api/ask/advice/pitch", json=ADVICE | {"strategy": "nonesuch"}).json()
+    assert "nonesuch" in errors["errors"]["strategy"]
+    errors = client.post("/api/ask/odds/pitch", json={"hand": HAND, "players": "9"}).json()
+    assert "players" in errors["errors"]
+
+
+def test_the_advice_page_gives_the_command_lines_numbers(client, capsys):
+    job = client.post("/api/ask/advice/pitch", json=ADVICE).json()
+    assert job["command"].startswith("allfours advise pitch --hand 'AS 2S 8D TD QH 4C' --seat 3")
+    done = finish(client, job)
+    assert done["state"] == "done", done
+    args = job["command"].split(" ", 1)[1]
+    import shlex
+
+    code, out, _ = call(capsys, *shlex.split(args), "--quiet", "--json")
+    assert code == 0
+    assert done["answer"] == json.loads(out)
+    assert done["advice"].startswith("recommended:")
+    csv = client.get(done["csv"])
+    assert csv.status_code == 200 and csv.text.splitlines()[0].startswith("call,trump,deals")
+    chart = client.get(done["chart"])
+    assert chart.status_code == 200 and chart.content[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("game", "form", "extra"),
+    [
+        ("pitch", {"hand": HAND, "seat": "2", "players": "3"}, ()),
+        ("phat", {"hand": "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"}, ()),
+    ],
+)
+def test_the_odds_pages_give_the_command_lines_numbers(client, capsys, game, form, extra):
+    job = client.post(
+        f"/api/ask/odds/{game}", json=form | {"deals": "1500", "seed": "2", "strategy": "greedy"}
+    ).json()
+    done = finish(client, job)
+    assert done["state"] == "done", done
+    import shlex
+
+    code, out, _ = call(capsys, *shlex.split(job["command"].split(" ", 1)[1]), "--quiet", "--json")
+    assert code == 0 and done["answer"] == json.loads(out)
+    assert client.get(done["chart"]).content[:4] == b"\x89PNG"
+
+
+def test_a_full_queue_refuses_and_cancel_stops_the_work(client):
+    queue = client.app.state.jobs
+    learned = {"strategy": "calibrated+learned", "hand_strategy": "calibrated+learned"}
+    slow = ADVICE | learned | {"deals": "200000"}
+    first = client.post("/api/ask/advice/pitch", json=slow).json()
+    waiting = [client.post("/api/ask/advice/pitch", json=slow) for _ in range(queue.max_waiting)]
+    assert all(sent.status_code == 200 for sent in waiting)
+    refused = client.post("/api/ask/advice/pitch", json=slow)
+    assert refused.status_code == 429 and "busy" in refused.json()["errors"]["form"]
+    for sent in waiting:
+        client.post(f"/api/jobs/{sent.json()['id']}/cancel")
+    while client.get(f"/api/jobs/{first['id']}").json()["state"] == "queued":
+        time.sleep(0.05)
+    client.post(f"/api/jobs/{first['id']}/cancel")
+    stopped = finish(client, first, 60)
+    assert stopped["state"] == "cancelled" and stopped["done"] < 200_000
+    assert all(
+        client.get(f"/api/jobs/{sent.json()['id']}").json()["state"] == "cancelled"
+        for sent in waiting
+    )
+
+
+def test_a_query_whose_page_closed_stops(client, monkeypatch):
+    monkeypatch.setattr(jobs_module, "IDLE_CANCEL", 0.5)
+    job = client.post("/api/ask/advice/pitch", json=ADVICE | {"deals": "200000"}).json()
+    time.sleep(3)  # nobody asks after it
+    status = client.app.state.jobs.get(job["id"], touch=False).status()
+    assert status["state"] == "cancelled" and status["why"] == "its page closed"
