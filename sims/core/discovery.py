@@ -6,15 +6,18 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import pkgutil
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 GAMES = "sims.games"  # the package whose subpackages are the games
 
 
+@cache
 def game_packages(part: str) -> tuple[str, ...]:
     """The names of the game packages that have a module or package `part` (`rules`,
-    `descriptor`, `strategies`), in name order."""
+    `descriptor`, `strategies`), in name order; read once a process (generic code asks
+    for every deal it logs)."""
     root = Path(importlib.util.find_spec(GAMES).submodule_search_locations[0])
     return tuple(
         sorted(

@@ -27,8 +27,8 @@ def add(commands: argparse._SubParsersAction) -> None:
         "the rules given. Each round plays --deals deals in which seat 0 calls at random among "
         "its legal calls and the other seats bid by the current table (by threshold in the "
         "first round), everyone playing greedy; each call's expected score change per "
-        'position, high bid heard and hand class, estimated from them (README: "A bidder '
-        'calibrated by simulation"), becomes the next table. Printed per round: '
+        "position, high bid heard and hand class, estimated from them (docs/guide/calibrate.md), "
+        "becomes the next table. Printed per round: "
         "the share of the decisions whose best call changed, what the old calls cost there by "
         "the new table (points per decision) and the mean change of the values. The fitting "
         "stops once that cost is below --tolerance, or after --rounds rounds. "

@@ -17,11 +17,13 @@ def add(commands: argparse._SubParsersAction) -> None:
 
 def run(_: argparse.Namespace) -> int:
     """One line per strategy and description: a strategy that means the same in several
-    games lists them together, one that differs by game gets a line per game."""
+    games lists them together, one that differs by game gets a line per game. Only the
+    games registered now count (a game a test registered and took away again does not)."""
+    from sims.descriptors import names
     from sims.strategies import strategies
 
     grouped: dict[tuple, list[str]] = {}
-    for strategy in strategies():
+    for strategy in (s for s in strategies() if s.game in names()):
         key = (strategy.name, strategy.kind, strategy.description, tuple(strategy.params.items()))
         grouped.setdefault(key, []).append(strategy.game)
     rows = sorted(
