@@ -17,10 +17,10 @@ def add(commands: argparse._SubParsersAction) -> None:
         "serve",
         help="local web pages: what to call, which trump or contract",
         description="Start a local web application whose pages answer the questions a player "
-        "has at the table with the simulator's own functions: what a Pitch hand should call "
-        "after the calls heard (as `allfours advise`), and the odds of a hand (as `allfours "
-        "odds`). Each answer shows the command line that gives the same numbers. The server "
-        "listens on 127.0.0.1 (this machine only) unless --host says otherwise; it answers "
+        "has at the table with the simulator's own functions: what a hand should call in an "
+        "auction after the calls heard (as `allfours advise`), and the odds of a hand (as "
+        "`allfours odds`). Each answer shows the command line that gives the same numbers. The "
+        "server listens on 127.0.0.1 (this machine only) unless --host says otherwise; it answers "
         "only requests addressed to it by that address, and from its own pages.",
         epilog="examples:\n  allfours serve\n  allfours serve --port 8080\n",
         formatter_class=argparse.RawDescriptionHelpFormatter,
