@@ -12,7 +12,7 @@ BIN    := $(VENV)/bin
 DEALS  ?= 1000000
 SEED   ?= 7
 
-.PHONY: venv lab-venv run lab test check bench lint clean notebooks docs
+.PHONY: venv lab-venv run lab test check bench lint clean notebooks serve browsers docs
 
 # Create .venv where missing and install the package with the extra $(1), then mark it done.
 define install
@@ -46,7 +46,7 @@ lab: lab-venv
 # Both tiers compile the kernels first, in parallel processes, then run the tests on every
 # core (pytest-xdist, one worker per core, each test file on one worker). `make test`
 # builds the documentation site first, strictly: a broken link or page fails it.
-test: lint docs
+test: lint docs browsers
 	$(BIN)/python -m tests.compile_kernels
 	$(BIN)/python -m pytest -q -n auto --dist loadfile
 
@@ -62,6 +62,18 @@ check: lint
 docs: venv
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 	@echo "Documentation site: build/site/index.html (or: $(BIN)/mkdocs serve)"
+
+# The browser tests (tests/test_serve_browser.py) drive Debian's Chromium with Playwright;
+# without one they are skipped, and this says so in one line (.ci/run installs it).
+browsers:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
+		test -n "$$ALLFOURS_CHROMIUM" || \
+		echo "browser tests skipped: no Chromium found (apt-get install chromium)"
+
+# The local web pages (`allfours serve`): what to call, the odds of a hand. Options
+# through SERVE_ARGS (e.g. SERVE_ARGS="--port 8080").
+serve: venv
+	$(BIN)/allfours serve $(SERVE_ARGS)
 
 bench: venv
 	$(BIN)/allfours bench

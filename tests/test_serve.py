@@ -192,3 +192,19 @@ def test_a_query_whose_page_closed_stops(client, monkeypatch):
     time.sleep(3)  # nobody asks after it
     status = client.app.state.jobs.get(job["id"], touch=False).status()
     assert status["state"] == "cancelled" and status["why"] == "its page closed"
+
+
+def test_the_command_listens_on_loopback_and_warns_of_any_other_address(capsys, monkeypatch):
+    from sims.tools.commands import serve
+
+    assert serve.loopback("127.0.0.1") and serve.loopback("localhost") and serve.loopback("::1")
+    assert not serve.loopback("0.0.0.0") and not serve.loopback("192.168.1.5")
+    assert allowed_hosts("192.168.1.5", 80) == {"192.168.1.5:80"}
+    assert "[::1]:8044" in allowed_hosts("::1", 8044)
+    started = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **where: started.append(where))
+    code, out, err = call(capsys, "serve", "--host", "0.0.0.0", "--port", "8099")
+    assert code == 0 and started == [{"host": "0.0.0.0", "port": 8099, "log_level": "warning"}]
+    assert "open http://0.0.0.0:8099/" in out and "not a loopback address" in err
+    code, out, err = call(capsys, "serve")
+    assert "127.0.0.1:8044" in out and err == ""

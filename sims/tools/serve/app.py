@@ -62,9 +62,10 @@ class SameOrigin:
 
 def allowed_hosts(host: str, port: int) -> set[str]:
     """The Host headers of requests to this server: its address, and the loopback names
-    when it listens on loopback."""
+    when it listens on loopback (or on every address: then give --host the address the
+    other machines use, for theirs to be answered)."""
     names = {host}
-    if host in LOOPBACK:
+    if host in LOOPBACK or host in ("0.0.0.0", "::"):
         names |= {"127.0.0.1", "localhost", "[::1]"}
     shown = {f"[{n}]" if ":" in n and not n.startswith("[") else n for n in names}
     return {f"{name}:{port}" for name in shown}
@@ -198,7 +199,7 @@ async def _body(request: Request) -> dict[str, Any]:
 
 def _chart(result: dict[str, Any]) -> bytes:
     """The answer's chart in the house style: expected score change by call with 95%
-    intervals (advice), or each expected quantity by trump or contract (odds)."""
+    intervals (advice), or the first expected quantity by trump or contract (odds)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -226,7 +227,9 @@ def _chart(result: dict[str, Any]) -> bytes:
             shown, "estimate", "Expected score change of each call", "score change (points)"
         )
     else:
-        rows = table[[q.startswith("E[") for q in table.index.get_level_values(1)]]
+        quantities = table.index.get_level_values(1)
+        quantity = next((q for q in quantities if q.startswith("E[")), quantities[0])
+        rows = table[quantities == quantity]
         shown = pd.DataFrame(
             {
                 "difference": rows["estimate"].to_numpy(),
@@ -234,11 +237,11 @@ def _chart(result: dict[str, Any]) -> bytes:
                 "high": rows["high"].to_numpy(),
                 "n": rows["n"].to_numpy(),
             },
-            index=[f"{a}: {q}" for a, q in rows.index],
+            index=[str(name) for name in rows.index.get_level_values(0)],
         )
         level = table.index.names[0]
         figure = paired_differences(
-            shown, "estimate", f"Expected values by {level}", "expected value"
+            shown, "estimate", f"{quantity} by {level}", f"{quantity}, as estimated"
         )
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=110)
