@@ -169,7 +169,7 @@ def test_rare_auctions_are_answered(calls):
 def test_calls_the_bidders_never_make_are_refused_in_a_sentence():
     q = query((0, 2), deals=64, strategy="pass_unless_forced+greedy")
     with pytest.raises(AdviceError, match=r"seat 2's bidder .* made no bid 2 with any of"):
-        advice_deals(q)
+        chain_deals(q, chains=2)
 
 
 def test_a_seed_gives_the_same_deals_on_one_thread_and_two():

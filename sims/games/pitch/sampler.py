@@ -60,8 +60,8 @@ BURN_IN = 20  # sweeps from the first fitting deal to the first deal kept
 THIN = 4  # sweeps between two deals a chain keeps (docs/advisor.md: how it was chosen)
 STEPS_PER_CHUNK = 32  # deals each chain keeps per chunk of a run (progress comes per chunk)
 MOVE_DRAWS = 200_000  # hands drawn for one seat in one move before it keeps its hand
-START_DRAWS = 200_000  # hands drawn for one seat of a first fitting deal before starting over
-STARTS = 25  # first fitting deals tried, seat by seat, before the calls count as never heard
+START_DRAWS = 100_000  # hands drawn for one seat of a first fitting deal before starting over
+STARTS = 10  # first fitting deals tried, seat by seat, before the calls count as never heard
 # The chains' random streams: a purpose apart from the deal and play streams of
 # sims.core.rng (0 and up) and from those of the deals of a game (16 and up).
 STREAM_CHAIN = -1

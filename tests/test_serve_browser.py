@@ -1,0 +1,148 @@
+"""`allfours serve` in a real browser: Playwright drives Debian's Chromium (found on the
+PATH, or at $ALLFOURS_CHROMIUM) against a server on a free loopback port. It clicks a hand,
+a seat and the calls, runs a small advice and reads the table, the recommendation and the
+chart from the page; a bad card shows its message beside the hand; cancel stops the work.
+With $ALLFOURS_SCREENSHOTS set, the screenshots of docs/advisor.md are taken here, into
+docs/images/. Without a Chromium the module is skipped, saying so."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("ALLFOURS_CHROMIUM") or next(
+    (found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None
+)
+if CHROMIUM is None:
+    pytest.skip(
+        "browser tests skipped: no Chromium found (apt-get install chromium)",
+        allow_module_level=True,
+    )
+
+import uvicorn  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+from sims.tools.serve.app import allowed_hosts, create_app  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SHOTS = ROOT / "docs" / "images" if os.environ.get("ALLFOURS_SCREENSHOTS") else None
+TIMEOUT = 240_000  # ms: the first query may wait for the kernels to load
+expect.set_options(timeout=TIMEOUT)
+
+
+@pytest.fixture(scope="module")
+def server():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = create_app(allowed_hosts("127.0.0.1", port))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
+    served = uvicorn.Server(config)
+    thread = threading.Thread(target=served.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 30
+    while not served.started and time.monotonic() < end:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}", app
+    served.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser):
+    opened = browser.new_page(viewport={"width": 1100, "height": 900})
+    opened.set_default_timeout(TIMEOUT)
+    yield opened
+    opened.close()
+
+
+def shoot(page, name: str) -> None:
+    if SHOTS is not None:
+        page.screenshot(path=str(SHOTS / f"advisor-{name}.png"), full_page=True)
+
+
+def test_a_hand_a_seat_and_calls_clicked_give_the_table_advice_and_chart(server, page):
+    address, _ = server
+    page.goto(f"{address}/advice/pitch")
+    expect(page.locator("#title")).to_have_text("Auction Pitch: what should I call?")
+    for card in ("AS", "2S", "8D", "TD", "QH", "4C"):
+        page.click(f".card[data-card='{card}']")
+    expect(page.locator("#hand-count")).to_have_text("6 of 6 cards")
+    page.click("#table g[data-seat='3']")
+    expect(page.locator("#seat-text")).to_contain_text("seat 3 of 4")
+    page.click("#call-buttons button[data-call='pass']")
+    page.click("#call-buttons button[data-call='2']")
+    expect(page.locator("#calls")).to_have_value("pass,2")
+    page.fill("#deals", "3000")
+    page.click("#go")
+    expect(page.locator("#answer-box")).to_be_visible()
+    calls = page.locator("#answer tr[data-call]").evaluate_all(
+        "rows => rows.map(r => r.dataset.call)"
+    )
+    assert set(calls) == {"pass", "bid 3", "bid 4"}
+    expect(page.locator("#recommendation")).to_contain_text("recommended:")
+    expect(page.locator("#command")).to_contain_text("allfours advise pitch --hand")
+    page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
+    assert page.get_attribute("#csv", "href").endswith("/table.csv")
+    shoot(page, "pitch")
+
+
+def test_a_bad_card_is_named_beside_the_hand(server, page):
+    address, app = server
+    page.goto(f"{address}/advice/pitch")
+    page.fill("#hand", "AS 2S 8D TD QH 1C")
+    page.click("#go")
+    expect(page.locator("#error-hand")).to_contain_text("1C")
+    expect(page.locator("#answer-box")).to_be_hidden()
+
+
+def test_cancel_stops_the_work(server, page):
+    address, app = server
+    page.goto(f"{address}/advice/pitch")
+    page.fill("#hand", "AH KH QH JH TH 2H")
+    page.click("#table g[data-seat='4']")
+    for _ in range(3):
+        page.click("#call-buttons button[data-call='pass']")
+    page.fill("#deals", "200000")
+    page.click("#go")
+    expect(page.locator("#progress")).to_contain_text("of 200,000 deals")
+    page.click("#cancel")
+    expect(page.locator("#progress")).to_contain_text("cancelled")
+    stopped = [job for job in app.state.jobs.jobs.values() if job.total == 200_000]
+    assert stopped and all(job.state == "cancelled" and job.done < 200_000 for job in stopped)
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "turned"),
+    [
+        ("solowhist", "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C", "7H"),
+        ("phat", "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C", None),
+    ],
+)
+def test_the_odds_pages_answer(server, page, game, hand, turned):
+    address, _ = server
+    page.goto(f"{address}/odds/{game}")
+    page.fill("#hand", hand)
+    if turned:
+        page.fill("#turned", turned)
+    page.fill("#deals", "4000")
+    page.click("#go")
+    expect(page.locator("#answer-box")).to_be_visible()
+    expect(page.locator("#recommendation")).to_contain_text("recommended")
+    expect(page.locator("#command")).to_contain_text(f"allfours odds {game}")
+    page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
+    shoot(page, game)
