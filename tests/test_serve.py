@@ -188,7 +188,8 @@ def test_a_full_queue_refuses_and_cancel_stops_the_work(client):
 
 def test_a_query_whose_page_closed_stops(client, monkeypatch):
     monkeypatch.setattr(jobs_module, "IDLE_CANCEL", 0.5)
-    job = client.post("/api/ask/advice/pitch", json=ADVICE | {"deals": "200000"}).json()
+    learned = {"strategy": "calibrated+learned", "hand_strategy": "calibrated+learned"}
+    job = client.post("/api/ask/advice/pitch", json=ADVICE | learned | {"deals": "200000"}).json()
     time.sleep(3)  # nobody asks after it
     status = client.app.state.jobs.get(job["id"], touch=False).status()
     assert status["state"] == "cancelled" and status["why"] == "its page closed"
