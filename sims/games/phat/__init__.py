@@ -1,9 +1,11 @@
 """Phat: rules, deal loop, strategies, descriptor and plain-Python reference.
 
-`TITLE`, `EXAMPLES` and `NOTES` teach the command line's help what is particular to the
-game: its name in words, example command lines by command, and a sentence per command."""
+`TITLE`, `QUESTIONS`, `EXAMPLES` and `NOTES` say what is particular to the game to the
+command line's help and the pages of `allfours serve`: its name in words, the question
+each page answers, example command lines by command, and a sentence per command."""
 
 TITLE = "Phat"
+QUESTIONS = {"odds": "which suit to pitch?"}  # the table question of each page
 EXAMPLES = {
     "simulate": (
         "simulate phat --deals 1000000 --seed 7 --out results/phat.parquet",

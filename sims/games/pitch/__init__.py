@@ -2,6 +2,7 @@
 `TITLE`, `EXAMPLES` and `NOTES` teach the command line's help (see Phat's package)."""
 
 TITLE = "Auction Pitch"
+QUESTIONS = {"odds": "which bid and which trump?", "advice": "what should I call?"}
 EXAMPLES = {
     "simulate": (
         "simulate pitch --players 4 --deals 1000000 --seed 3 --strategy threshold+greedy",

@@ -451,7 +451,6 @@ def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
 # plays 4 seats or 6 in partnership, else with greedy), and the check it makes of a query
 # before anything is played (the command line's own).
 PAGE = {
-    "question": "what should I call?",
     "calls": ("pass", "1", "2", "3", "4"),
     "others": ("calibrated+learned", "calibrated+greedy"),
     "hand": ("calibrated+learned", "calibrated+greedy"),

@@ -2,6 +2,7 @@
 `TITLE`, `EXAMPLES` and `NOTES` teach the command line's help (see Phat's package)."""
 
 TITLE = "Solo Whist"
+QUESTIONS = {"odds": "which contract?"}  # the table question of each page
 EXAMPLES = {
     "simulate": ("simulate solowhist --deals 1000000 --strategy greedy --log whist.jsonl",),
     "odds": ('odds solowhist --hand "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C" --turned 7H',),

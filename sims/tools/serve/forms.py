@@ -52,17 +52,13 @@ class Query:
 
 def pages() -> list[dict[str, str]]:
     """Every page the server offers: (kind, game, title), from the registry."""
-    titles = told("TITLE")
+    titles, questions = told("TITLE"), told("QUESTIONS")
     found = []
-    for name in serving("advice"):
-        question = _page(name).get("question", "what should I call?")
-        found.append(
-            {"kind": "advice", "game": name, "title": f"{titles.get(name, name)}: {question}"}
-        )
-    for name in serving("odds"):
-        found.append(
-            {"kind": "odds", "game": name, "title": f"{titles.get(name, name)}: odds of a hand"}
-        )
+    for kind, asked in (("advice", "what should I call?"), ("odds", "odds of a hand")):
+        for name in serving(kind):
+            question = questions.get(name, {}).get(kind, asked)
+            title = f"{titles.get(name, name)}: {question}"
+            found.append({"kind": kind, "game": name, "title": title})
     return found
 
 
