@@ -379,7 +379,7 @@ def caption(figure: Figure, text: str) -> None:
     """A note under the figure: the deals behind it, the intervals, the thin-cell rule
     (the figure's supxlabel, which constrained layout makes room for), each of its lines
     wrapped to the figure's width."""
-    width = max(40, int(figure.get_figwidth() * 15))
+    width = max(40, int(figure.get_figwidth() * 16))
     lines = [textwrap.fill(line, width) for line in text.split("\n")]
     figure.supxlabel("\n".join(lines), fontsize=8, color="#404040")
 

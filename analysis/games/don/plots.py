@@ -87,7 +87,7 @@ def lead_gains_by_game(gains: pd.DataFrame, baseline: str) -> Figure:
         axis.set_yticks(positions, [style.with_n(lead, part.loc[lead, "n"]) for lead in mine])
         axis.set_ylim(len(mine) - 0.5, -0.5)  # the first lead on top
         style.zero_line(axis, horizontal=True)
-        axis.set_xlabel(f"pitcher's side points per deal minus {baseline}'s, 95% interval")
+        axis.set_xlabel(f"pitcher's side points per deal\nminus {baseline}'s, 95% interval")
         axis.set_ylabel("opening lead")
         axis.set_title(style.label("game", game))
     figure.suptitle(f"Which opening lead gains the pitcher's side most over {baseline}?")

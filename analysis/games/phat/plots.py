@@ -232,7 +232,7 @@ def phat_capture_sources(
         figure,
         f"The same deals under each {by}; a rate = d x (rate when the pitcher's side was "
         "dealt it) + (1 - d) x (rate when the defenders were), d the share dealt to the "
-        "pitcher's side;\nthe part from who was dealt it is the change of d at the mean gap "
+        "pitcher's side; the part from who was dealt it is the change of d at the mean gap "
         "between those rates, the part from the play the change of the two rates at the mean "
         "d; intervals are 95%, paired (delta method)",
     )

@@ -343,8 +343,8 @@ def calls_by_strength(calls: pd.DataFrame, title: str = "Auction Pitch") -> Figu
     """The mean call (pass 0, a bid of k) by hand strength, one panel per position in the
     auction and one series per bidder (`bidder`), each point with its 95% interval; under
     each strength its n, the calls of that strength at that position (one number where
-    the bidders' counts agree, as they do on the same deals, else one per bidder in house
-    order); a strength bin of fewer than `style.MIN_COUNT` calls is left out."""
+    the bidders' counts agree, else one line per bidder in house order); a strength bin of
+    fewer than `style.MIN_COUNT` calls is left out."""
     bins = pd.cut(calls["strength"].clip(upper=4.99), STRENGTH_BINS, right=False)
     middle = bins.map(lambda interval: interval.mid).astype(float)
     table = style.drop_thin(
@@ -376,16 +376,16 @@ def calls_by_strength(calls: pd.DataFrame, title: str = "Auction Pitch") -> Figu
                 text=style.with_n(bidder, totals[bidder]),
             )
         strengths = sorted(part.index.get_level_values("middle").unique())
-        labels = []
-        for strength in strengths:
-            found = [
-                int(part.loc[(bidder, strength), "n"])
+        counts = [
+            [
+                int(part.loc[(bidder, strength), "n"]) if (bidder, strength) in part.index else None
                 for bidder in bidders
-                if (bidder, strength) in part.index
             ]
-            words = " / ".join(style.count_text(n) for n in dict.fromkeys(found))
-            labels.append(f"{strength:g}\n{words}")
-        axis.set_xticks(strengths, labels)
+            for strength in strengths
+        ]
+        if all(len(set(found)) == 1 for found in counts):  # the same hands for every bidder
+            counts = [found[:1] for found in counts]
+        style.ticks_with_counts(axis, strengths, [f"{k:g}" for k in strengths], counts)
         last = position == positions[-1]
         axis.set_title("the dealer (last)" if last else f"position {position}")
         axis.set_xlabel("hand strength (points); under it, n")
@@ -397,7 +397,8 @@ def calls_by_strength(calls: pd.DataFrame, title: str = "Auction Pitch") -> Figu
     figure.suptitle(f"{title}: what does each bidder call, by hand strength and position?")
     style.caption(
         figure,
-        "95% intervals; n under each strength: the hands of that strength at that position; "
+        "95% intervals; under each strength its n, the calls of that strength at that "
+        "position (one line per bidder, in the legend's order, where they differ); "
         f"{style.thin_rule(of='calls')}",
     )
     return figure
@@ -439,7 +440,7 @@ def calibrated_gain(by_deal: pd.DataFrame, by_game: pd.DataFrame) -> Figure:
     style.caption(
         figure,
         "Paired: the same deals (games) with the sides swapped; 95% intervals; both bidders "
-        "play greedy. Points: per deal and side. Games: the share won by a bidder's sides\n"
+        "play greedy. Points: per deal and side. Games: the share won by a bidder's sides "
         "together; with an odd number of sides one bidder holds one more than the other in "
         "each seating (the seatings swap it), so those rows are not per side.",
     )
