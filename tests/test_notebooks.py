@@ -1,5 +1,6 @@
-"""The notebooks run clean end to end at a small deal count, show tables and figures, and
-save their figures where ALLFOURS_FIGURES points."""
+"""The notebooks run clean end to end at a small deal count, show tables and figures, save
+their figures where ALLFOURS_FIGURES points, and record with each figure the series it
+draws, a colour standing for one series across the notebook."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+
+from tests.test_plot_style import colour_clashes, notebook_series
 
 pytestmark = pytest.mark.slow  # each notebook executes end to end
 
@@ -54,3 +57,5 @@ def test_notebook_runs_clean_at_a_small_size(name, tmp_path):
     assert all(path.stat().st_size > 1000 for path in saved)
     streams = "".join(out.get("text", "") for out in outputs if out.output_type == "stream")
     assert "nan%" not in streams, "a printed finding has no value"
+    series = notebook_series(notebook)  # every figure recorded what it drew
+    assert series and not colour_clashes(series), colour_clashes(series)
