@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from analysis.odds import Recommendation, phat_odds, pitch_odds, recommend_pitch
+from analysis.odds import Recommendation, don_odds, phat_odds, pitch_odds, recommend_pitch
 from sims.core.cards import CardError, mask_of, parse_cards
 from sims.core.rng import new_state
 from sims.engine.odds import deal_around_nb
@@ -82,6 +82,31 @@ def test_phat_lock_on_the_big_phat_and_every_suit_reported():
     points = estimates.xs("E[points]", level="quantity")["estimate"]
     assert points.idxmax() == "H" and 0 <= points.min() and points.max() <= 88
     assert estimates.attrs["recommendation"].trump == "H"
+
+
+@pytest.mark.parametrize("strategy", ["greedy", "random"])
+def test_a_don_hand_of_the_nine_top_trumps_takes_every_card_dealt(strategy):
+    # The pitcher holds hearts A K Q J T 9 8 7 6 and wins all nine tricks: its side scores
+    # its own A K Q J and 9 (4+3+2+1+9), the game (8), and each of the 5 of trumps (10) and
+    # the three plain fives (5) that is dealt, each dealt with chance 27/43 (27 of the 43
+    # unseen cards are dealt to the other seats).
+    estimates = don_odds("AH KH QH JH TH 9H 8H 7H 6H", trump="H", deals=6000, strategy=strategy)
+    dealt = 27 / 43
+    assert _value(estimates, "H", "P(9 of trumps ours)") == 1.0
+    assert _value(estimates, "H", "P(game ours)") == 1.0
+    low, high = estimates.loc[("H", "P(5 of trumps ours)"), ["low", "high"]]
+    assert low <= dealt <= high
+    low, high = estimates.loc[("H", "E[points]"), ["low", "high"]]
+    assert low <= 19 + 8 + (10 + 3 * 5) * dealt <= high
+    assert estimates.attrs["recommendation"].trump == "H"
+
+
+def test_don_odds_offer_every_suit_held_within_the_points_a_deal_holds():
+    estimates = don_odds("5H 9H AH KH 3H 5S AS 9C 2D", deals=3000, seed=3)
+    assert set(estimates.index.get_level_values("trump")) == {"C", "D", "H", "S"}
+    points = estimates.xs("E[points]", level="quantity")
+    most = 10 + 9 + 4 + 3 + 2 + 1 + 3 * 5 + 8  # every card point of the deck and the game
+    assert (points["high"] <= most).all() and points["estimate"].idxmax() == "H"
 
 
 def test_a_run_is_a_function_of_seed_and_deal_index():

@@ -50,6 +50,7 @@ def test_every_page_and_file_is_served(client):
         ("advice", "pitch"),
         ("odds", "pitch"),
         ("odds", "phat"),
+        ("odds", "don"),
         ("odds", "solowhist"),
     }
     assert listed == pages()
@@ -149,6 +150,7 @@ def test_the_advice_page_gives_the_command_lines_numbers(client, capsys):
     [
         ("pitch", {"hand": HAND, "seat": "2", "players": "3"}, ()),
         ("phat", {"hand": "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"}, ()),
+        ("don", {"hand": "5H 9H AH KH 3H 5S AS 9C 2D"}, ()),
     ],
 )
 def test_the_odds_pages_give_the_command_lines_numbers(client, capsys, game, form, extra):

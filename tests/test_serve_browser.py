@@ -131,6 +131,7 @@ def test_cancel_stops_the_work(server, page):
     [
         ("solowhist", "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C", "7H"),
         ("phat", "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C", None),
+        ("don", "5H 9H AH KH 3H 5S AS 9C 2D", None),
     ],
 )
 def test_the_odds_pages_answer(server, page, game, hand, turned):

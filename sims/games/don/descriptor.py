@@ -8,9 +8,10 @@ from typing import Any
 
 import numpy as np
 
-from sims.descriptors import Game
+from sims.descriptors import Game, Odds
 from sims.engine import solver
 from sims.games.don import rules as don
+from sims.games.don.odds import play_odds
 from sims.games.phat.deal import run_phat_nb
 from sims.games.phat.descriptor import (
     SIDES,
@@ -89,4 +90,5 @@ GAME = Game(
     bench_search=("ismcts", "guided_ismcts", "learned_ismcts", "learned"),
     sides=sides_scored("Don points (card points + game bonus)"),
     solve=solving(don_position),
+    odds=Odds(don.HAND_SIZE, play_odds, no_seat="the hand pitches"),
 )

@@ -1,9 +1,11 @@
 """Odds of a Phat hand as the pitcher (`allfours odds phat`): conditional deals in which it
-pitches each suit it holds, the estimates with 95% intervals, and the trump they recommend."""
+pitches each suit it holds, the estimates with 95% intervals, and the trump they recommend.
+The conditional deals serve Phat's variants too (Don passes its rules module)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 
 import numpy as np
 import pandas as pd
@@ -24,9 +26,29 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
     deal index, its side's points, whether it took the Big Phat, whether the side dealt the
     Big Phat kept it, and its muck. `progress` is called with the deals done per chunk.
     StrategyFault on an illegal play."""
+
+    def results(rows: np.ndarray) -> np.ndarray:
+        big_phat = rows["big_phat_team"]
+        kept = big_phat == rows["big_phat_holder_team"]
+        points = rows["phat_0"].astype(np.int64) + rows["bonus_0"]
+        return np.stack([points, big_phat == 0, kept, rows["muck_0"]], -1)
+
+    table = play_pitcher_rounds(spec, phat, results, progress)
+    return suits_frame(spec, table, ODDS_COLUMNS, flags=("big_phat_ours", "big_phat_kept"))
+
+
+def play_pitcher_rounds(
+    spec: OddsSpec,
+    variant: ModuleType,
+    results: Callable[[np.ndarray], np.ndarray],
+    progress: Callable[[int], None] | None = None,
+) -> np.ndarray:
+    """`play_round_chunks` of Phat's deal loop under `variant`'s rules and card values (the
+    rules module of Phat or of a variant), the hand at seat 0 pitching each of `spec.suits`
+    on the same deals; `results(rows)` gives the values kept of each outcome row."""
     run = spec.run
     fids, params = strategy_tables(seat_strategies(run))
-    rules = phat.rules_array(run.rules)
+    rules = variant.rules_array(run.rules)
     suits = np.array(spec.suits, np.int64)
     fixed = conditions(mask_of(spec.hand), 0, rest_of(spec.hand), suits)  # seat 0, team 0
     hands, _, plays, winners = log_arrays(0, run.layout)  # Phat's deal loop logs no calls
@@ -41,7 +63,7 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
             rules,
             fids,
             params,
-            phat.CARD_VALUES,
+            variant.CARD_VALUES,
             out,
             errors,
             hands,
@@ -50,14 +72,7 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
             *fixed,
         )
 
-    def results(rows: np.ndarray) -> np.ndarray:
-        big_phat = rows["big_phat_team"]
-        kept = big_phat == rows["big_phat_holder_team"]
-        points = rows["phat_0"].astype(np.int64) + rows["bonus_0"]
-        return np.stack([points, big_phat == 0, kept, rows["muck_0"]], -1)
-
-    table = play_round_chunks(run, len(suits), kernel, results, progress)
-    return suits_frame(spec, table, ODDS_COLUMNS, flags=("big_phat_ours", "big_phat_kept"))
+    return play_round_chunks(run, len(suits), kernel, results, progress)
 
 
 def phat_estimates(deals: pd.DataFrame) -> pd.DataFrame:
