@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 
 import pandas as pd
 
-from sims.games.don.odds import don_estimates, play_conditional, recommend_don
-from sims.run.conditional import OddsSpec, parse_hand, parse_trump
+from analysis.games.phat.odds import pitcher_odds
+from sims.games.don.odds import don_estimates, play_conditional
 from sims.run.runner import RunSpec
 
-__all__ = ["don_estimates", "don_odds", "recommend_don"]
+__all__ = ["don_estimates", "don_odds"]
 
 
 def don_odds(
@@ -27,9 +27,5 @@ def don_odds(
 ) -> pd.DataFrame:
     """Odds of a Nine-card Don hand as the pitcher: `don_estimates` of `deals` conditional
     deals, the best trump in `frame.attrs["recommendation"]`."""
-    cards = parse_hand(hand, "don")
     run = RunSpec("don", seed, deals, seats=(strategy,), variants=tuple(variants))
-    spec = OddsSpec(run, cards, parse_trump(trump, cards))
-    estimates = don_estimates(play_conditional(spec, progress))
-    estimates.attrs["recommendation"] = recommend_don(estimates)
-    return estimates
+    return pitcher_odds(run, hand, trump, play_conditional, don_estimates, progress)

@@ -27,9 +27,23 @@ def phat_odds(
 ) -> pd.DataFrame:
     """Odds of a Phat hand as the pitcher: `phat_estimates` of `deals` conditional deals,
     the best trump in `frame.attrs["recommendation"]`."""
-    cards = parse_hand(hand, "phat")
     run = RunSpec("phat", seed, deals, seats=(strategy,), variants=tuple(variants))
+    return pitcher_odds(run, hand, trump, play_conditional, phat_estimates, progress)
+
+
+def pitcher_odds(
+    run: RunSpec,
+    hand: str | Sequence[int],
+    trump: str,
+    conditional: Callable[..., pd.DataFrame],
+    estimates_of: Callable[[pd.DataFrame], pd.DataFrame],
+    progress: Callable[[int], None] | None = None,
+) -> pd.DataFrame:
+    """The estimates of a pitcher's hand in Phat or a variant (`run.game`): `conditional`
+    plays the deals, `estimates_of` sums them up by trump; the best trump in
+    `frame.attrs["recommendation"]`."""
+    cards = parse_hand(hand, run.game)
     spec = OddsSpec(run, cards, parse_trump(trump, cards))
-    estimates = phat_estimates(play_conditional(spec, progress))
+    estimates = estimates_of(conditional(spec, progress))
     estimates.attrs["recommendation"] = recommend_phat(estimates)
     return estimates

@@ -11,9 +11,9 @@ import pandas as pd
 
 from analysis.stats import estimates_frame, mean, wilson
 from sims.games.don import rules as don
-from sims.games.phat.odds import play_pitcher_rounds
-from sims.run.conditional import OddsSpec, parse_trump, suits_frame
-from sims.run.queries import OddsQuery, OddsReport, Recommendation
+from sims.games.phat.odds import pitcher_report, play_pitcher_rounds
+from sims.run.conditional import OddsSpec, suits_frame
+from sims.run.queries import OddsQuery, OddsReport
 
 ODDS_COLUMNS = ["points", "nine_ours", "five_ours", "game_ours"]  # of the pitcher's side
 
@@ -51,23 +51,7 @@ def don_estimates(deals: pd.DataFrame) -> pd.DataFrame:
     return pd.concat(tables, names=["trump", "quantity"])
 
 
-def recommend_don(estimates: pd.DataFrame) -> Recommendation:
-    """The trump with the most expected points for the pitcher's side."""
-    points = estimates.xs("E[points]", level="quantity")["estimate"]
-    return Recommendation(str(points.idxmax()), 0, float(points.max()))
-
-
 def play_odds(query: OddsQuery) -> OddsReport:
     """`allfours odds don`: the hand, the pitcher, pitches each suit it could (or --trump);
     the advice is the trump with the most expected points."""
-    spec = OddsSpec(query.run, query.hand, parse_trump(query.trump, query.hand))
-    deals = query.with_progress(len(spec.suits), lambda step: play_conditional(spec, step))
-    estimates = don_estimates(deals)
-    best = recommend_don(estimates)
-    return OddsReport(
-        estimates,
-        f"recommended: pitch {best.trump} (expected points {best.expected:.2f})",
-        {"trump": best.trump, "bid": best.bid, "expected": best.expected},
-        where="as the pitcher",
-        about={"seat": None},
-    )
+    return pitcher_report(query, play_conditional, don_estimates)

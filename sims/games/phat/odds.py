@@ -94,7 +94,8 @@ def phat_estimates(deals: pd.DataFrame) -> pd.DataFrame:
 
 
 def recommend_phat(estimates: pd.DataFrame) -> Recommendation:
-    """The trump with the most expected points for the pitcher's side."""
+    """The trump with the most expected points for the pitcher's side (by "E[points]", in
+    Phat and its variants)."""
     points = estimates.xs("E[points]", level="quantity")["estimate"]
     return Recommendation(str(points.idxmax()), 0, float(points.max()))
 
@@ -102,10 +103,20 @@ def recommend_phat(estimates: pd.DataFrame) -> Recommendation:
 def play_odds(query: OddsQuery) -> OddsReport:
     """`allfours odds phat`: the hand, the pitcher, pitches each suit it could (or --trump);
     the advice is the trump with the most expected points."""
+    return pitcher_report(query, play_conditional, phat_estimates)
 
+
+def pitcher_report(
+    query: OddsQuery,
+    conditional: Callable[[OddsSpec, Callable[[int], None]], pd.DataFrame],
+    estimates_of: Callable[[pd.DataFrame], pd.DataFrame],
+) -> OddsReport:
+    """`allfours odds` of a pitcher's hand in Phat or a variant: `conditional` plays the
+    deals of each suit it could pitch (or --trump), `estimates_of` sums them up by trump,
+    and the advice is the trump with the most expected points (`recommend_phat`)."""
     spec = OddsSpec(query.run, query.hand, parse_trump(query.trump, query.hand))
-    deals = query.with_progress(len(spec.suits), lambda step: play_conditional(spec, step))
-    estimates = phat_estimates(deals)
+    deals = query.with_progress(len(spec.suits), lambda step: conditional(spec, step))
+    estimates = estimates_of(deals)
     best = recommend_phat(estimates)
     return OddsReport(
         estimates,
