@@ -14,6 +14,12 @@ none) and the card code:
   pack card's rank is `SPACING * rank`, so a card moved between two ranks takes a value
   between theirs (`between`);
 - `masks[trump, suit]`: the cards of each effective suit, as masks.
+
+Compiled code (the double-dummy solver, the search players' sampling) reads the deck as
+one int64 array, `Deck.packed`: one row per trump row, laid out by the `D_*` offsets
+below, with what those hot loops need precomputed (per card the cards of its effective
+suit ranked above and below it; the trumps; the cards whose opening lead names each
+trump, their effective suit without trumps).
 """
 
 from __future__ import annotations
@@ -23,12 +29,34 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sims.core.cards import N_CARDS, N_RANKS, RANKS, SUIT_SYMBOLS, SUITS, CardError
+from sims.core.cards import N_CARDS, N_RANKS, RANK_JACK, RANKS, SUIT_SYMBOLS, SUITS, CardError
 from sims.core.options import quoted
 
 MAX_CARDS = 64
 NO_TRUMP = 4  # the tables' row for a deal without trumps
 SPACING = 4  # trick ranks of the pack's cards: SPACING * rank, room for cards in between
+
+# `Deck.packed`, per row: per card (MAX_CARDS slots each) its effective suit, trick rank,
+# rank for ordering moves ((trick rank + 1) // SPACING: a pack card's own rank, 0..12 for
+# any card), and the cards of its effective suit ranked above and below it (for a card of
+# no suit, the others of no suit: `sims.core.tricks.beats_in` ranks them so); then the
+# masks of the effective suits, the trumps (none without), the trump suit (-2 without, a
+# suit no card has), the cards an opening lead names this trump with (every card in the
+# row without trumps), the Jack of trumps (-1 without), the deck's cards and their count.
+D_SUIT = 0
+D_RANK = D_SUIT + MAX_CARDS
+D_ORDER = D_RANK + MAX_CARDS
+D_ABOVE = D_ORDER + MAX_CARDS
+D_BELOW = D_ABOVE + MAX_CARDS
+D_MASKS = D_BELOW + MAX_CARDS
+D_TRUMPS = D_MASKS + 4
+D_TRUMP = D_TRUMPS + 1
+D_NAMING = D_TRUMP + 1
+D_JACK = D_NAMING + 1
+D_FULL = D_JACK + 1
+D_COUNT = D_FULL + 1
+PACKED_WIDTH = D_COUNT + 1
+NO_SUIT_TRUMP = -2  # `D_TRUMP` without trumps
 
 # A card joining the trumps under a trump: (its code, its trick rank among the trumps).
 Moved = tuple[int, int]
@@ -58,6 +86,7 @@ class Deck:
     suits: np.ndarray = field(init=False, repr=False, compare=False)
     ranks: np.ndarray = field(init=False, repr=False, compare=False)
     masks: np.ndarray = field(init=False, repr=False, compare=False)
+    packed: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if N_CARDS + len(self.extra) > MAX_CARDS:
@@ -77,7 +106,9 @@ class Deck:
             for card in range(self.size):
                 if suits[trump, card] >= 0:
                     masks[trump, suits[trump, card]] |= np.int64(1) << np.int64(card)
-        for name, table in (("suits", suits), ("ranks", ranks), ("masks", masks)):
+        tables = {"suits": suits, "ranks": ranks, "masks": masks}
+        tables["packed"] = _packed(self.size, suits, ranks, masks)
+        for name, table in tables.items():
             table.setflags(write=False)
             object.__setattr__(self, name, table)
 
@@ -144,6 +175,34 @@ class Deck:
         """One-line text of cards: extra cards first, then by suit and rank, highest first."""
         ordered = sorted(cards, key=lambda c: (c >= N_CARDS, c // N_RANKS, c % N_RANKS))
         return " ".join(self.card_name(int(card)) for card in reversed(ordered))
+
+
+def _packed(size: int, suits: np.ndarray, ranks: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """`Deck.packed` from a deck's tables (see the `D_*` offsets)."""
+    packed = np.zeros((NO_TRUMP + 1, PACKED_WIDTH), np.int64)
+    for row in range(NO_TRUMP + 1):
+        line = packed[row]
+        line[D_SUIT : D_SUIT + MAX_CARDS] = suits[row]
+        line[D_RANK : D_RANK + MAX_CARDS] = ranks[row]
+        line[D_ORDER : D_ORDER + MAX_CARDS] = (ranks[row] + 1) // SPACING
+        for card in range(size):
+            for other in range(size):
+                if suits[row, other] != suits[row, card]:
+                    continue
+
+                if ranks[row, other] > ranks[row, card]:
+                    line[D_ABOVE + card] |= np.int64(1) << np.int64(other)
+                elif ranks[row, other] < ranks[row, card]:
+                    line[D_BELOW + card] |= np.int64(1) << np.int64(other)
+        line[D_MASKS : D_MASKS + 4] = masks[row]
+        trumped = row < NO_TRUMP
+        line[D_TRUMPS] = masks[row, row] if trumped else 0
+        line[D_TRUMP] = row if trumped else NO_SUIT_TRUMP
+        line[D_NAMING] = masks[NO_TRUMP, row] if trumped else -1
+        line[D_JACK] = row * N_RANKS + RANK_JACK if trumped else -1
+        line[D_FULL] = (1 << size) - 1 if size < MAX_CARDS else -1
+        line[D_COUNT] = size
+    return packed
 
 
 STANDARD = Deck("52-card pack")

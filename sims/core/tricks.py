@@ -9,11 +9,14 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import highest, lowest, popcount
-from sims.core.cards import RANK_JACK, suit_mask, suit_of
+from sims.core.cards import N_CARDS, N_RANKS, RANK_JACK, suit_mask, suit_of
+from sims.core.deck import MAX_CARDS
 
 # Game points (Pitch's Game, Phat's muck, Don's game) by rank 2..A: T 10, A 4, K 3, Q 2, J 1.
 GAME_POINT_VALUES = np.array([0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4], np.int64)
-CARD_GAME_POINTS = GAME_POINT_VALUES[np.arange(52) % 13]  # the same by card code
+# The same by card code, for every code a deck may use: extra cards (jokers) take none.
+CARD_GAME_POINTS = np.zeros(MAX_CARDS, np.int64)
+CARD_GAME_POINTS[:N_CARDS] = GAME_POINT_VALUES[np.arange(N_CARDS) % N_RANKS]
 
 
 @njit(cache=True, inline="always")
