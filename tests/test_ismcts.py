@@ -12,7 +12,7 @@ import pytest
 from sims.core.cards import FULL_DECK, mask_of
 from sims.core.rng import new_state
 from sims.games.pitch.rules import HAND_SIZE
-from sims.games.pitch.strategies.search import CARD_POINTS, ITERATIONS_SLOT
+from sims.games.pitch.strategies.search import CARD_POINTS, DECK, ITERATIONS_SLOT
 from sims.run.runner import RunSpec, run
 from sims.strategies import view as v
 from sims.strategies.ismcts import SEARCH, ismcts_choice
@@ -71,7 +71,7 @@ def _search(
     row[ITERATIONS_SLOT:] = [settings.get(key, param.default) for key, param in SEARCH.items()]
     rng = new_state(seed, 0, 1)
     steer = np.empty(0) if prior is None else prior
-    card = ismcts_choice(view, row, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT, steer)
+    card = ismcts_choice(view, row, rng, DECK, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT, steer)
     return card, int(rng[0])
 
 

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sims.core.cards import FULL_DECK, mask_of, parse_card, parse_cards, suit_mask
+from sims.core.deck import STANDARD
 from sims.core.rng import new_state
 from sims.engine.common import take_card_nb
 from sims.games.pitch import rules as pitch
@@ -85,7 +86,7 @@ def test_sampled_hands_hold_only_unseen_cards_of_the_right_sizes_and_respect_voi
     unseen = FULL_DECK & ~HAND & ~view[v.PLAYED]
     rng, hands, pool = new_state(5, 0, 1), np.zeros(7, np.int64), new_pool()
     for _ in range(300):
-        deal_hidden(view, 6, rng, hands, pool)
+        deal_hidden(view, 6, rng, hands, pool, STANDARD.packed)
         assert hands[0] == HAND
         assert [bin(hands[s]).count("1") for s in (1, 2, 3)] == [4, 4, 5]
         others = hands[1] | hands[2] | hands[3]
@@ -131,7 +132,9 @@ def test_suit_shares_meet_every_need_in_suits_each_seat_may_hold(seed, left):
     view = phat_view_late(hands, voids)
     unseen = hands[1] | hands[2] | hands[3]
     pool = np.array([c for c in range(52) if unseen >> c & 1] + [0] * 52, np.int64)[:52]
-    shares = suit_shares(view, 13, np.zeros(7, np.int64), pool, bin(int(unseen)).count("1"))
+    count = bin(int(unseen)).count("1")
+    shares = suit_shares(view, 13, np.zeros(7, np.int64), pool, count, STANDARD.packed)
+
     for seat in (1, 2, 3):
         assert shares[seat].sum() == left
         assert all(shares[seat, suit] == 0 for suit in range(4) if voids[seat] >> suit & 1)
@@ -153,7 +156,7 @@ def test_when_rejection_fails_the_deal_still_gives_every_seat_its_cards_in_its_s
     view = phat_view_late(hands, [0, clubs | diamonds, spades | clubs | diamonds, spades | hearts])
     rng, dealt, pool = new_state(4, 0, 1), np.zeros(7, np.int64), new_pool()
     for _ in range(50):
-        deal_hidden(view, 13, rng, dealt, pool)
+        deal_hidden(view, 13, rng, dealt, pool, STANDARD.packed)
         assert list(dealt[:4]) == list(hands)  # the only deal that fits
 
 
@@ -163,7 +166,7 @@ def test_without_voids_every_unseen_card_goes_to_each_seat_as_often_as_its_share
     trials, card = 20_000, parse_cards("TS")[0]
     counts = np.zeros(4, np.int64)
     for _ in range(trials):
-        deal_hidden(view, 6, rng, hands, pool)
+        deal_hidden(view, 6, rng, hands, pool, STANDARD.packed)
         for seat in range(1, 4):
             counts[seat] += hands[seat] >> card & 1
     expected = 6 / 46  # each of three hands of 6 drawn from the 46 unseen cards

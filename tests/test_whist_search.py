@@ -5,6 +5,7 @@ reproducibly, and its parameters reach the search."""
 import numpy as np
 
 from sims.core.cards import FULL_DECK, mask_of, parse_card, parse_cards
+from sims.core.deck import STANDARD
 from sims.core.rng import new_state
 from sims.games.solowhist import rules as w
 from sims.games.solowhist.strategies.search import known_cards
@@ -38,7 +39,7 @@ def test_the_dealer_holds_the_turned_card_in_every_sampled_deal():
     assert known[3] == 1 << parse_card("7H") and not known[[0, 1, 2]].any()
     rng, hands, pool = new_state(3, 0, 1), np.zeros(7, np.int64), new_pool()
     for _ in range(200):
-        deal_hidden_around(view, 13, known, rng, hands, pool)
+        deal_hidden_around(view, 13, known, rng, hands, pool, STANDARD.packed)
         assert hands[0] == HAND and hands[3] >> parse_card("7H") & 1
         assert [bin(hands[s]).count("1") for s in range(4)] == [13] * 4
         assert hands[1] | hands[2] | hands[3] == FULL_DECK & ~HAND
@@ -54,7 +55,7 @@ def test_an_exposed_misere_hand_is_dealt_as_shown():
     assert known[1] == exposed and not known[[0, 2, 3]].any()
     rng, hands, pool = new_state(4, 0, 1), np.zeros(7, np.int64), new_pool()
     for _ in range(50):
-        deal_hidden_around(view, 13, known, rng, hands, pool)
+        deal_hidden_around(view, 13, known, rng, hands, pool, STANDARD.packed)
         assert hands[1] == exposed
 
 

@@ -24,10 +24,20 @@ What is counted, as the engine scores it:
   takes (`COUNT_LOST`: the declarer maximises the tricks it gives away, the defenders the
   tricks they make it take). No card scores and there is no Game; trump may be -1 (none).
 
+The cards follow the game's deck (`sims.core.deck`): a position carries, for its trump,
+the row of `Deck.packed` (`P_DECK`), and every rule of play the search applies (legal
+cards, who takes a trick, the highest and lowest trump for High and Low, the Jack of
+trumps, the cards an opening lead names trump with) reads each card's effective suit and
+trick rank from it, never the printed suit or the card's code order. So Cinch's Left Pedro
+or Ten-point Pitch's off-jack and jokers play as their game says; `new_position` and
+`sims.strategies.sampling` take the plain pack (`STANDARD`) unless told otherwise.
+
 The search is alpha-beta with move ordering, fail-soft bounds on the points still open,
-equivalent-card pruning (cards of adjacent rank in one suit and one hand, with no card
-between them still out, that score nothing, are one move) and a transposition table at
-trick boundaries keyed on the cards still out, the leader and the game-point balance.
+equivalent-card pruning (cards of adjacent trick rank in one effective suit and one hand,
+with no card between them still out, that score nothing, are one move) and a
+transposition table at trick boundaries keyed on the cards still out, the leader and the
+game-point balance.
+
 Against five or six opponents the coalition's replies multiply: most full Pitch deals
 still solve in milliseconds, a few take seconds or minutes.
 
@@ -54,9 +64,11 @@ A position is one int64 array (`POSITION_SIZE`), positions `P_*`:
     P_DEALT + s     cards dealt to seat s in this deal, as far as known (7 masks)
     P_TRICK + i     i-th card of the trick in progress, played by seat leader + i (7)
     P_WON + t       cards side t has captured so far (7 masks)
-    P_CARD_POINTS + c  points card c scores at once for its captor (Phat, Don; Pitch 0)
+    P_CARD_POINTS + c  points card c scores at once for its captor (Phat, Don; Pitch 0),
+                    for every code a deck may use (`MAX_CARDS`)
     P_TRICK_COUNT   which tricks count one each: COUNT_NONE (the All Fours games),
                     COUNT_TAKEN (the maximising side's), COUNT_LOST (the other sides')
+    P_DECK + k      the deck's row for the trump (`Deck.packed`, offsets `D_*`)
 
 The cards in play (for High, Low and Jack) are those dealt, held, in the trick or
 captured: cards the position does not mention were not dealt.
@@ -71,16 +83,25 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import highest, lowest, popcount
-from sims.core.cards import card_name, rank_of, suit_mask, suit_of
-from sims.core.memory import unowned
-from sims.core.tricks import (
-    CARD_GAME_POINTS,
-    beats,
-    honour_cards,
-    legal_cards,
-    opening_cards,
-    takes_game,
+from sims.core.deck import (
+    D_ABOVE,
+    D_BELOW,
+    D_COUNT,
+    D_JACK,
+    D_MASKS,
+    D_NAMING,
+    D_ORDER,
+    D_RANK,
+    D_SUIT,
+    D_TRUMP,
+    D_TRUMPS,
+    MAX_CARDS,
+    PACKED_WIDTH,
+    STANDARD,
+    Deck,
 )
+from sims.core.memory import unowned
+from sims.core.tricks import CARD_GAME_POINTS, takes_game, trump_extremes_in
 
 MAX_SEATS = 7  # the most seats of a deal it solves (a full Pitch table; a test checks)
 
@@ -104,20 +125,21 @@ P_DEALT = P_HANDS + MAX_SEATS
 P_TRICK = P_DEALT + MAX_SEATS
 P_WON = P_TRICK + MAX_SEATS
 P_CARD_POINTS = P_WON + MAX_SEATS
-P_TRICK_COUNT = P_CARD_POINTS + 52
-POSITION_SIZE = P_TRICK_COUNT + 1
+P_TRICK_COUNT = P_CARD_POINTS + MAX_CARDS
+P_DECK = P_TRICK_COUNT + 1
+POSITION_SIZE = P_DECK + PACKED_WIDTH
 COUNT_NONE, COUNT_TAKEN, COUNT_LOST = range(3)  # values of P_TRICK_COUNT
 
 # The search context, built once per solve: the rules in force, then per card the points
 # its capture brings the maximising side (card points and High, Low, Jack); what a trick
 # is worth to it when its side takes it and when another side does. What does not depend
 # on the hands (the cards' own points and the masks they give, the tricks' points already
-# won, the game-point gaps) is kept apart, so that lines reload only the hands.
+# won, the game-point gaps) is kept apart, so that lines reload only the hands. Last, the
+# position's deck row, whose columns the search reads as `C_SUIT + card` and so on.
 (
     C_PLAYERS,
     C_SIDES,
     C_SIDE,
-    C_TRUMP,
     C_MUST_FOLLOW,
     C_WORTH,
     C_PRUNE,
@@ -131,11 +153,26 @@ COUNT_NONE, COUNT_TAKEN, COUNT_LOST = range(3)  # values of P_TRICK_COUNT
     C_CARDS_PLAIN,
     C_CARDS_VALUED,
     C_TRICKS_ALREADY,
-) = range(17)
-C_SIDE_OF = 17
+) = range(16)
+C_SIDE_OF = 16
 C_POINTS = C_SIDE_OF + MAX_SEATS
-C_GAPS = C_POINTS + 52  # the game-point gaps of the position (`diff` at its start)
-CONTEXT_SIZE = C_GAPS + MAX_SEATS
+C_GAPS = C_POINTS + MAX_CARDS  # the game-point gaps of the position (`diff` at its start)
+C_DECK = C_GAPS + MAX_SEATS
+CONTEXT_SIZE = C_DECK + PACKED_WIDTH
+C_SUIT, C_RANK, C_ORDER, C_ABOVE, C_BELOW, C_MASKS = (
+    C_DECK + D_SUIT,
+    C_DECK + D_RANK,
+    C_DECK + D_ORDER,
+    C_DECK + D_ABOVE,
+    C_DECK + D_BELOW,
+    C_DECK + D_MASKS,
+)
+C_TRUMPS, C_TRUMP_SUIT, C_NAMING, C_JACK = (
+    C_DECK + D_TRUMPS,
+    C_DECK + D_TRUMP,
+    C_DECK + D_NAMING,
+    C_DECK + D_JACK,
+)
 
 # A node of the search (one row per ply): where the trick stands, the window (narrowed
 # as cards are tried, and as it was on entry), the table slot with its key and bounds, the
@@ -165,7 +202,7 @@ CONTEXT_SIZE = C_GAPS + MAX_SEATS
     F_GAME,
 ) = range(22)
 FRAME_SIZE = 22
-MAX_PLIES = 52 + 1
+MAX_PLIES = MAX_CARDS + 1
 
 # Transposition table rows: cards still out, the rest of the key, and the packed entry
 # (lower bound | upper bound << 16 | (best card + 1) << 32).
@@ -176,11 +213,50 @@ NONE = 1 << 20  # beyond any value
 _MIX_OUT = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 as int64
 _MIX_KEY = np.int64(-4658895280553007687)  # 0xBF58476D1CE4E5B9 as int64
 
-GAME_POINT_CARDS = int(sum(1 << card for card in range(52) if CARD_GAME_POINTS[card]))
+GAME_POINT_CARDS = int(sum(1 << card for card in range(MAX_CARDS) if CARD_GAME_POINTS[card]))
 
 
 class PositionError(ValueError):
     """A position that cannot arise: a card twice, unequal hands, a bad seat or suit."""
+
+
+# The deck's order: `cards` (not empty, all of one effective suit) in code order are
+# mostly in trick-rank order too, so a guess by code is checked against the cards ranked
+# above (below) it, and moves on only for a card such as a joker out of code order.
+
+
+@njit(cache=True, inline="always")
+def _top(ctx, cards: int) -> int:
+    """The card of `cards` of the highest trick rank."""
+    top = highest(cards)
+    rest = cards & ctx[C_ABOVE + top]
+    while rest:
+        top = highest(rest)
+        rest &= ctx[C_ABOVE + top]
+    return top
+
+
+@njit(cache=True, inline="always")
+def _bottom(ctx, cards: int) -> int:
+    """The card of `cards` of the lowest trick rank."""
+    bottom = lowest(cards)
+    rest = cards & ctx[C_BELOW + bottom]
+    while rest:
+        bottom = lowest(rest)
+        rest &= ctx[C_BELOW + bottom]
+    return bottom
+
+
+@njit(cache=True, inline="always")
+def _beats(ctx, card: int, best: int) -> bool:
+    """Whether `card` takes the trick from `best`, the card winning it so far: by the
+    deck's effective suits and trick ranks (`sims.core.tricks.beats_in`), without branches
+    (in play the answer is a coin toss); without trumps `C_TRUMP_SUIT` is no card's suit."""
+    suit = ctx[C_SUIT + card]
+    same = suit == ctx[C_SUIT + best]
+    return (same & (ctx[C_RANK + card] > ctx[C_RANK + best])) | (
+        (not same) & (suit == ctx[C_TRUMP_SUIT])
+    )
 
 
 @njit(cache=True)
@@ -209,9 +285,9 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
     high += tricks * max(taken, lost)
     sure = 0  # game points of the highest trump out
     taker = -1  # and the side sure to take it
-    trumps = out & suit_mask(ctx[C_TRUMP]) if ctx[C_TRUMP] >= 0 else 0
+    trumps = out & ctx[C_TRUMPS]
     if trumps:
-        top = highest(trumps)
+        top = _top(ctx, trumps)
         sure = CARD_GAME_POINTS[top]
         for seat in range(ctx[C_PLAYERS]):
             if hands[seat] >> top & 1:
@@ -236,7 +312,7 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
             for seat in range(ctx[C_PLAYERS]):
                 if ctx[C_SIDE_OF + seat] == holder:
                     kept |= hands[seat]
-            if trumps & -(2 << card) & ~kept == 0:
+            if trumps & ctx[C_ABOVE + card] & ~kept == 0:
                 if holder == side:
                     low += ctx[C_POINTS + card]
                 else:
@@ -264,9 +340,17 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
 @njit(cache=True, inline="always")
 def _legal(ctx, hand: int, played, length: int, ply: int) -> int:
     """Mask of the cards of `hand` its seat may play at `ply`, `length` cards into the trick
-    (at the root, only those of `ctx[C_ROOT_MASK]`)."""
-    led = suit_of(played[MAX_SEATS + ply - length]) if length > 0 else -1
-    legal = legal_cards(hand, led, ctx[C_TRUMP], ctx[C_MUST_FOLLOW] != 0)
+    (at the root, only those of `ctx[C_ROOT_MASK]`): the cards of the effective suit led
+    if it holds any (or, unless `C_MUST_FOLLOW`, a trump instead), else any; any when
+    leading, or when the card led follows no suit. Masks, not branches, on whether it can
+    follow (as `sims.core.tricks.legal_cards`)."""
+    led = ctx[C_SUIT + played[MAX_SEATS + ply - length]] if length > 0 else -1
+    legal = hand
+    if led >= 0:
+        follow = hand & ctx[C_MASKS + led]
+        extra = 0 if ctx[C_MUST_FOLLOW] else hand & ctx[C_TRUMPS]
+        can = -np.int64(follow != 0)
+        legal = ((follow | extra) & can) | (hand & ~can)
     return legal & ctx[C_ROOT_MASK] if ply == 0 else legal
 
 
@@ -283,19 +367,17 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
         f[F_OUT],
         f[F_FIRST],
     )
-    hand = hands[seat]
-    trump = ctx[C_TRUMP]
     trick = MAX_SEATS + ply - length  # where the trick's first card lies in `played`
-    legal = _legal(ctx, hand, played, length, ply)
+    legal = _legal(ctx, hands[seat], played, length, ply)
     if ctx[C_PRUNE]:
-        plain = ctx[C_PLAIN]
-        rest = legal & plain
+        alike = legal & ctx[C_PLAIN]
+        rest = alike
         while rest:
             card = lowest(rest)
             rest &= rest - 1
-            above = out & suit_mask(suit_of(card)) & -(2 << card)
-            if above and (hand & plain) >> lowest(above) & 1:
-                legal ^= 1 << card  # the next card up is held and alike: one move
+            above = out & ctx[C_ABOVE + card]
+            if above and alike >> _bottom(ctx, above) & 1:
+                legal ^= 1 << card  # the next card up is playable and alike: one move
     mine = ctx[C_SIDE_OF + seat] == ctx[C_SIDE]
     top = -1
     ally = False
@@ -308,16 +390,15 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
     while legal:
         card = lowest(legal)
         legal &= legal - 1
-        rank = rank_of(card)
+        rank = ctx[C_ORDER + card]
         worth = ctx[C_POINTS + card] + CARD_GAME_POINTS[card]
         if card == first:
             score = NONE
         elif length == 0:  # lead the top card of a suit, else a low one
-            suit_out = out & suit_mask(suit_of(card))
-            score = 64 + rank if highest(suit_out) == card else -rank
+            score = -rank if out & ctx[C_ABOVE + card] else 64 + rank
         elif ally:  # give points to the trick a partner wins; do not overtake
-            score = 4 * worth - rank - (64 if beats(card, top, trump) else 0)
-        elif beats(card, top, trump):  # win as cheaply as possible
+            score = 4 * worth - rank - (64 if _beats(ctx, card, top) else 0)
+        elif _beats(ctx, card, top):  # win as cheaply as possible
             score = 64 - rank
         else:  # lose the cheapest card
             score = -4 * worth - rank
@@ -404,7 +485,7 @@ def _descend(ctx, hands, played, diff, moves, frames, ply):
     played[MAX_SEATS + ply] = card
     trick = MAX_SEATS + ply - length
     win = f[F_WIN]
-    if length == 0 or beats(card, played[trick + win], ctx[C_TRUMP]):
+    if length == 0 or _beats(ctx, card, played[trick + win]):
         win = length
     f[F_GAIN] = 0
     child[F_ALPHA] = f[F_ALPHA]
@@ -549,19 +630,20 @@ def _load(position, prune: bool, ctx, hands, played, diff, frames) -> int:
 @njit(cache=True, inline="always")
 def _load_rules(position, prune: bool, ctx, played, frames) -> None:
     """The part of `_load` that does not depend on the hands: the rules, the trick in
-    progress, what the cards score by themselves and what the piles already hold."""
+    progress, what the cards score by themselves and what the piles already hold; and
+    the position's deck row."""
     players = position[P_PLAYERS]
     side = position[P_SIDE]
-    trump = position[P_TRUMP]
-    ctx[:] = 0
+    ctx[:C_DECK] = 0
+    ctx[C_DECK:] = position[P_DECK:]
     ctx[C_PLAYERS] = players
     ctx[C_SIDES] = position[P_SIDES]
     ctx[C_SIDE] = side
-    ctx[C_TRUMP] = trump
+
     ctx[C_MUST_FOLLOW] = position[P_MUST_FOLLOW]
     ctx[C_WORTH] = position[P_GAME_WORTH]
     ctx[C_PRUNE] = prune
-    ctx[C_ROOT_MASK] = opening_cards(trump) if position[P_OPENING] else -1
+    ctx[C_ROOT_MASK] = ctx[C_NAMING] if position[P_OPENING] else -1
     counting = position[P_TRICK_COUNT]
     ctx[C_TRICK_TAKEN] = counting == COUNT_TAKEN
     ctx[C_TRICK_LOST] = counting == COUNT_LOST
@@ -571,20 +653,21 @@ def _load_rules(position, prune: bool, ctx, played, frames) -> None:
     played[MAX_SEATS - length : MAX_SEATS] = position[P_TRICK : P_TRICK + length]
     win = 0
     for k in range(length):
-        if beats(position[P_TRICK + k], position[P_TRICK + win], trump):
+        if _beats(ctx, position[P_TRICK + k], position[P_TRICK + win]):
             win = k
     already = 0
     for team in range(position[P_SIDES]):  # tricks won: each side's pile holds whole tricks
         tricks = popcount(position[P_WON + team]) // players
         already += tricks * (ctx[C_TRICK_TAKEN] if team == side else ctx[C_TRICK_LOST])
     ctx[C_TRICKS_ALREADY] = already
-    for card in range(52):  # the cards' own points; High, Low and Jack come with the hands
+    cards = ctx[C_DECK + D_COUNT]
+    for card in range(cards):  # the cards' own points; High, Low and Jack come with the hands
         if position[P_CARD_POINTS + card]:
             ctx[C_CARDS_VALUED] |= 1 << card
         elif CARD_GAME_POINTS[card] == 0 or position[P_GAME_WORTH] == 0:
             ctx[C_CARDS_PLAIN] |= 1 << card
     for team in range(position[P_SIDES]):
-        for card in range(52):
+        for card in range(cards):
             if position[P_WON + team] >> card & 1:
                 ctx[C_GAPS + team] -= CARD_GAME_POINTS[card]
     ctx[C_GAPS : C_GAPS + MAX_SEATS] -= ctx[C_GAPS + side]
@@ -602,7 +685,6 @@ def _load_hands(position, ctx, hands, diff, frames) -> int:
     hands), and the points already won."""
     players = ctx[C_PLAYERS]
     side = ctx[C_SIDE]
-    trump = ctx[C_TRUMP]
     hands[:] = 0
     hands[:players] = position[P_HANDS : P_HANDS + players]
     out = 0
@@ -616,8 +698,11 @@ def _load_hands(position, ctx, hands, diff, frames) -> int:
         in_play |= position[P_WON + team]
     in_play |= out
     # Points a capture brings: card points, then High, Low (unless it goes to its holder)
-    # and Jack; the honours already captured by the maximising side count now.
-    high, low, jack = honour_cards(in_play, trump) if trump >= 0 else (-1, -1, -1)
+    # and Jack; the honours already captured by the maximising side count now. High and
+    # Low are the extreme trumps in play by trick rank.
+    trumps = in_play & ctx[C_TRUMPS]
+    high, low = (_top(ctx, trumps), _bottom(ctx, trumps)) if trumps else (-1, -1)
+    jack = ctx[C_JACK]
     worth = position[P_HIGH_LOW]
     already = ctx[C_TRICKS_ALREADY]
     if position[P_LOW_TO_HOLDER]:
@@ -625,7 +710,8 @@ def _load_hands(position, ctx, hands, diff, frames) -> int:
             if low >= 0 and position[P_DEALT + seat] >> low & 1 and ctx[C_SIDE_OF + seat] == side:
                 already += worth
         low = -1  # no capture scores it
-    ctx[C_POINTS : C_POINTS + 52] = position[P_CARD_POINTS : P_CARD_POINTS + 52]
+    ctx[C_POINTS : C_POINTS + MAX_CARDS] = position[P_CARD_POINTS : P_CARD_POINTS + MAX_CARDS]
+
     valued = ctx[C_CARDS_VALUED]
     plain = ctx[C_CARDS_PLAIN]
     honours = (high, low, jack)
@@ -678,13 +764,13 @@ def move_values_nb(position, table, prune: bool = True) -> tuple[np.ndarray, int
     """(value of each card the seat to play may play, -1 for the others; nodes searched).
 
     Each distinct card is searched with a full window, all sharing the table; a card
-    equivalent to the next one up takes its value.
+    equivalent to the next one up (by trick rank, among the cards out) takes its value.
     """
     ctx, hands, played, diff, moves, scores, frames, already = _prepare(position, table, prune)
     root = frames[0]
     root[F_SEAT] = (root[F_LEADER] + root[F_LENGTH]) % ctx[C_PLAYERS]
     root[F_FIRST] = -1
-    values = np.full(52, -1, np.int64)
+    values = np.full(MAX_CARDS, -1, np.int64)
     allowed = ctx[C_ROOT_MASK]  # trumps only for the opening lead
     distinct = _root_cards(ctx, hands, played, moves, scores, frames)
     while distinct:
@@ -695,10 +781,19 @@ def move_values_nb(position, table, prune: bool = True) -> tuple[np.ndarray, int
     ctx[C_ROOT_MASK] = allowed
     ctx[C_PRUNE] = False
     legal = _root_cards(ctx, hands, played, moves, scores, frames)
-    for card in range(51, -1, -1):  # highest first: a pruned card's partner is above it
+    pending = 0
+    for card in range(MAX_CARDS):
         if legal >> card & 1 and values[card] < 0:
-            above = root[F_OUT] & suit_mask(suit_of(card)) & -(2 << card)
-            values[card] = values[lowest(above)]
+            pending |= 1 << card
+    while pending:  # a pruned card's partner is above it: a chain ends at a card searched
+        rest = pending
+        while rest:
+            card = highest(rest)
+            rest ^= 1 << card
+            partner = _bottom(ctx, root[F_OUT] & ctx[C_ABOVE + card])
+            if values[partner] >= 0:
+                values[card] = values[partner]
+                pending ^= 1 << card
     return values, ctx[C_NODES]
 
 
@@ -761,7 +856,7 @@ def line_play_nb(ctx, hands, played, diff, frames, ply: int, card: int) -> int:
     hands[seat - players if seat >= players else seat] ^= 1 << card
     played[MAX_SEATS + ply] = card
     trick = MAX_SEATS + ply - length
-    if length == 0 or beats(card, played[trick + win], ctx[C_TRUMP]):
+    if length == 0 or _beats(ctx, card, played[trick + win]):
         win = length
     out = frames[ply, F_OUT]
     gain = 0
@@ -794,8 +889,8 @@ def line_guess_nb(ctx, played, frames, ply: int, cards: int) -> int:
         while rest:
             card = lowest(rest)
             rest &= rest - 1
-            rank = rank_of(card)
-            score = 64 + rank if highest(out & suit_mask(suit_of(card))) == card else -rank
+            rank = ctx[C_ORDER + card]
+            score = -rank if out & ctx[C_ABOVE + card] else 64 + rank
             if score > best_score:
                 best, best_score = card, score
         return best
@@ -810,9 +905,9 @@ def line_guess_nb(ctx, played, frames, ply: int, cards: int) -> int:
     while rest:
         card = lowest(rest)
         rest &= rest - 1
-        rank = rank_of(card)
+        rank = ctx[C_ORDER + card]
         worth = ctx[C_POINTS + card] + CARD_GAME_POINTS[card]
-        wins = beats(card, top, ctx[C_TRUMP])
+        wins = _beats(ctx, card, top)
         if ally:
             score = 4 * worth - rank - (64 if wins else 0)
         elif wins:
@@ -862,7 +957,8 @@ def solve_position(
     values, nodes = move_values_nb(position, new_table() if table is None else table, prune)
     seat = seat_to_play(position)
     side = int(position[P_SIDE])
-    per_card = {card: int(values[card]) for card in range(52) if values[card] >= 0}
+    per_card = {card: int(values[card]) for card in range(MAX_CARDS) if values[card] >= 0}
+
     if not per_card:  # the deal is over
         value, _, nodes = solve_nb(position, new_table(4), prune)
         return Solution(int(value), [], {}, int(nodes), seat, side)
@@ -891,6 +987,7 @@ def new_position(
     captured: Sequence[int] | None = None,
     dealt: Sequence[int] | None = None,
     names_trump: bool = True,
+    deck: Deck = STANDARD,
 ) -> np.ndarray:
     """The checked position of a deal of game `name` (as messages call it) dealing
     `full_hand` cards a seat, with what every game shares filled in; the rules in force
@@ -901,7 +998,9 @@ def new_position(
     `dealt`, if known, the cards dealt to each seat (default: held or in the trick). `side`
     maximises (default: the side of the seat to play). With `names_trump`, before any card
     is played (full hands, nothing captured) the leader must lead a trump: it names trump;
-    without it trump is fixed in advance, and may be -1 (no trump).
+    without it trump is fixed in advance, and may be -1 (no trump). The cards are
+    `deck`'s: trumps, suits followed and ranks are its effective ones under `trump`, and the
+    leader names trump with a card of the trump suit as the deck has it without trumps.
     """
     players = len(side_of)
     n_sides = max(side_of) + 1
@@ -917,7 +1016,7 @@ def new_position(
     captured = [0] * n_sides if captured is None else list(captured)
     if len(captured) != n_sides:
         raise PositionError(f"{name} has {n_sides} sides: give {n_sides} captured piles")
-    _check_disjoint([*hands, *(1 << card for card in trick), *captured])
+    _check_disjoint([*hands, *(1 << card for card in trick), *captured], deck)
     played = [(leader + k) % players for k in range(len(trick))]
     sizes = [bin(hand).count("1") + played.count(seat) for seat, hand in enumerate(hands)]
     if len(set(sizes)) > 1:
@@ -935,16 +1034,17 @@ def new_position(
     elif len(dealt) != players:
         raise PositionError(f"give the cards dealt to each of the {players} seats")
     else:
-        _check_dealt(hands, trick, played, dealt)
+        _check_dealt(hands, trick, played, dealt, deck)
     if side is None:
         side = side_of[(leader + len(trick)) % players]
     if side not in range(n_sides):
         raise PositionError(f"the maximising side must be 0..{n_sides - 1}, not {side}")
     first_trick = names_trump and not any(captured) and sizes[0] == full_hand
     opening = first_trick and not trick
-    if opening and not hands[leader] >> (13 * trump) & 0x1FFF:
+    naming = int(deck.packed[deck.row(trump), D_NAMING])
+    if opening and not hands[leader] & naming:
         raise PositionError("the leader holds no trump, yet must lead one to name trump")
-    if first_trick and trick and trick[0] // 13 != trump:
+    if first_trick and trick and not naming >> trick[0] & 1:
         raise PositionError("the first card of the deal names trump: it must be a trump")
     position = np.zeros(POSITION_SIZE, np.int64)
     position[[P_PLAYERS, P_SIDES, P_TRUMP, P_LEADER, P_TRICK_LEN, P_SIDE, P_OPENING]] = (
@@ -961,43 +1061,45 @@ def new_position(
     position[P_DEALT : P_DEALT + players] = dealt
     position[P_TRICK : P_TRICK + len(trick)] = trick
     position[P_WON : P_WON + n_sides] = captured
+    position[P_DECK:] = deck.packed[deck.row(trump)]
     return position
 
 
-def _check_disjoint(masks: Sequence[int]) -> None:
+def _check_disjoint(masks: Sequence[int], deck: Deck) -> None:
     """Refuse a card given twice, or a mask with bits outside the deck."""
     seen = 0
     for mask in masks:
-        if mask < 0 or mask >> 52:
-            raise PositionError(f"a card mask must use bits 0..51, not {mask:#x}")
+        if mask < 0 or mask >> deck.size:
+            raise PositionError(f"a card mask must use bits 0..{deck.size - 1}, not {mask:#x}")
         if seen & mask:
             twice = (seen & mask).bit_length() - 1
-            raise PositionError(f"card {card_name(twice)} is given twice")
+            raise PositionError(f"card {deck.card_name(twice)} is given twice")
         seen |= mask
 
 
 def _check_dealt(
-    hands: Sequence[int], trick: Sequence[int], played: list[int], dealt: Sequence[int]
+    hands: Sequence[int], trick: Sequence[int], played: list[int], dealt: Sequence[int], deck: Deck
 ) -> None:
     """Refuse dealt hands that miss a card held or played to the trick."""
-    _check_disjoint(dealt)
+    _check_disjoint(dealt, deck)
     for seat, hand in enumerate(hands):
         mine = hand | sum(1 << c for c, s in zip(trick, played, strict=True) if s == seat)
         if mine & ~dealt[seat]:
             raise PositionError(f"seat {seat} holds or played cards it was not dealt")
 
 
-def check_low_holder(position: np.ndarray) -> None:
-    """Under `P_LOW_TO_HOLDER`, refuse a lowest trump in play whose holder is unknown."""
+def check_low_holder(position: np.ndarray, deck: Deck = STANDARD) -> None:
+    """Under `P_LOW_TO_HOLDER`, refuse a lowest trump in play whose holder is unknown (the
+    lowest by trick rank in `deck`, the position's)."""
     players = int(position[P_PLAYERS])
     trump = int(position[P_TRUMP])
     dealt = [int(mask) for mask in position[P_DEALT : P_DEALT + players]]
     in_play = 0
     for mask in [*dealt, *position[P_WON : P_WON + MAX_SEATS]]:
         in_play |= int(mask)
-    low = honour_cards(in_play, trump)[1]
+    low = trump_extremes_in(in_play, trump, deck.masks, deck.ranks)[1]
     if low >= 0:
         if not any(mask >> low & 1 for mask in dealt):
             raise PositionError(
-                f"low_to_holder: give the dealt hands, to say who was dealt {card_name(low)}"
+                "low_to_holder: give the dealt hands, to say who was dealt " + deck.card_name(low)
             )

@@ -13,7 +13,8 @@ constant), `guide` (the share of playout cards chosen by the solver's move order
 instead of at random), `per_choice` (1: `iterations` per legal card) and `stop_decided`
 (1: stop once more descents cannot change the choice). Each game's search module
 (`strategies/search.py`) registers it, and `guided_ismcts` (the same search with
-other defaults: `GUIDED`), with the game's card points and hand size.
+other defaults: `GUIDED`), with the game's deck (`sims.core.deck`'s `Deck.packed`), card
+points and hand size: the deals, the tree's cards and the solver's lines are the deck's.
 
 A game with a learned policy may give the search a prior over the root's cards
 (a game's `learned_ismcts`): the root then tries its untried cards most probable
@@ -30,7 +31,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest, nth_bit, popcount
-from sims.core.cards import suit_of
+from sims.core.deck import D_COUNT, D_SUIT, NO_TRUMP
 from sims.core.memory import unowned
 from sims.core.rng import below
 from sims.engine import solver as s
@@ -47,7 +48,7 @@ GUIDE_STEPS = 1 << 20  # resolution of the chance `guide`
 def _scale(view, card_points, trump: int) -> float:
     """The most points the deal can bring one side: a bound that puts rewards in 0..1."""
     total = view[v.GAME_WORTH] + view[v.CARRY] + 2 * view[v.HIGH_LOW_WORTH] + view[v.JACK_WORTH]
-    for card in range(52):
+    for card in range(card_points.shape[1]):  # every card the game gives points
         total += card_points[trump, card]
     return max(1.0, float(total))
 
@@ -115,14 +116,14 @@ def _playout_card(cards, guide, ctx, played, frames, ply, rng) -> int:
 
 
 @njit(cache=True)
-def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int, prior) -> int:
+def ismcts_choice(view, params, rng, deck, card_points, hand_size: int, slot: int, prior) -> int:
     """The legal card visited most by `params[slot]` descents, or that many per legal card
     when `params[slot + 3]` is set (`params[slot + 1]` the exploration constant,
     `params[slot + 2]` the share of playout cards guided; with `params[slot + 4]` set the
     search stops once the most visited card can no longer be overtaken; at once when only
-    one card is legal: nothing to search); `card_points` and `hand_size` are the game's
-    (see `sampling.load_position`); `prior`, where not empty, weighs each root card
-    (52 slots, see the module's text)."""
+    one card is legal: nothing to search); `deck`, `card_points` and `hand_size` are the
+    game's (see `sampling.load_position`); `prior`, where not empty, weighs each root card
+    (a slot per card of the deck, see the module's text)."""
     legal = view[v.LEGAL]
     if legal & (legal - 1) == 0:
         return lowest(legal)
@@ -130,7 +131,7 @@ def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int, pri
     iterations = min(iterations, MAX_ITERATIONS)
     size = iterations + 1
     tree = (
-        np.full((size, 52), -1, np.int32),
+        np.full((size, deck[NO_TRUMP, D_COUNT]), -1, np.int32),
         np.zeros(size, np.float64),
         np.zeros(size, np.float64),
         np.zeros(size, np.float64),
@@ -141,7 +142,7 @@ def ismcts_choice(view, params, rng, card_points, hand_size: int, slot: int, pri
         new_pool(),
         np.empty(s.POSITION_SIZE, np.int64),
     )
-    inputs = (view, params, rng, card_points, prior)
+    inputs = (view, params, rng, deck, card_points, prior)
     return _most_visited(inputs, hand_size, slot, iterations, tree, scratch, s.line_buffers_nb())
 
 
@@ -151,7 +152,7 @@ def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> i
     rewards, availability counts), scratch (path, hands, pool, position) and the line's
     (`s.line_buffers_nb`). It works on views of them that the runtime does not count
     (`unowned`): the caller keeps them alive."""
-    view, params, rng, card_points, prior = unowned(inputs)
+    view, params, rng, deck, card_points, prior = unowned(inputs)
     no_prior = prior[:0]
     children, visits, wins, seen = unowned(tree)
     path, hands, pool, position = unowned(scratch)
@@ -165,18 +166,18 @@ def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> i
     trump = view[v.TRUMP]
     scale = 1.0
     if not opening:  # every deal shares the rules, trick and piles: load them once
-        load_position(view, hands, card_points, trump, position)
+        load_position(view, hands, deck, card_points, trump, position)
         s.line_rules_nb(position, ctx, played, frames)
         scale = _scale(view, card_points, trump)
     for done in range(iterations):
         if stop_decided and _decided(legal, children, visits, iterations - done):
             break
-        deal_hidden(view, hand_size, rng, hands, pool)
+        deal_hidden(view, hand_size, rng, hands, pool, deck)
         first = -1
         if opening:  # the opening card names trump: choose it before the deal's position
             first = _select(0, legal, children, visits, wins, seen, True, exploration, rng, prior)
-            trump = suit_of(first)
-            load_position(view, hands, card_points, trump, position)
+            trump = deck[NO_TRUMP, D_SUIT + first]  # the suit it names: its own without trumps
+            load_position(view, hands, deck, card_points, trump, position)
             s.line_rules_nb(position, ctx, played, frames)
             scale = _scale(view, card_points, trump)
         else:
@@ -224,9 +225,12 @@ def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> i
             visits[path[k]] += 1.0
             wins[path[k]] += reward
     best, most = lowest(legal), -1.0
-    for card in range(52):
+    rest = legal
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
         child = children[0, card]
-        if legal >> card & 1 and child >= 0 and visits[child] > most:
+        if child >= 0 and visits[child] > most:
             best, most = card, visits[child]
     return best
 

@@ -9,7 +9,9 @@ not used to shape the deals. Its side maximises its own points (in cutthroat Pit
 other seats are assumed to play against it). Parameters: `samples` (deals per decision)
 and `depth` (tricks solved: with more tricks left it plays as `greedy` does; 0 solves to
 the end of the deal). Each game's search module (`strategies/search.py`)
-registers it with the game's card points, hand size and the strategies it falls back on.
+registers it with the game's deck (`sims.core.deck`'s `Deck.packed`: the cards dealt,
+their effective suits and trick ranks), card points, hand size and the strategies it falls
+back on.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest
-from sims.core.cards import suit_mask
+from sims.core.deck import D_NAMING, MAX_CARDS
 from sims.engine import solver as s
 from sims.strategies import view as v
 from sims.strategies.registry import Param
@@ -29,36 +31,42 @@ TABLE_BITS = 14  # transposition table of the solver, per decision
 
 
 @njit(cache=True)
-def pimc_choice(view, params, rng, card_points, hand_size: int) -> int:
+def pimc_choice(view, params, rng, deck, card_points, hand_size: int) -> int:
     """The legal card with the best total value over `samples` solved deals (at once when
-    only one card is legal: nothing to search); `card_points` and `hand_size` are the
-    game's (see `sims.strategies.sampling.load_position`)."""
+    only one card is legal: nothing to search); `deck`, `card_points` and `hand_size` are
+    the game's (see `sims.strategies.sampling.load_position`)."""
     legal = view[v.LEGAL]
     if legal & (legal - 1) == 0:
         return lowest(legal)
     samples = max(1, int(params[SAMPLES]))
     opening = view[v.DECISION] == v.OPENING
-    totals = np.zeros(52, np.int64)
+    totals = np.zeros(MAX_CARDS, np.int64)
     hands = np.zeros(s.MAX_SEATS, np.int64)
     pool = new_pool()
     position = np.empty(s.POSITION_SIZE, np.int64)
     table = np.empty((1 << TABLE_BITS, 3), np.int64)
     for _ in range(samples):
-        deal_hidden(view, hand_size, rng, hands, pool)
+        deal_hidden(view, hand_size, rng, hands, pool, deck)
         for trump in range(4):
             if opening:  # the opening card names trump: each suit held is its own deal
-                if not legal & suit_mask(trump):
+                if not legal & deck[trump, D_NAMING]:
                     continue
             elif trump != view[v.TRUMP]:
                 continue
-            load_position(view, hands, card_points, trump, position)
+            load_position(view, hands, deck, card_points, trump, position)
             values, _ = s.move_values_nb(position, table, True)
-            for card in range(52):
-                if legal >> card & 1 and values[card] >= 0:  # -1: not a card of this trump
+            rest = legal
+            while rest:
+                card = lowest(rest)
+                rest &= rest - 1
+                if values[card] >= 0:  # -1: not a card of this trump
                     totals[card] += values[card]
     best, best_total = lowest(legal), -1
-    for card in range(52):
-        if legal >> card & 1 and totals[card] > best_total:
+    rest = legal
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
+        if totals[card] > best_total:
             best, best_total = card, totals[card]
     return best
 

@@ -1,5 +1,10 @@
 """What a search player may assume about the cards it cannot see: deals of the unseen
-cards consistent with its view, and the solver's position of such a deal."""
+cards consistent with its view, and the solver's position of such a deal.
+
+The cards are the game's deck, as the search module passes it (`sims.core.deck`'s
+`Deck.packed`): the unseen cards are the deck's, a seat void in a suit holds none of the
+cards of that effective suit under the deal's trump (the row without trumps before trump
+is named), and the positions carry the deck's row for their trump."""
 
 from __future__ import annotations
 
@@ -7,20 +12,21 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest, popcount
-from sims.core.cards import FULL_DECK, suits_mask
+from sims.core.deck import D_FULL, D_MASKS, D_SUIT, MAX_CARDS, NO_TRUMP
 from sims.core.rng import shuffle
 from sims.engine import solver as s
 from sims.strategies import view as v
 
 REJECTIONS = 64  # uniform deals tried before the deal is built seat by seat
 NOTHING_KNOWN = np.zeros(s.MAX_SEATS, np.int64)  # no seat's card known beyond the view's
-DRAWS = 52  # where the pool's buffer keeps the shuffle's drawn indices, after the cards
+DRAWS = MAX_CARDS  # where the pool's buffer keeps the shuffle's drawn indices, after the cards
+GROUPS = 5  # the effective suits, then the cards that follow none (no seat is void in them)
 
 
 @njit(cache=True)
 def new_pool():
     """A buffer for `deal_hidden`'s shuffle of the unseen cards (and its draws)."""
-    return np.empty(DRAWS + 51, np.int64)
+    return np.empty(DRAWS + MAX_CARDS - 1, np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -31,23 +37,31 @@ def _hidden_cards(view, hand_size: int, known, seat: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def deal_hidden(view, hand_size: int, rng, hands, pool) -> None:
+def deal_hidden(view, hand_size: int, rng, hands, pool, deck) -> None:
     """`deal_hidden_around` with no other seat's card known."""
-    deal_hidden_around(view, hand_size, NOTHING_KNOWN, rng, hands, pool)
+    deal_hidden_around(view, hand_size, NOTHING_KNOWN, rng, hands, pool, deck)
 
 
 @njit(cache=True, inline="always")
-def deal_hidden_around(view, hand_size: int, known, rng, hands, pool) -> None:
+def _row(view) -> int:
+    """The deck's row for the deal's trump: `NO_TRUMP` while there is none."""
+    trump = view[v.TRUMP]
+    return NO_TRUMP if trump < 0 else trump
+
+
+@njit(cache=True, inline="always")
+def deal_hidden_around(view, hand_size: int, known, rng, hands, pool, deck) -> None:
     """Fill `hands[seat]` for every seat: its own hand for the seat deciding, and for the
     others the cards `known[seat]` it is known to hold and a random share of the cards
-    the decider has not seen, of the right size and in no suit the seat has shown it
-    lacks (uniform given these facts while a try succeeds; after `REJECTIONS` failed
-    tries, each suit's cards shared out as `suit_shares` finds). Cards left over were not
-    dealt. `pool` is a buffer from `new_pool`, so that a search dealing many times
-    allocates nothing."""
+    of `deck` (`Deck.packed`) the decider has not seen, of the right size and in no
+    effective suit the seat has shown it lacks (uniform given these facts while a try
+    succeeds; after `REJECTIONS` failed tries, each suit's cards shared out as
+    `suit_shares` finds). Cards left over were not dealt. `pool` is a buffer from
+    `new_pool`, so that a search dealing many times allocates nothing."""
     me = view[v.SEAT]
     players = view[v.PLAYERS]
-    unseen = FULL_DECK & ~view[v.HAND] & ~view[v.PLAYED]
+    row = _row(view)
+    unseen = deck[row, D_FULL] & ~view[v.HAND] & ~view[v.PLAYED]
     for seat in range(players):
         unseen &= ~known[seat]
     count = popcount(unseen)
@@ -66,15 +80,15 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool) -> None:
                 hands[seat] |= 1 << pool[taken]
                 taken += 1
             dealt = hands[seat] & ~known[seat]
-            consistent &= (dealt & suits_mask(view[v.VOIDS + seat])) == 0
+            consistent &= (dealt & _void_cards(deck, row, view[v.VOIDS + seat])) == 0
         if consistent:
             return
         if attempt == REJECTIONS:  # each seat takes the shares of each suit it may hold
-            shares = suit_shares(view, hand_size, known, pool, count)
+            shares = suit_shares(view, hand_size, known, pool, count, deck)
             for seat in range(players):
                 hands[seat] = view[v.HAND] if seat == me else known[seat]
             for i in range(count):  # the pool's random order within each suit
-                suit = pool[i] // 13
+                suit = _group(deck, row, pool[i])
                 for seat in range(players):
                     if shares[seat, suit] > 0:
                         hands[seat] |= 1 << pool[i]
@@ -82,29 +96,49 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool) -> None:
                         break
 
 
+@njit(cache=True, inline="always")
+def _void_cards(deck, row: int, voids: int) -> int:
+    """The cards of the effective suits whose bits are set in `voids` (bit s for suit s)."""
+    cards = 0
+    for suit in range(4):
+        cards |= deck[row, D_MASKS + suit] & -(voids >> suit & 1)
+    return cards
+
+
+@njit(cache=True, inline="always")
+def _group(deck, row: int, card: int) -> int:
+    """The group of `suit_shares` a card is shared in: its effective suit, or the last
+    group (`GROUPS - 1`) for a card that follows no suit."""
+    suit = deck[row, D_SUIT + card]
+    return GROUPS - 1 if suit < 0 else suit
+
+
 @njit(cache=True)
-def suit_shares(view, hand_size: int, known, pool, count: int) -> np.ndarray:
-    """`shares[seat, suit]`: how many of the unseen cards `pool[:count]` of each suit each
-    seat but the decider takes, so that every seat gets the cards it still holds and none
-    in a suit it has shown it lacks. A maximum flow from the suits to the seats, one card
-    at a time along a shortest augmenting path: the real deal shows that one exists,
-    where taking cards seat by seat can leave a seat short."""
+def suit_shares(view, hand_size: int, known, pool, count: int, deck) -> np.ndarray:
+    """`shares[seat, group]`: how many of the unseen cards `pool[:count]` of each
+    effective suit (under the deal's trump in `deck`, a `Deck.packed`; last, those of no
+    suit) each seat but the decider takes, so that every seat gets the cards it still
+    holds and none in a suit it has shown it lacks. A maximum flow from the suits to the
+    seats, one card at a time along a shortest augmenting path: the real deal shows that
+    one exists, where taking cards seat by seat can leave a seat short."""
     players = view[v.PLAYERS]
     me = view[v.SEAT]
-    supply = np.zeros(4, np.int64)
+    row = _row(view)
+    supply = np.zeros(GROUPS, np.int64)
     for i in range(count):
-        supply[pool[i] // 13] += 1
+        supply[_group(deck, row, pool[i])] += 1
     need = np.zeros(s.MAX_SEATS, np.int64)
     for seat in range(players):
         if seat != me:
             need[seat] = _hidden_cards(view, hand_size, known, seat)
-    shares = np.zeros((s.MAX_SEATS, 4), np.int64)
-    parent = np.zeros(4 + s.MAX_SEATS, np.int64)  # nodes: suits 0..3, then seat k at 4 + k
-    queue = np.zeros(4 + s.MAX_SEATS, np.int64)
+    shares = np.zeros((s.MAX_SEATS, GROUPS), np.int64)
+    # Nodes: the groups 0..GROUPS - 1, then seat k at GROUPS + k.
+    parent = np.zeros(GROUPS + s.MAX_SEATS, np.int64)
+    queue = np.zeros(GROUPS + s.MAX_SEATS, np.int64)
     while need.sum() > 0:
         parent[:] = -2  # -2 unvisited, -1 a suit with cards to spare (a start)
         tail = 0
-        for suit in range(4):
+        for suit in range(GROUPS):
             if supply[suit] > 0:
                 parent[suit] = -1
                 queue[tail] = suit
@@ -113,33 +147,33 @@ def suit_shares(view, hand_size: int, known, pool, count: int) -> np.ndarray:
         while head < tail and end < 0:
             node = queue[head]
             head += 1
-            for other in range(4 + players):
+            for other in range(GROUPS + players):
                 if parent[other] != -2:
                     continue
-                if node < 4 and other >= 4:  # a suit to a seat that may hold it
-                    seat = other - 4
+                if node < GROUPS and other >= GROUPS:  # a suit to a seat that may hold it
+                    seat = other - GROUPS
                     usable = seat != me and not view[v.VOIDS + seat] >> node & 1
-                elif node >= 4 and other < 4:  # a seat gives back a card of that suit
-                    usable = shares[node - 4, other] > 0
+                elif node >= GROUPS and other < GROUPS:  # a seat gives back a card of that suit
+                    usable = shares[node - GROUPS, other] > 0
                 else:
                     usable = False
                 if usable:
                     parent[other] = node
                     queue[tail] = other
                     tail += 1
-                    if other >= 4 and need[other - 4] > 0:
+                    if other >= GROUPS and need[other - GROUPS] > 0:
                         end = other
                         break
         if end < 0:  # no deal fits the view: leave the seats short rather than loop
             break
-        need[end - 4] -= 1
+        need[end - GROUPS] -= 1
         node = end
         while parent[node] != -1:
             before = parent[node]
-            if node >= 4:
-                shares[node - 4, before] += 1
+            if node >= GROUPS:
+                shares[node - GROUPS, before] += 1
             else:
-                shares[before - 4, node] -= 1
+                shares[before - GROUPS, node] -= 1
             node = before
         supply[node] -= 1
     return shares
@@ -170,14 +204,16 @@ def _load_trick(view, position) -> None:
 
 
 @njit(cache=True, inline="always")
-def load_position(view, hands, card_points, trump: int, position) -> None:
+def load_position(view, hands, deck, card_points, trump: int, position) -> None:
     """Set `position` (`s.POSITION_SIZE` long) to the solver's position for the seat
     deciding, with `hands` as the deal, `trump` (the suit its opening card would name,
-    when it opens) and `card_points[trump, card]` the points a card scores when won (the
-    game's card values; zeros where cards score none)."""
+    when it opens), `deck` the game's (`Deck.packed`) and `card_points[trump, card]` the
+    points a card scores when won (the game's card values, for as many cards as the
+    table is wide; zeros where cards score none)."""
     players = view[v.PLAYERS]
     me = view[v.SEAT]
-    position[:] = 0
+    position[: s.P_DECK] = 0
+    position[s.P_DECK :] = deck[trump]
     position[s.P_PLAYERS] = players
     position[s.P_TRUMP] = trump
     _load_trick(view, position)
@@ -193,19 +229,22 @@ def load_position(view, hands, card_points, trump: int, position) -> None:
         position[s.P_WON + side] |= view[v.WON + seat]
     load_hands(view, hands, position)
     position[s.P_SIDE] = position[s.P_SIDE_OF + me]
-    position[s.P_CARD_POINTS : s.P_CARD_POINTS + 52] = card_points[trump]
+    position[s.P_CARD_POINTS : s.P_CARD_POINTS + card_points.shape[1]] = card_points[trump]
 
 
 @njit(cache=True, inline="always")
-def load_trick_position(view, hands, counting: int, position) -> None:
+def load_trick_position(view, hands, deck, counting: int, position) -> None:
     """Set `position` to the solver's position of a trick-count game (Solo Whist) for the
-    seat deciding, with `hands` as the deal: trump as the view says (-1 none), the
-    declaring seats (`view[v.DECLARERS]`) one side and the others the other, and the
-    tricks counted as `counting` says (`s.COUNT_TAKEN`, or `s.COUNT_LOST` in a misère)."""
+    seat deciding, with `hands` as the deal: trump as the view says (-1 none) with its
+    row of `deck` (`Deck.packed`), the declaring seats (`view[v.DECLARERS]`) one side and
+    the others the other, and the tricks counted as `counting` says (`s.COUNT_TAKEN`, or
+    `s.COUNT_LOST` in a misère)."""
     players = view[v.PLAYERS]
     me = view[v.SEAT]
-    position[:] = 0
+    position[: s.P_DECK] = 0
+    position[s.P_DECK :] = deck[_row(view)]
     position[s.P_PLAYERS] = players
+
     position[s.P_SIDES] = 2
     position[s.P_TRUMP] = view[v.TRUMP]
     _load_trick(view, position)

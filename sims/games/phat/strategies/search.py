@@ -10,6 +10,7 @@ from functools import partial
 
 from numba import njit
 
+from sims.core.deck import STANDARD
 from sims.games.don import rules as don
 from sims.games.phat import rules as phat
 from sims.games.phat.strategies import features as phat_features
@@ -25,6 +26,7 @@ from sims.strategies.registry import Param, register
 
 ITERATIONS_SLOT = 0  # `ismcts`'s first parameter
 PRIOR_SLOT = ITERATIONS_SLOT + len(GUIDED)  # `learned_ismcts`'s weight of the prior
+DECK = STANDARD.packed  # the plain pack, in Phat and Don alike
 
 
 @njit(cache=True, inline="always")
@@ -41,7 +43,7 @@ def pimc_phat(view, params, rng):
     """PIMC within the depth, else `greedy` (opening with `lead_long`)."""
     card_points, hand_size = rules_of(view)
     if solving(view, params, hand_size):
-        return pimc_choice(view, params, rng, card_points, hand_size)
+        return pimc_choice(view, params, rng, DECK, card_points, hand_size)
     if view[v.DECISION] == v.OPENING:
         return lead_long(view, params, rng)
     return phat_greedy.play_greedy(view, params, rng)
@@ -55,7 +57,7 @@ def ismcts_phat(view, params, rng):
     card_points, hand_size = rules_of(view)
     features = phat_features.card_features  # by the module's attribute: see phat_policy
     prior = search_prior(view, params, PRIOR_SLOT, features, phat_features.FEATURES)
-    return ismcts_choice(view, params, rng, card_points, hand_size, ITERATIONS_SLOT, prior)
+    return ismcts_choice(view, params, rng, DECK, card_points, hand_size, ITERATIONS_SLOT, prior)
 
 
 for _game in ("phat", "don"):

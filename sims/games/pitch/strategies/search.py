@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sims.core.deck import STANDARD
 from sims.games.pitch.rules import HAND_SIZE
 from sims.games.pitch.strategies import features as pitch_features
 from sims.games.pitch.strategies import greedy as pitch_greedy
@@ -23,6 +24,7 @@ from sims.strategies.registry import Param, register
 
 # No card scores when it is won: High, Low, Jack and Game are settled at the end.
 CARD_POINTS = np.zeros((4, 52), np.int64)
+DECK = STANDARD.packed  # the plain pack
 ITERATIONS_SLOT = 1  # `ismcts`'s parameters follow `threshold`'s margin
 PRIOR_SLOT = ITERATIONS_SLOT + len(GUIDED)  # `learned_ismcts`'s weight of the prior
 
@@ -32,7 +34,7 @@ def pimc_pitch(view, params, rng):
     """Every card, the opening lead included, by PIMC within the depth, else as `greedy`
     (whose opening lead is `lead_best`)."""
     if solving(view, params, HAND_SIZE):
-        return pimc_choice(view, params, rng, CARD_POINTS, HAND_SIZE)
+        return pimc_choice(view, params, rng, DECK, CARD_POINTS, HAND_SIZE)
     if view[v.DECISION] == v.OPENING:
         return lead_best(view, params, rng)
     return pitch_greedy.play_greedy(view, params, rng)
@@ -45,7 +47,7 @@ def ismcts_pitch(view, params, rng):
     policy, whose network is the data after the parameters."""
     features = pitch_features.card_features  # by the module's attribute: see pitch_policy
     prior = search_prior(view, params, PRIOR_SLOT, features, pitch_features.FEATURES)
-    return ismcts_choice(view, params, rng, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT, prior)
+    return ismcts_choice(view, params, rng, DECK, CARD_POINTS, HAND_SIZE, ITERATIONS_SLOT, prior)
 
 
 register(

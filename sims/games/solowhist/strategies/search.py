@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest
+from sims.core.deck import STANDARD
 from sims.engine import solver as s
 from sims.games.solowhist.rules import HAND_SIZE, MISERE, MISERE_OUVERTE
 from sims.games.solowhist.strategies.bidding import EVALUATOR_PARAMS, evaluator_bid
@@ -27,6 +28,7 @@ TABLE_BITS = 16  # transposition table of the solver, per decision
 # `pimc`'s parameter slots (`SAMPLES`, `DEPTH`) follow its fallback's one; here they
 # follow `evaluator`'s three.
 SHIFT = len(EVALUATOR_PARAMS) - 1
+DECK = STANDARD.packed  # the plain pack
 
 
 @njit(cache=True, inline="always")
@@ -64,8 +66,8 @@ def pimc_whist_choice(view, params, rng) -> int:
     position = np.empty(s.POSITION_SIZE, np.int64)
     table = np.empty((1 << TABLE_BITS, 3), np.int64)
     for _ in range(samples):
-        deal_hidden_around(view, HAND_SIZE, known, rng, hands, pool)
-        load_trick_position(view, hands, counting, position)
+        deal_hidden_around(view, HAND_SIZE, known, rng, hands, pool, DECK)
+        load_trick_position(view, hands, DECK, counting, position)
         values, _ = s.move_values_nb(position, table, True)
         for card in range(52):
             if legal >> card & 1:
