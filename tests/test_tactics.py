@@ -1,16 +1,27 @@
 """The card-choice building blocks: the cheapest and dearest card by order keys agree with
 the rule they encode, stated plainly (least or most worth, then rank, then the lower card
 code), for every game's worth table; the highest-valued card is the plain maximum, the
-lowest card of equals."""
+lowest card of equals; the cards that would take a trick, by the plain pack and by a
+deck whose trumps include cards of other suits and jokers."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sims.core.deck import STANDARD
 from sims.games.phat.strategies import greedy as phat_greedy
 from sims.games.pitch.strategies import greedy as pitch_greedy
-from sims.strategies.tactics import cheapest, dearest, highest_valued
+from sims.games.tenpoint.cards import deck as tenpoint_deck
+from sims.strategies.tactics import (
+    beating,
+    beating_in,
+    cheap_keys,
+    cheapest,
+    dear_keys,
+    dearest,
+    highest_valued,
+)
 
 TABLES = {
     "pitch": (pitch_greedy.WORTH, pitch_greedy.CHEAP, pitch_greedy.DEAR),
@@ -52,3 +63,37 @@ def test_the_highest_valued_card_is_the_lowest_of_the_largest_values(cards, valu
     held = [card for card in range(52) if cards >> card & 1]
     expected = max(held, key=lambda card: (array[card], -card)) if held else -1
     assert highest_valued(cards, array) == expected
+
+
+def test_beating_in_the_plain_pack_is_beating():
+    rng = np.random.default_rng(5)
+    for _ in range(2000):
+        cards = int(rng.integers(0, 1 << 52))
+        best, trump = int(rng.integers(52)), int(rng.integers(-1, 4))
+        assert beating_in(cards, best, trump, STANDARD.packed) == beating(cards, best, trump)
+
+
+def test_beating_in_reads_the_deck_s_trumps_and_trick_ranks():
+    deck = tenpoint_deck("distinct")
+    spades, high_joker, low_joker = 3, 52, 53
+    every = deck.full
+    # Over the High Joker: the trumps ranked above it (off-jack, jack to ace of spades).
+    above = beating_in(every, high_joker, spades, deck.packed)
+    assert above == sum(1 << deck.parse_card(c) for c in "JC JS QS KS AS".split())
+    # Over a heart: the higher hearts, and every trump, jokers and off-jack included.
+    trumps = int(deck.masks[spades, spades])
+    over = beating_in(every, deck.parse_card("QH"), spades, deck.packed)
+    assert over == trumps | sum(1 << deck.parse_card(c) for c in ("KH", "AH"))
+    assert trumps >> low_joker & 1 and trumps >> deck.parse_card("JC") & 1
+
+
+def test_keys_by_a_deck_order_its_moved_cards_by_their_trick_rank():
+    # Ten-point under spades: the jokers rank between the ten and the jack, so a joker
+    # worth as little as a deuce is dearer than the deuce and cheaper than the jack.
+    deck = tenpoint_deck("distinct")
+    worth = np.zeros((4, deck.size), np.int64)
+    cheap, dear = cheap_keys(worth, deck), dear_keys(worth, deck)
+    two, joker, jack = deck.parse_card("2S"), 52, deck.parse_card("JS")
+    assert cheapest((1 << two) | (1 << joker), cheap, 3) == two
+    assert dearest((1 << joker) | (1 << jack), dear, 3) == jack
+    assert dearest((1 << two) | (1 << joker), dear, 3) == joker
