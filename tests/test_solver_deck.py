@@ -3,7 +3,8 @@ plain pack: Cinch's (the Left Pedro a trump) and Ten-point Pitch's (the off-jack
 jokers trumps). The solver's values are checked against a brute-force minimax written
 here from `Deck.effective_suit` and `Deck.trick_rank` alone, on many small random end
 positions and on two worked by hand; the sampled deals against the exact shares of a
-uniform deal that respects a seat's void in the (effective) trump suit."""
+uniform deal that respects a seat's void in the (effective) trump suit; and `pimc` and
+`ismcts` given Cinch's deck play the lead that only its Left Pedro makes best."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from sims.games.cinch.cards import left_pedro
 from sims.games.tenpoint.cards import deck as tenpoint_deck
 from sims.games.tenpoint.cards import off_jack
 from sims.strategies import view as v
+from sims.strategies.ismcts import ismcts_choice
+from sims.strategies.pimc import pimc_choice
 from sims.strategies.sampling import deal_hidden, new_pool
 
 TENPOINT = tenpoint_deck("distinct")
@@ -414,3 +417,50 @@ def test_sampled_deals_keep_the_deck_s_odd_trumps_from_a_seat_void_in_trumps(dec
     frequency = counts / deals
     error = np.sqrt(share * (1 - share) / deals)
     assert np.all(np.abs(frequency[1:] - share[1:]) <= 5 * error[1:] + 1e-12)
+
+
+def end_view(deck: Deck, trump: int, mine: list[int], theirs: list[int]) -> np.ndarray:
+    """The view of seat 0 of two, to lead under `trump` with `mine`, every other card of
+    `deck` but `theirs` already played and won (half by each seat): the deals it samples
+    give seat 1 exactly `theirs`."""
+    rest = [c for c in range(deck.size) if c not in mine and c not in theirs]
+    halves = (mask(rest[: len(rest) // 2]), mask(rest[len(rest) // 2 :]))
+    view = np.zeros(v.SIZE, np.int64)
+    view[[v.DECISION, v.SEAT, v.HAND, v.LEGAL, v.TRUMP, v.PLAYERS, v.SIDES, v.FOLLOW]] = (
+        v.PLAY,
+        0,
+        mask(mine),
+        mask(mine),
+        trump,
+        2,
+        2,
+        1,
+    )
+    view[v.SIDE_OF : v.SIDE_OF + 2] = (0, 1)
+    view[v.PLAYED] = mask(rest)
+    view[v.PLAYED_BY : v.PLAYED_BY + 2] = halves
+    view[v.WON : v.WON + 2] = halves
+    view[v.TRICK_NO] = len(rest) // 2
+    return view
+
+
+def test_pimc_and_ismcts_lead_the_trump_that_catches_the_left_pedro():
+    # Hearts trump, the Pedros worth 5 each. Seat 0 holds 6H and 2H, seat 1 the Left
+    # Pedro (5D, a trump ranked between 5H and 4H) and AC. Led, the 6H draws the Left
+    # Pedro under it (seat 1 must follow trumps): 5; the 2H loses the Left Pedro to it: 0.
+    # Were the Left Pedro a diamond, seat 1 could keep it back and both leads would be 5.
+    pedro = left_pedro(HEARTS)
+    six, two = card(4, HEARTS), card(0, HEARTS)
+    view = end_view(CINCH, HEARTS, [six, two], [pedro, card(12, CLUBS)])
+    size = int(view[v.TRICK_NO]) + 2
+    points = np.zeros((4, CINCH.size), np.int64)
+    for trump in range(4):
+        points[trump, card(3, trump)] = points[trump, left_pedro(trump)] = 5
+    pimc_params = np.array([0.0, 4.0, 0.0])  # fallback slot, samples, depth (0: to the end)
+    choice = pimc_choice(view, pimc_params, new_state(1, 0, 1), CINCH.packed, points, size)
+    assert choice == six
+    ismcts_params = np.array([200.0, 0.7, 0.0, 0.0, 0.0])
+    rng = new_state(2, 0, 1)
+    prior = np.empty(0)
+    choice = ismcts_choice(view, ismcts_params, rng, CINCH.packed, points, size, 0, prior)
+    assert choice == six
