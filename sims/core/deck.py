@@ -39,17 +39,21 @@ SPACING = 4  # trick ranks of the pack's cards: SPACING * rank, room for cards i
 # `Deck.packed`, per row: per card (MAX_CARDS slots each) its effective suit, trick rank,
 # rank for ordering moves ((trick rank + 1) // SPACING: a pack card's own rank, 0..12 for
 # any card), and the cards of its effective suit ranked above and below it (for a card of
-# no suit, the others of no suit: `sims.core.tricks.beats_in` ranks them so); then the
-# masks of the effective suits, the trumps (none without), the trump suit (-2 without, a
-# suit no card has), the cards an opening lead names this trump with (every card in the
-# row without trumps), the Jack of trumps (-1 without), the deck's cards and their count.
+# no suit, the others of no suit: `sims.core.tricks.beats_in` ranks them so), and the
+# cards that follow it when it is led (its effective suit's; none for a card of no suit,
+# which any card may follow); then the cards of each set of effective suits (by a mask of
+# suits, bit s for suit s: the cards a seat void in them cannot hold), the trumps (none
+# without), the trump suit (-2 without, a suit no card has), the cards an opening lead
+# names this trump with (every card in the row without trumps), the Jack of trumps (-1
+# without), the deck's cards and their count.
 D_SUIT = 0
 D_RANK = D_SUIT + MAX_CARDS
 D_ORDER = D_RANK + MAX_CARDS
 D_ABOVE = D_ORDER + MAX_CARDS
 D_BELOW = D_ABOVE + MAX_CARDS
-D_MASKS = D_BELOW + MAX_CARDS
-D_TRUMPS = D_MASKS + 4
+D_FOLLOW = D_BELOW + MAX_CARDS
+D_VOIDS = D_FOLLOW + MAX_CARDS
+D_TRUMPS = D_VOIDS + 16
 D_TRUMP = D_TRUMPS + 1
 D_NAMING = D_TRUMP + 1
 D_JACK = D_NAMING + 1
@@ -194,7 +198,14 @@ def _packed(size: int, suits: np.ndarray, ranks: np.ndarray, masks: np.ndarray) 
                     line[D_ABOVE + card] |= np.int64(1) << np.int64(other)
                 elif ranks[row, other] < ranks[row, card]:
                     line[D_BELOW + card] |= np.int64(1) << np.int64(other)
-        line[D_MASKS : D_MASKS + 4] = masks[row]
+        for card in range(size):
+            if suits[row, card] >= 0:
+                line[D_FOLLOW + card] = masks[row, suits[row, card]]
+        for voids in range(16):
+            for suit in range(4):
+                if voids >> suit & 1:
+                    line[D_VOIDS + voids] |= masks[row, suit]
+
         trumped = row < NO_TRUMP
         line[D_TRUMPS] = masks[row, row] if trumped else 0
         line[D_TRUMP] = row if trumped else NO_SUIT_TRUMP

@@ -87,8 +87,8 @@ from sims.core.deck import (
     D_ABOVE,
     D_BELOW,
     D_COUNT,
+    D_FOLLOW,
     D_JACK,
-    D_MASKS,
     D_NAMING,
     D_ORDER,
     D_RANK,
@@ -159,14 +159,15 @@ C_POINTS = C_SIDE_OF + MAX_SEATS
 C_GAPS = C_POINTS + MAX_CARDS  # the game-point gaps of the position (`diff` at its start)
 C_DECK = C_GAPS + MAX_SEATS
 CONTEXT_SIZE = C_DECK + PACKED_WIDTH
-C_SUIT, C_RANK, C_ORDER, C_ABOVE, C_BELOW, C_MASKS = (
+C_SUIT, C_RANK, C_ORDER, C_ABOVE, C_BELOW, C_FOLLOW = (
     C_DECK + D_SUIT,
     C_DECK + D_RANK,
     C_DECK + D_ORDER,
     C_DECK + D_ABOVE,
     C_DECK + D_BELOW,
-    C_DECK + D_MASKS,
+    C_DECK + D_FOLLOW,
 )
+
 C_TRUMPS, C_TRUMP_SUIT, C_NAMING, C_JACK = (
     C_DECK + D_TRUMPS,
     C_DECK + D_TRUMP,
@@ -220,6 +221,13 @@ class PositionError(ValueError):
     """A position that cannot arise: a card twice, unequal hands, a bad seat or suit."""
 
 
+@njit(cache=True, inline="always")
+def _at(ctx, slot: int) -> int:
+    """`ctx[slot]`, indexed unsigned (no slot is negative): numba then skips the wrap-around
+    of negative indices, in loads the search makes at every node."""
+    return ctx[np.uint64(slot)]
+
+
 # The deck's order: `cards` (not empty, all of one effective suit) in code order are
 # mostly in trick-rank order too, so a guess by code is checked against the cards ranked
 # above (below) it, and moves on only for a card such as a joker out of code order.
@@ -229,10 +237,10 @@ class PositionError(ValueError):
 def _top(ctx, cards: int) -> int:
     """The card of `cards` of the highest trick rank."""
     top = highest(cards)
-    rest = cards & ctx[C_ABOVE + top]
+    rest = cards & _at(ctx, C_ABOVE + top)
     while rest:
         top = highest(rest)
-        rest &= ctx[C_ABOVE + top]
+        rest &= _at(ctx, C_ABOVE + top)
     return top
 
 
@@ -240,10 +248,10 @@ def _top(ctx, cards: int) -> int:
 def _bottom(ctx, cards: int) -> int:
     """The card of `cards` of the lowest trick rank."""
     bottom = lowest(cards)
-    rest = cards & ctx[C_BELOW + bottom]
+    rest = cards & _at(ctx, C_BELOW + bottom)
     while rest:
         bottom = lowest(rest)
-        rest &= ctx[C_BELOW + bottom]
+        rest &= _at(ctx, C_BELOW + bottom)
     return bottom
 
 
@@ -252,9 +260,9 @@ def _beats(ctx, card: int, best: int) -> bool:
     """Whether `card` takes the trick from `best`, the card winning it so far: by the
     deck's effective suits and trick ranks (`sims.core.tricks.beats_in`), without branches
     (in play the answer is a coin toss); without trumps `C_TRUMP_SUIT` is no card's suit."""
-    suit = ctx[C_SUIT + card]
-    same = suit == ctx[C_SUIT + best]
-    return (same & (ctx[C_RANK + card] > ctx[C_RANK + best])) | (
+    suit = _at(ctx, C_SUIT + card)
+    same = suit == _at(ctx, C_SUIT + best)
+    return (same & (_at(ctx, C_RANK + card) > _at(ctx, C_RANK + best))) | (
         (not same) & (suit == ctx[C_TRUMP_SUIT])
     )
 
@@ -277,7 +285,7 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
     high = 0
     rest = out & ctx[C_VALUED]
     while rest:
-        high += ctx[C_POINTS + lowest(rest)]
+        high += _at(ctx, C_POINTS + lowest(rest))
         rest &= rest - 1
     taken, lost = ctx[C_TRICK_TAKEN], ctx[C_TRICK_LOST]
     tricks = popcount(out) // ctx[C_PLAYERS]
@@ -296,9 +304,9 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
         low += trick - min(taken, lost)
         high += trick - max(taken, lost)
         if taker == side:
-            low += ctx[C_POINTS + top]
+            low += _at(ctx, C_POINTS + top)
         else:
-            high -= ctx[C_POINTS + top]
+            high -= _at(ctx, C_POINTS + top)
         # A valued trump below it whose higher trumps out are all held on its holder's side
         # falls in a trick that side wins: its points are that side's too.
         rest = trumps & ctx[C_VALUED] & ~(1 << top)
@@ -312,11 +320,11 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
             for seat in range(ctx[C_PLAYERS]):
                 if ctx[C_SIDE_OF + seat] == holder:
                     kept |= hands[seat]
-            if trumps & ctx[C_ABOVE + card] & ~kept == 0:
+            if trumps & _at(ctx, C_ABOVE + card) & ~kept == 0:
                 if holder == side:
-                    low += ctx[C_POINTS + card]
+                    low += _at(ctx, C_POINTS + card)
                 else:
-                    high -= ctx[C_POINTS + card]
+                    high -= _at(ctx, C_POINTS + card)
     worth = ctx[C_WORTH]
     if worth == 0:  # no Game to award: the game points play no part
         return low, high, leader
@@ -340,14 +348,13 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
 @njit(cache=True, inline="always")
 def _legal(ctx, hand: int, played, length: int, ply: int) -> int:
     """Mask of the cards of `hand` its seat may play at `ply`, `length` cards into the trick
-    (at the root, only those of `ctx[C_ROOT_MASK]`): the cards of the effective suit led
-    if it holds any (or, unless `C_MUST_FOLLOW`, a trump instead), else any; any when
-    leading, or when the card led follows no suit. Masks, not branches, on whether it can
-    follow (as `sims.core.tricks.legal_cards`)."""
-    led = ctx[C_SUIT + played[MAX_SEATS + ply - length]] if length > 0 else -1
+    (at the root, only those of `ctx[C_ROOT_MASK]`): the cards that follow the card led
+    (its effective suit's) if it holds any (or, unless `C_MUST_FOLLOW`, a trump instead),
+    else any; any when leading, or when the card led follows no suit (none follow it).
+    Masks, not branches, on whether it can follow (as `sims.core.tricks.legal_cards`)."""
     legal = hand
-    if led >= 0:
-        follow = hand & ctx[C_MASKS + led]
+    if length > 0:
+        follow = hand & _at(ctx, C_FOLLOW + played[MAX_SEATS + ply - length])
         extra = 0 if ctx[C_MUST_FOLLOW] else hand & ctx[C_TRUMPS]
         can = -np.int64(follow != 0)
         legal = ((follow | extra) & can) | (hand & ~can)
@@ -375,7 +382,7 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
         while rest:
             card = lowest(rest)
             rest &= rest - 1
-            above = out & ctx[C_ABOVE + card]
+            above = out & _at(ctx, C_ABOVE + card)
             if above and alike >> _bottom(ctx, above) & 1:
                 legal ^= 1 << card  # the next card up is playable and alike: one move
     mine = ctx[C_SIDE_OF + seat] == ctx[C_SIDE]
@@ -390,12 +397,12 @@ def _candidates(ctx, hands, played, moves, scores, frames, ply):
     while legal:
         card = lowest(legal)
         legal &= legal - 1
-        rank = ctx[C_ORDER + card]
-        worth = ctx[C_POINTS + card] + CARD_GAME_POINTS[card]
+        rank = _at(ctx, C_ORDER + card)
+        worth = _at(ctx, C_POINTS + card) + CARD_GAME_POINTS[card]
         if card == first:
             score = NONE
         elif length == 0:  # lead the top card of a suit, else a low one
-            score = -rank if out & ctx[C_ABOVE + card] else 64 + rank
+            score = -rank if out & _at(ctx, C_ABOVE + card) else 64 + rank
         elif ally:  # give points to the trick a partner wins; do not overtake
             score = 4 * worth - rank - (64 if _beats(ctx, card, top) else 0)
         elif _beats(ctx, card, top):  # win as cheaply as possible
@@ -459,7 +466,7 @@ def _take_trick(ctx, played, diff, trick: int, taker: int, out: int) -> tuple[in
     gain = 0
     game = 0
     for k in range(trick, trick + ctx[C_PLAYERS]):
-        gain += ctx[C_POINTS + played[k]]
+        gain += _at(ctx, C_POINTS + played[k])
         game += CARD_GAME_POINTS[played[k]]
         out ^= 1 << played[k]
     if taken == ctx[C_SIDE]:
@@ -790,7 +797,7 @@ def move_values_nb(position, table, prune: bool = True) -> tuple[np.ndarray, int
         while rest:
             card = highest(rest)
             rest ^= 1 << card
-            partner = _bottom(ctx, root[F_OUT] & ctx[C_ABOVE + card])
+            partner = _bottom(ctx, root[F_OUT] & _at(ctx, C_ABOVE + card))
             if values[partner] >= 0:
                 values[card] = values[partner]
                 pending ^= 1 << card
@@ -889,8 +896,8 @@ def line_guess_nb(ctx, played, frames, ply: int, cards: int) -> int:
         while rest:
             card = lowest(rest)
             rest &= rest - 1
-            rank = ctx[C_ORDER + card]
-            score = -rank if out & ctx[C_ABOVE + card] else 64 + rank
+            rank = _at(ctx, C_ORDER + card)
+            score = -rank if out & _at(ctx, C_ABOVE + card) else 64 + rank
             if score > best_score:
                 best, best_score = card, score
         return best
@@ -905,8 +912,8 @@ def line_guess_nb(ctx, played, frames, ply: int, cards: int) -> int:
     while rest:
         card = lowest(rest)
         rest &= rest - 1
-        rank = ctx[C_ORDER + card]
-        worth = ctx[C_POINTS + card] + CARD_GAME_POINTS[card]
+        rank = _at(ctx, C_ORDER + card)
+        worth = _at(ctx, C_POINTS + card) + CARD_GAME_POINTS[card]
         wins = _beats(ctx, card, top)
         if ally:
             score = 4 * worth - rank - (64 if wins else 0)

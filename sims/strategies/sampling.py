@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest, popcount
-from sims.core.deck import D_FULL, D_MASKS, D_SUIT, MAX_CARDS, NO_TRUMP
+from sims.core.deck import D_FULL, D_SUIT, D_VOIDS, MAX_CARDS, NO_TRUMP
 from sims.core.rng import shuffle
 from sims.engine import solver as s
 from sims.strategies import view as v
@@ -80,7 +80,7 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool, deck) -> N
                 hands[seat] |= 1 << pool[taken]
                 taken += 1
             dealt = hands[seat] & ~known[seat]
-            consistent &= (dealt & _void_cards(deck, row, view[v.VOIDS + seat])) == 0
+            consistent &= (dealt & deck[row, D_VOIDS + view[v.VOIDS + seat]]) == 0
         if consistent:
             return
         if attempt == REJECTIONS:  # each seat takes the shares of each suit it may hold
@@ -94,15 +94,6 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool, deck) -> N
                         hands[seat] |= 1 << pool[i]
                         shares[seat, suit] -= 1
                         break
-
-
-@njit(cache=True, inline="always")
-def _void_cards(deck, row: int, voids: int) -> int:
-    """The cards of the effective suits whose bits are set in `voids` (bit s for suit s)."""
-    cards = 0
-    for suit in range(4):
-        cards |= deck[row, D_MASKS + suit] & -(voids >> suit & 1)
-    return cards
 
 
 @njit(cache=True, inline="always")
