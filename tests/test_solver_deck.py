@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import pytest
 
-from sims.core.deck import STANDARD, Deck
+from sims.core.deck import MAX_CARDS, STANDARD, Deck
 from sims.core.rng import new_state
 from sims.engine import solver
 from sims.games.cinch.cards import DECK as CINCH
@@ -24,7 +24,7 @@ from sims.games.tenpoint.cards import off_jack
 from sims.strategies import view as v
 from sims.strategies.ismcts import ismcts_choice
 from sims.strategies.pimc import pimc_choice
-from sims.strategies.sampling import deal_hidden, new_pool
+from sims.strategies.sampling import GROUPS, deal_hidden, new_pool, suit_shares
 
 TENPOINT = tenpoint_deck("distinct")
 DECKS = {
@@ -464,3 +464,27 @@ def test_pimc_and_ismcts_lead_the_trump_that_catches_the_left_pedro():
     prior = np.empty(0)
     choice = ismcts_choice(view, ismcts_params, rng, CINCH.packed, points, size, 0, prior)
     assert choice == six
+
+
+def test_the_fallback_shares_share_out_cards_by_effective_suit():
+    """`suit_shares` (the deal built seat by seat when tries keep failing) groups the
+    unseen cards by effective suit: with as many cards as the seats need, seat 1, void in
+    trumps, takes only clubs, and the others every trump, the moved cards included (a
+    diamond or club by its printing); without trumps the jokers are a group of their own."""
+    for deck, trump, plain in ((CINCH, HEARTS, CLUBS), (TENPOINT, SPADES, DIAMONDS)):
+        hand = [card(rank, trump) for rank in range(7, 13)]
+        view = deal_view(deck, trump, hand, 1)
+        trumps = [c for c in range(deck.size) if deck.effective_suit(c, trump) == trump]
+        trumps = [c for c in trumps if c not in hand]
+        pool = trumps + [card(rank, plain) for rank in range(18 - len(trumps))]
+        buffer = np.zeros(2 * MAX_CARDS, np.int64)
+        buffer[: len(pool)] = pool
+        shares = suit_shares(view, 6, np.zeros(7, np.int64), buffer, 18, deck.packed)
+        assert list(shares[1]) == [6 if g == plain else 0 for g in range(GROUPS)]
+        assert shares[2, trump] + shares[3, trump] == len(trumps)
+        assert shares[:, 3 - trump].sum() == 0  # the colour partner's moved card is a trump
+    view[v.TRUMP] = -1
+    view[v.VOIDS + 1] = 0
+    shares = suit_shares(view, 6, np.zeros(7, np.int64), buffer, 18, deck.packed)
+    assert shares[:, GROUPS - 1].sum() == 2  # the jokers
+    assert shares[:, CLUBS].sum() == 1  # the jack of clubs, no trump now
