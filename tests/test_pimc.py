@@ -174,6 +174,25 @@ def test_without_voids_every_unseen_card_goes_to_each_seat_as_often_as_its_share
     assert np.all(np.abs(counts[1:] / trials - expected) < 4 * se), counts
 
 
+def test_a_dead_card_is_dealt_to_no_one_and_the_other_unseen_cards_evenly():
+    view = pitch_view()
+    dead = parse_cards("TS 4D 9C")
+    view[v.DEAD] = mask_of(dead)  # discards the seat has seen put out of play
+    rng, hands, pool = new_state(11, 0, 1), np.zeros(7, np.int64), new_pool()
+    trials = 20_000
+    dealt = np.zeros((trials, 4), np.int64)
+    for trial in range(trials):
+        deal_hidden(view, 6, rng, hands, pool, STANDARD.packed)
+        dealt[trial] = hands[:4]
+    held = (dealt[:, 1:, None] >> np.arange(52)) & 1  # held[trial, seat - 1, card]
+    assert not held[:, :, dead].any()
+    unseen = [card for card in range(52) if (FULL_DECK & ~HAND & ~mask_of(dead)) >> card & 1]
+    share = held[:, :, unseen].mean(axis=0)
+    expected = 6 / 43  # each of three hands of 6 drawn from the 43 cards still unseen
+    se = np.sqrt(expected * (1 - expected) / trials)
+    assert np.all(np.abs(share - expected) < 4.5 * se), share
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "seats", "variants"),

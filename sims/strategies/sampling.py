@@ -2,9 +2,13 @@
 cards consistent with its view, and the solver's position of such a deal.
 
 The cards are the game's deck, as the search module passes it (`sims.core.deck`'s
-`Deck.packed`): the unseen cards are the deck's, a seat void in a suit holds none of the
-cards of that effective suit under the deal's trump (the row without trumps before trump
-is named), and the positions carry the deck's row for their trump."""
+`Deck.packed`): the unseen cards are the deck's less those out of play the decider knows
+of (`view.DEAD`: discards, dead turn-ups), a seat void in a suit holds none of the cards
+of that effective suit under the deal's trump (the row without trumps before trump is
+named), and the positions carry the deck's row for their trump. Each seat holds the cards
+dealt to it less those it has played, which stays true where hands change during a deal
+as long as every seat holds as many cards in play as it was dealt (one drawn for each
+discarded)."""
 
 from __future__ import annotations
 
@@ -56,12 +60,13 @@ def deal_hidden_around(view, hand_size: int, known, rng, hands, pool, deck) -> N
     of `deck` (`Deck.packed`) the decider has not seen, of the right size and in no
     effective suit the seat has shown it lacks (uniform given these facts while a try
     succeeds; after `REJECTIONS` failed tries, each suit's cards shared out as
-    `suit_shares` finds). Cards left over were not dealt. `pool` is a buffer from
-    `new_pool`, so that a search dealing many times allocates nothing."""
+    `suit_shares` finds). A card out of play (`view.DEAD`) is dealt to no one; cards left
+    over were not dealt. `pool` is a buffer from `new_pool`, so that a search dealing many
+    times allocates nothing."""
     me = view[v.SEAT]
     players = view[v.PLAYERS]
     row = _row(view)
-    unseen = deck[row, D_FULL] & ~view[v.HAND] & ~view[v.PLAYED]
+    unseen = deck[row, D_FULL] & ~view[v.HAND] & ~view[v.PLAYED] & ~view[v.DEAD]
     for seat in range(players):
         unseen &= ~known[seat]
     count = popcount(unseen)

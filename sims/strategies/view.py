@@ -10,7 +10,7 @@ every strategy has one signature::
 private to the deal (draw with `sims.core.rng.below`).
 """
 
-DECISION = 0  # BID, OPENING (the pitcher's first card, which fixes trump) or PLAY
+DECISION = 0  # BID, OPENING (the pitcher's first card, which fixes trump), PLAY, ...
 SEAT = 1  # seat deciding
 HAND = 2  # its cards now (mask)
 LEGAL = 3  # the cards it may play (mask); in a BID, bit b set for each legal call b
@@ -53,11 +53,14 @@ HIGH_LOW_WORTH = 70  # points for capturing the highest trump in play, and the l
 JACK_WORTH = 71  # points for capturing the Jack of trumps
 VOIDS = 72  # VOIDS + seat: suits the seat has shown it lacks, bit s for suit s (8 slots)
 WON = 80  # WON + seat: the cards of the tricks the seat has won this deal (8 slots)
-SIZE = 88
+# Games whose hands change during a deal (discards, draws from a stock, dead turn-ups).
+DEAD = 88  # cards out of play the seat knows of: discards shown, its own, dead turn-ups (mask)
+SIZE = 89
 
 OPENING = 0
 PLAY = 1
 BID = 2
 CHOOSE_TRUMP = 3  # Solo Whist's Abundance: LEGAL has bit s for each suit s; return a suit
+DISCARD = 4  # put a card out of play (it joins DEAD): LEGAL holds those it may; return one
 
 PASS = 0  # the call that passes; calls 1..4 are bids
