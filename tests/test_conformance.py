@@ -128,9 +128,14 @@ with _with_tiny_game():
 
 
 def _played_once(record: dict[str, Any]) -> bool:
-    """Check that every card played was dealt to the seat that plays it and is played once;
-    True when every card dealt is played."""
+    """Check that every card played was dealt to the seat that plays it (or drawn by it, in
+    the log's `exchanges`: (seat, card discarded, card drawn)), is played once and was not
+    discarded; True when every card held after the exchanges is played."""
     dealt = {card: seat for seat, hand in enumerate(record["hands"]) for card in hand}
+    for seat, out, drawn in record.get("exchanges", []):
+        assert dealt.pop(out, None) == seat, f"deal {record['deal']}: seat {seat} discarded {out}"
+        assert drawn not in dealt, f"deal {record['deal']}: seat {seat} drew {drawn}, held"
+        dealt[drawn] = seat
     cards = [card for _, card in record["plays"]]
     assert len(set(cards)) == len(cards), f"deal {record['deal']}: a card is played twice"
     for seat, card in record["plays"]:
@@ -216,6 +221,9 @@ def check_run(spec: RunSpec) -> None:
         assert np.array_equal(getattr(one, log), getattr(two, log)), f"the {log} differ"
     complete = 0
     for row, record in zip(one.table, deal_records(one), strict=True):
+        assert not record.get("exchanges") or described.continuation.seen is not None, (
+            f"{spec.game}'s hands change during a deal: its continuation needs `seen`"
+        )
         complete += _played_once(record)
         scored = referee(spec, record)
         assert disagreements(row, record, scored, described.rules, spec.deck) == []
@@ -277,14 +285,16 @@ def test_every_referee_refuses_a_revoke_and_a_card_not_held(name):
 
 
 def swap_hidden(
-    rnd: random.Random, hands: list[list[int]], seat: int, played: set[int], undealt: list[int]
-) -> list[list[int]]:
-    """Copies of the hands with cards `seat` cannot see exchanged, each for one of its suit
-    held by another seat (or not dealt), so every card already played stays legal."""
-    owner = {card: s for s, hand in enumerate(hands) for card in hand if card not in played}
-    owner |= {card: UNDEALT for card in undealt}
+    rnd: random.Random, hands: list[list[int]], seat: int, seen: set[int], undealt: list[int]
+) -> tuple[list[list[int]], list[int]]:
+    """Copies of the hands and of the cards not dealt (in order: a game's stock) with cards
+    `seat` has not seen (not in `seen`, which holds those played) exchanged, each for one
+    of its suit held by another seat (or not dealt), so every card already played stays
+    legal."""
+    owner = {card: s for s, hand in enumerate(hands) for card in hand if card not in seen}
+    owner |= {card: UNDEALT for card in undealt if card not in seen}
     hidden = [card for card, s in owner.items() if s != seat]
-    changed = [list(hand) for hand in hands]
+    changed, stock = [list(hand) for hand in hands], list(undealt)
     swaps = 0
     for _ in range(30 if hidden else 0):  # three exchanges, where the cards allow them
         first = rnd.choice(hidden)
@@ -296,11 +306,21 @@ def swap_hidden(
             break
         second = rnd.choice(partners)
         for card, other in ((first, second), (second, first)):
-            if owner[card] != UNDEALT:
-                hand = changed[owner[card]]
-                hand[hand.index(card)] = other
+            held = stock if owner[card] == UNDEALT else changed[owner[card]]
+            held[held.index(card)] = other
         owner[first], owner[second] = owner[second], owner[first]
-    return changed
+    return changed, stock
+
+
+def moved(
+    hands: list[list[int]], undealt: list[int], other: list[list[int]], stock: list[int]
+) -> dict[int, int]:
+    """Where `swap_hidden` put each card: the card now in its place (the same place in a
+    hand, or in the cards not dealt)."""
+    places = [*zip(undealt, stock, strict=True)]
+    for hand, now in zip(hands, other, strict=True):
+        places += zip(hand, now, strict=True)
+    return dict(places)
 
 
 def deal_for(table: Continuation, rnd: random.Random, size: int) -> tuple:
@@ -326,27 +346,41 @@ def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
     table = described.continuation
     size = described.deck(resolve(case.game, described.rules.OPTIONS, [])).size
     rnd = random.Random(f"hidden {case}")
+    stocked = {} if table.seen is None else {"stock": None}  # a game whose hands change
     differed = checks = 0
     for seed in range(table.cases):
         hands, undealt, first = deal_for(table, rnd, size)
+        stock = {key: undealt for key in stocked}
         if case.kind != "bid":  # a card: the opening lead for a lead policy
-            plays = table.cards(hands, first, [], "random", seed)
-            k = 0 if case.kind == "lead" else rnd.randrange(len(plays))
-            seat = next(s for s, hand in enumerate(hands) if plays[k] in hand)
-            other = swap_hidden(
-                rnd, hands, seat, set(plays[:k]) | table.shown(hands, first), undealt
-            )
-            differed, checks = differed + (other != hands), checks + 1
-            seen = table.cards(hands, first, plays[:k], case.label, seed)
-            unseen = table.cards(other, first, plays[:k], case.label, seed)
-            assert seen[0] == unseen[0], (hands, other, plays[:k])
+            plays = table.cards(hands, first, [], "random", seed, **stock)
+            if case.kind == "lead":
+                k = table.opening(hands, first, undealt, plays)
+            else:
+                k = rnd.randrange(len(plays))
+            if table.seen is None:
+                seat = next(s for s, hand in enumerate(hands) if plays[k] in hand)
+                seen = set(plays[:k]) | table.shown(hands, first)
+            else:
+                seat, seen = table.seen(hands, first, undealt, plays[: k + 1])
+            other, other_undealt = swap_hidden(rnd, hands, seat, seen, undealt)
+            place = moved(hands, undealt, other, other_undealt)
+            given = [place.get(card, card) for card in plays[:k]]  # face-down discards move
+            differed += (other, other_undealt) != (hands, undealt)
+            checks += 1
+            seen_first = table.cards(hands, first, plays[:k], case.label, seed, **stock)
+            other_stock = {key: other_undealt for key in stocked}
+            unseen_first = table.cards(other, first, given, case.label, seed, **other_stock)
+            assert seen_first[0] == unseen_first[0], (hands, other, plays[:k])
         if case.kind != "lead" and table.calls is not None:  # a call
-            calls = table.calls(hands, first, [], "random", seed)
+            calls = table.calls(hands, first, [], "random", seed, **stock)
             k = rnd.randrange(len(calls))
             given = [call for _, call in calls[:k]]
-            other = swap_hidden(rnd, hands, calls[k][0], table.shown(hands, first), undealt)
+            other, other_undealt = swap_hidden(
+                rnd, hands, calls[k][0], table.shown(hands, first), undealt
+            )
             differed, checks = differed + (other != hands), checks + 1
-            seen = table.calls(hands, first, given, case.label, seed)
-            unseen = table.calls(other, first, given, case.label, seed)
-            assert seen[k] == unseen[k], (hands, other, given)
+            other_stock = {key: other_undealt for key in stocked}
+            seen_calls = table.calls(hands, first, given, case.label, seed, **stock)
+            unseen_calls = table.calls(other, first, given, case.label, seed, **other_stock)
+            assert seen_calls[k] == unseen_calls[k], (hands, other, given)
     assert checks and differed > checks * 2 // 3  # most deals did differ

@@ -48,7 +48,7 @@ class Layout:
     dtype: np.dtype
     cards: int  # cards played in a full deal
     tricks: int
-    calls: int  # calls logged per deal (0 without an auction)
+    calls: int  # calls logged per deal (0 without an auction; or a game's exchanges)
 
 
 @dataclass(frozen=True)
@@ -169,14 +169,26 @@ class Continuation:
     first, played, label, seed)` the cards played after the given ones when every seat
     plays strategy `label`; in a game with an auction, `calls(hands, first, heard, label,
     seed)` the calls as (seat, call) after the given ones; `shown(hands, first)` the cards
-    every seat sees (a turned card)."""
+    every seat sees (a turned card).
+
+    A game whose hands change during a deal (discards, draws from a stock) gives `seen`:
+    its `cards` (and `calls`) then take the keyword `stock`, the cards not dealt in the
+    order they would be drawn; `cards` gives every card decision (discards included, in
+    the order made); `seen(hands, first, stock, decisions)` the seat that makes the last
+    of `decisions` and the cards it has seen by then besides its hand as dealt (its draws,
+    discards shown, turned cards, cards played), so that the test exchanges only the
+    others (other seats' cards and face-down discards, the stock's cards it has not
+    drawn), and `opening(hands, first, stock, decisions)` which of a deal's card decisions
+    is the opening lead. Its calls, if any, come before the hands change."""
 
     hand_size: int
-    cards: Callable[[list[list[int]], int, list[int], str, int], list[int]]
-    calls: Callable[[list[list[Any]], int, list[Any], str, int], list[tuple[int, Any]]] | None = (
-        None
-    )
+    cards: Callable[..., list[int]]
+    calls: Callable[..., list[tuple[int, Any]]] | None = None
     shown: Callable[[list[list[int]], int], set[int]] = lambda hands, first: set()
+    seen: Callable[[list[list[int]], int, list[int], list[int]], tuple[int, set[int]]] | None = None
+    opening: Callable[[list[list[int]], int, list[int], list[int]], int] = (
+        lambda hands, first, stock, decisions: 0
+    )
     seats: int = 4
     cases: int = 12  # deals the test plays
 
