@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -16,9 +17,11 @@ import analysis
 import sims
 from sims.descriptors import game, names, register, unregister
 from sims.run.dataset import read_manifest, read_rows
+from sims.strategies import view as v
 from tests.conftest import call
 from tests.tiny_game import NAME, reference
-from tests.tiny_game.descriptor import GAME, register_game
+from tests.tiny_game.deal import play_deal_nb
+from tests.tiny_game.descriptor import GAME, continued, register_game
 from tests.tiny_game.rules import DECK
 
 DEALS = 300
@@ -51,9 +54,19 @@ def test_simulate_logs_and_writes_deals_the_reference_scores_alike(capsys, tmp_p
         dealt = [card for hand in record["hands"] for card in hand]
         assert [len(hand) for hand in record["hands"]] == [3] * 3 and len(set(dealt)) == 9
         assert record["turned"] in record["hands"][record["dealer"]]
+        drawn = [card for _, _, card in record["exchanges"]]
+        assert [seat for seat, _, _ in record["exchanges"]] == [
+            (record["dealer"] + k) % 3 for k in (1, 2, 3)
+        ]
+        assert len(set(dealt + drawn)) == 12  # each seat draws a card dealt to no one
         bonus = record["rules"]["joker_bonus"]
         scored = reference.score(
-            record["hands"], record["dealer"], record["turned"], record["plays"], bonus
+            record["hands"],
+            record["dealer"],
+            record["turned"],
+            record["exchanges"],
+            record["plays"],
+            bonus,
         )
         assert scored["trick_winners"] == record["trick_winners"]
         assert (
@@ -64,22 +77,84 @@ def test_simulate_logs_and_writes_deals_the_reference_scores_alike(capsys, tmp_p
     assert 0 < jokers < DEALS  # the joker is dealt in about 9 deals of 53
 
 
-def test_the_joker_and_the_jick_are_trumps_as_the_rules_say():
-    # Hearts turned: the joker beats the ace of hearts, the Jick (JD) takes the ten of
-    # hearts but not the jack; a player holding only the Jick among diamonds cannot follow.
-    hands = [["JD", "AS", "KC"], ["JK", "TH", "2S"], ["AH", "JH", "5H"]]
-    plays = [(0, "JD"), (1, "TH"), (2, "JH"), (2, "AH"), (0, "AS"), (1, "JK")]
-    plays += [(1, "2S"), (2, "5H"), (0, "KC")]
-    scored = reference.score(hands, 2, "5H", plays, 1)
-    assert scored["trump"] == "H" and scored["trick_winners"] == [2, 1, 2]
-    assert scored["points"] == [0, 2, 2] and scored["joker_taker"] == 1
+# A worked deal. Seat 2 deals and turns the 5H: hearts are trump. From the dealer's left
+# each seat discards face up and draws the stock's top card: seat 0 KC for 3C, seat 1 2S
+# for 9H, seat 2 the turned 5H for QS (hearts stay trump). Trick 1: seat 0 leads the Jick
+# (JD, a trump), which takes the ten of hearts but not the jack: seat 2. Trick 2: seat 2's
+# AH; seat 0, holding no trump, throws the AS; seat 1's joker, the highest trump, takes it
+# (a point and the bonus). Trick 3: seat 1's 9H, the only trump, takes QS and the drawn 3C.
+HANDS = [["JD", "AS", "KC"], ["JK", "TH", "2S"], ["AH", "JH", "5H"]]
+EXCHANGES = [(0, "KC", "3C"), (1, "2S", "9H"), (2, "5H", "QS")]
+PLAYS = [(0, "JD"), (1, "TH"), (2, "JH"), (2, "AH"), (0, "AS"), (1, "JK")]
+PLAYS += [(1, "9H"), (2, "QS"), (0, "3C")]
+
+
+def test_a_worked_deal_with_an_exchange_is_scored_as_the_rules_say():
+    scored = reference.score(HANDS, 2, "5H", EXCHANGES, PLAYS, 1)
+    assert scored["trump"] == "H" and scored["trick_winners"] == [2, 1, 1]
+    assert scored["points"] == [0, 3, 1] and scored["joker_taker"] == 1
     assert DECK.parse_card("JK") == 52 and DECK.card_name(52) == "JK"
+
+
+def test_the_deal_loop_plays_and_scores_the_worked_deal_alike():
+    codes = [[DECK.parse_card(card) for card in hand] for hand in HANDS]
+    stock = [DECK.parse_card(drawn) for _, _, drawn in EXCHANGES]
+    decisions = [DECK.parse_card(out) for _, out, _ in EXCHANGES]
+    decisions += [DECK.parse_card(card) for _, card in PLAYS]
+    winners, points = np.zeros(3, np.int64), np.zeros(3, np.int64)
+    exchanges, plays = np.zeros(6, np.int64), np.zeros(9, np.int64)
+    trump, taker, _ = play_deal_nb(
+        np.array(codes, np.int64),
+        np.array(stock, np.int64),
+        2,
+        1,
+        np.zeros((3, 3), np.int64),
+        np.zeros((3, 3, 1)),
+        np.array(decisions, np.int64),
+        np.zeros(1, np.int64),
+        np.zeros(v.SIZE, np.int64),
+        exchanges,
+        plays,
+        winners,
+        points,
+    )
+    assert (trump, taker) == (2, 1)  # hearts, the joker to seat 1
+    assert list(winners) == [2, 1, 1] and list(points) == [0, 3, 1]
+    assert list(exchanges) == [
+        code for _, out, drawn in EXCHANGES for code in map(DECK.parse_card, (out, drawn))
+    ]
+
+
+@pytest.mark.parametrize(
+    ("exchanges", "plays"),
+    [
+        ([(1, "2S", "9H"), (0, "KC", "3C"), (2, "5H", "QS")], PLAYS),  # out of turn
+        ([(0, "QC", "3C"), *EXCHANGES[1:]], PLAYS),  # a discard not held
+        ([(0, "KC", "JK"), *EXCHANGES[1:]], PLAYS),  # a draw of a card dealt
+        ([(0, "KC", "3C"), (1, "2S", "3C"), EXCHANGES[2]], PLAYS),  # a card drawn twice
+        (EXCHANGES[:2], PLAYS),  # a seat that does not exchange
+        (EXCHANGES, [*PLAYS[:8], (0, "KC")]),  # the discard played
+    ],
+)
+def test_the_reference_refuses_an_exchange_the_rules_forbid(exchanges, plays):
+    with pytest.raises(reference.IllegalPlay):
+        reference.score(HANDS, 2, "5H", exchanges, plays, 1)
+
+
+def test_greedy_discards_its_lowest_card_not_a_trump_else_its_lowest_trump():
+    codes = [[DECK.parse_card(card) for card in hand] for hand in HANDS]
+    stock = [DECK.parse_card(drawn) for _, _, drawn in EXCHANGES]
+    decisions = continued(codes, 2, [], "greedy", 0, stock)
+    # Seat 0 (JD AS KC) keeps the Jick and throws the king under the ace; seat 1 throws
+    # the 2S; seat 2 holds only trumps and throws the lowest, the 5H.
+    assert [DECK.card_name(card) for card in decisions[:3]] == ["KC", "2S", "5H"]
 
 
 def test_replay_shows_three_tricks_in_the_decks_names(capsys):
     code, text, _ = call(capsys, "replay", NAME, "--seed", "5", "--deal", "7")
     assert code == 0
     assert "trick 3:" in text and "trick 4:" not in text
+    assert text.count(" discards ") == 3 and text.count(", draws ") == 3
     found = False
     for deal in range(60):  # a deal with the joker shows it by its name
         code, text, _ = call(capsys, "replay", NAME, "--seed", "5", "--deal", str(deal))

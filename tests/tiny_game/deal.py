@@ -1,6 +1,7 @@
-"""Three-card Jick's deal loop: deals dealt, played and scored, a row each, with the deal
-log when asked; and one deal played on from given cards (`continued`), which the test that
-no decision depends on a hidden card asks of it."""
+"""Three-card Jick's deal loop: deals dealt, exchanged, played and scored, a row each, with
+the deal log when asked (the exchanges in the calls' log); and one deal played on from
+given cards (`play_deal_nb`), which the test that no decision depends on a hidden card
+asks of it."""
 
 from __future__ import annotations
 
@@ -31,21 +32,28 @@ def decide(fid, view, params, rng):
 
 
 @njit(cache=True)
-def deal_nb(rng, dealt):
-    """Shuffle the deck and deal three cards a seat (the dealer's last card is turned)."""
+def deal_nb(rng, dealt, stock):
+    """Shuffle the deck and deal three cards a seat (the dealer's last card is turned);
+    `stock` the top cards of the rest, the stock, in the order they are drawn."""
     deck = np.arange(CARDS)
-    for i in range(PLAYERS * HAND_SIZE):
+    for i in range(PLAYERS * HAND_SIZE + stock.shape[0]):
         j = i + below(rng, CARDS - i)
         deck[i], deck[j] = deck[j], deck[i]
     for seat in range(PLAYERS):
         dealt[seat, :] = deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE]
+    stock[:] = deck[PLAYERS * HAND_SIZE : PLAYERS * HAND_SIZE + stock.shape[0]]
 
 
 @njit(cache=True)
-def play_deal_nb(dealt, dealer, bonus, fids, params, script, rng, view, plays, winners, points):
-    """Play one deal from the hands `dealt` (codes, the dealer's last turned): the cards of
-    `script` first, then each seat's strategy. Returns (trump, joker taker, 0) or, on an
-    illegal card, (-1, seat, card)."""
+def play_deal_nb(
+    dealt, stock, dealer, bonus, fids, params, script, rng, view, exchanges, plays, winners, points
+):
+    """Play one deal from the hands `dealt` (codes, the dealer's last turned) and the
+    `stock` (top first): each seat from the dealer's left discards a card face up and
+    draws the top of the stock (`exchanges`: each discard, then the card drawn), then the
+    tricks. The card decisions of `script` (the discards, then the cards played) come
+    first, then each seat's strategy's. Returns (trump, joker taker, 0) or, on an illegal
+    card, (-1, seat, card)."""
     turned = dealt[dealer, HAND_SIZE - 1]
     trump = 0 if turned == JOKER else SUITS[4, turned]
     hands = np.zeros(PLAYERS, np.int64)
@@ -53,7 +61,26 @@ def play_deal_nb(dealt, dealer, bonus, fids, params, script, rng, view, plays, w
         for k in range(HAND_SIZE):
             hands[seat] |= np.int64(1) << dealt[seat, k]
     points[:] = 0
-    leader, taker, played, step = (dealer + 1) % PLAYERS, -1, 0, 0
+    dead, step = 0, 0
+    for k in range(PLAYERS):
+        seat = (dealer + 1 + k) % PLAYERS
+        if step < script.shape[0]:
+            card = script[step]
+        else:
+            view[:] = 0
+            view[v.DECISION], view[v.SEAT] = v.DISCARD, seat
+            view[v.HAND], view[v.LEGAL], view[v.TRUMP] = hands[seat], hands[seat], trump
+            view[v.LED_SUIT], view[v.WINNING_CARD], view[v.WINNING_SEAT] = -1, -1, -1
+            view[v.PLAYERS], view[v.DEALER], view[v.TURNED] = PLAYERS, dealer, turned
+            view[v.DEAD] = dead
+            card = decide(fids[PLAY, seat], view, params[PLAY, seat], rng)
+        if card < 0 or card >= CARDS or not (hands[seat] >> card) & 1:
+            return -1, seat, card
+        hands[seat] = hands[seat] & ~(np.int64(1) << card) | np.int64(1) << stock[k]
+        dead |= np.int64(1) << card
+        exchanges[2 * k], exchanges[2 * k + 1] = card, stock[k]
+        step += 1
+    leader, taker, played = (dealer + 1) % PLAYERS, -1, 0
     for trick in range(TRICKS):
         led, best, best_seat, cards = -1, -1, -1, 0
         for position in range(PLAYERS):
@@ -63,20 +90,21 @@ def play_deal_nb(dealt, dealer, bonus, fids, params, script, rng, view, plays, w
                 card = script[step]
             else:
                 view[:] = 0
-                view[v.DECISION] = v.OPENING if step == 0 else v.PLAY
+                view[v.DECISION] = v.OPENING if step == PLAYERS else v.PLAY
                 view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hands[seat], legal
                 view[v.TRUMP], view[v.LED_SUIT], view[v.POSITION] = trump, led, position
                 view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
                 view[v.TRICK_CARDS], view[v.TRICK_NO], view[v.PLAYED] = cards, trick, played
                 view[v.PLAYERS], view[v.DEALER], view[v.TURNED] = PLAYERS, dealer, turned
-                kind = LEAD if step == 0 else PLAY
+                view[v.DEAD] = dead
+                kind = LEAD if step == PLAYERS else PLAY
                 card = decide(fids[kind, seat], view, params[kind, seat], rng)
             if card < 0 or card >= CARDS or not (legal >> card) & 1:
                 return -1, seat, card
             hands[seat] &= ~(np.int64(1) << card)
             cards |= np.int64(1) << card
             played |= np.int64(1) << card
-            plays[step] = card
+            plays[step - PLAYERS] = card
             step += 1
             if position == 0:
                 led, best, best_seat = SUITS[trump, card], card, seat
@@ -107,7 +135,8 @@ def run_tiny_nb(
     log_winners,
 ):
     """Play deals `first .. first + count` (deal i: dealer seat i % 3) into `out`, a row
-    each; `errors[u]` = (kind, 0, seat, card) of an illegal card in deal u."""
+    each; `errors[u]` = (kind, 0, seat, card) of an illegal card (a discard or a card
+    played) in deal u."""
     seed_part = seed_key(seed)
     no_script = np.zeros(0, np.int64)
     deal_col, dealer_col, turned_col = out.deal, out.dealer, out.turned
@@ -117,16 +146,30 @@ def run_tiny_nb(
         unit = unit_key(seed_part, index)
         rng = np.zeros(1, np.int64)
         dealt = np.zeros((PLAYERS, HAND_SIZE), np.int64)
+        stock = np.zeros(PLAYERS, np.int64)
         view = np.zeros(v.SIZE, np.int64)
+        exchanges = np.full(2 * PLAYERS, -1, np.int64)
         plays = np.full(PLAYERS * TRICKS, -1, np.int64)
         winners = np.full(TRICKS, -1, np.int64)
         points = np.zeros(PLAYERS, np.int64)
         rng[0] = purpose_key(unit, STREAM_DEAL)
-        deal_nb(rng, dealt)
+        deal_nb(rng, dealt, stock)
         dealer = index % PLAYERS
         rng[0] = purpose_key(unit, STREAM_PLAY)
         trump, taker, card = play_deal_nb(
-            dealt, dealer, rules[0], fids, params, no_script, rng, view, plays, winners, points
+            dealt,
+            stock,
+            dealer,
+            rules[0],
+            fids,
+            params,
+            no_script,
+            rng,
+            view,
+            exchanges,
+            plays,
+            winners,
+            points,
         )
         if trump < 0:
             errors[u, 0], errors[u, 1], errors[u, 2], errors[u, 3] = ILLEGAL_CARD, 0, taker, card
@@ -139,5 +182,6 @@ def run_tiny_nb(
             for seat in range(PLAYERS):
                 for k in range(HAND_SIZE):
                     log_hands[u, seat] |= np.int64(1) << dealt[seat, k]
+            log_calls[u, :] = exchanges
             log_plays[u, :] = plays
             log_winners[u, :] = winners

@@ -26,7 +26,7 @@ MOST_POINTS = TRICKS + 3  # every trick and the largest joker bonus
 
 
 def layout(rules: dict[str, Any], max_deals: int) -> Layout:
-    return Layout(PLAYERS, 1, jick.OUTCOME_DTYPE, PLAYERS * HAND_SIZE, TRICKS, 0)
+    return Layout(PLAYERS, 1, jick.OUTCOME_DTYPE, PLAYERS * HAND_SIZE, TRICKS, 2 * PLAYERS)
 
 
 def arguments(k: KernelInputs) -> tuple:
@@ -35,8 +35,18 @@ def arguments(k: KernelInputs) -> tuple:
     return (k.spec.seed, k.first, k.count, rules, k.fids, k.params, k.out, k.errors, *logs)
 
 
+def exchanges(dealer: int, calls: np.ndarray) -> list[tuple[int, int, int]]:
+    """The exchanges of a deal as (seat, card discarded, card drawn), from its log of
+    calls, which holds each seat's discard then its draw, from the dealer's left."""
+    return [
+        ((dealer + 1 + k) % PLAYERS, int(calls[2 * k]), int(calls[2 * k + 1]))
+        for k in range(PLAYERS)
+    ]
+
+
 def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
-    """A deal's log object: the hands, the turned card, the cards and the points."""
+    """A deal's log object: the hands dealt, the turned card, the exchanges (seat, card
+    discarded, card drawn), the cards played and the points."""
     leader = (int(row["dealer"]) + 1) % PLAYERS
     order = play_order(leader, plays, winners, PLAYERS)
     return {
@@ -50,6 +60,10 @@ def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
         "hands": hand_names(hands, DECK),
         "turned": DECK.card_name(int(row["turned"])),
         "trump": SUITS[int(row["trump"])],
+        "exchanges": [
+            [seat, DECK.card_name(out), DECK.card_name(drawn)]
+            for seat, out, drawn in exchanges(int(row["dealer"]), calls)
+        ],
         "plays": [[seat, DECK.card_name(card)] for seat, card in order],
         "trick_winners": [int(w) for w in winners[:TRICKS]],
         "result": {
@@ -60,9 +74,14 @@ def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
 
 
 def render(spec, where: str, row, hands, calls, plays, winners) -> list[str]:
-    """A deal: the hands, the turned card and trump, every trick and the points."""
+    """A deal: the hands, the turned card and trump, the exchanges, every trick and the
+    points."""
     lines = ["", f"{where}: dealer {row['dealer']}, turned {DECK.card_name(int(row['turned']))}"]
     lines += [f"  seat {s}: {DECK.format_cards(_codes(int(hands[s])))}" for s in range(PLAYERS)]
+    lines += [
+        f"  seat {seat} discards {DECK.card_name(out)}, draws {DECK.card_name(drawn)}"
+        for seat, out, drawn in exchanges(int(row["dealer"]), calls)
+    ]
     order = play_order((int(row["dealer"]) + 1) % PLAYERS, plays, winners, PLAYERS)
     for trick, shown in enumerate(tricks_shown(order, PLAYERS, DECK)):
         lines.append(f"  trick {trick + 1}: {shown}  -> seat {winners[trick]}")
@@ -103,30 +122,50 @@ def seat_points(deals: pd.DataFrame, count: int) -> np.ndarray:
     return deals[[f"points_{seat}" for seat in range(PLAYERS)]].to_numpy()
 
 
-def continued(hands: list[list[int]], dealer: int, played: list[int], label: str, seed: int):
-    """The cards of a deal from `hands` (the dealer's last turned): the given ones, then
+def continued(
+    hands: list[list[int]], dealer: int, given: list[int], label: str, seed: int, stock: list[int]
+) -> list[int]:
+    """The card decisions of a deal from `hands` (the dealer's last turned) and `stock`
+    (top first), each seat's discard and then the cards played, after the `given` ones:
     strategy `label`'s at every seat."""
     plan = resolve(label, NAME)
     fids = np.array([[plan.bid_fid, plan.play_fid, plan.lead_fid]] * PLAYERS, np.int64).T.copy()
     params = np.zeros((3, PLAYERS, 1))
+    exchanged = np.full(2 * PLAYERS, -1, np.int64)
     plays = np.full(PLAYERS * TRICKS, -1, np.int64)
     rng = np.array([stream_key(seed, 0, STREAM_PLAY)], np.int64)
     trump, seat, _ = play_deal_nb(
         np.array(hands, np.int64),
+        np.array(stock[:PLAYERS], np.int64),
         dealer,
         1,
         fids,
         params,
-        np.array(played, np.int64),
+        np.array(given, np.int64),
         rng,
         np.zeros(v.SIZE, np.int64),
+        exchanged,
         plays,
         np.zeros(TRICKS, np.int64),
         np.zeros(PLAYERS, np.int64),
     )
     if trump < 0:
         raise ValueError(f"seat {seat} may not play the card given")
-    return [int(card) for card in plays if card >= 0]
+    return [int(card) for card in [*exchanged[::2], *plays][len(given) :] if card >= 0]
+
+
+def seen(
+    hands: list[list[int]], dealer: int, stock: list[int], decisions: list[int]
+) -> tuple[int, set[int]]:
+    """The seat that makes the last of the card `decisions` (as `continued` gives them),
+    and the cards it has seen by then besides its hand dealt: the turned card, the
+    discards and cards played before it, and the card it has drawn."""
+    *before, card = decisions
+    drawer = {stock[k]: (dealer + 1 + k) % PLAYERS for k in range(PLAYERS)}
+    seat = next((s for s, hand in enumerate(hands) if card in hand), None)
+    seat = drawer[card] if seat is None else seat
+    drawn = {stock[k] for k in range(min(len(before), PLAYERS)) if drawer[stock[k]] == seat}
+    return seat, {hands[dealer][-1], *before, *drawn}
 
 
 GAME = Game(
@@ -148,6 +187,8 @@ GAME = Game(
         HAND_SIZE,
         continued,
         shown=lambda hands, dealer: {hands[dealer][-1]},
+        seen=seen,
+        opening=lambda hands, dealer, stock, decisions: PLAYERS,  # after the discards
         seats=PLAYERS,
         cases=40,
     ),

@@ -15,6 +15,7 @@ def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
         record["hands"],
         record["dealer"],
         record["turned"],
+        [(seat, out, drawn) for seat, out, drawn in record["exchanges"]],
         [(seat, card) for seat, card in record["plays"]],
         spec.rules["joker_bonus"],
     )
@@ -23,6 +24,6 @@ def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
 
 def timed_deal(rng: random.Random, index: int) -> int:
     """One random deal played and scored: its cards."""
-    hands, plays = reference.random_deal(rng, index % 3)
-    reference.score(hands, index % 3, hands[index % 3][-1], plays, 1)
+    hands, exchanges, plays = reference.random_deal(rng, index % 3)
+    reference.score(hands, index % 3, hands[index % 3][-1], exchanges, plays, 1)
     return len(plays)

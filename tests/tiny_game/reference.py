@@ -65,21 +65,50 @@ def taker(trick: Sequence[str], trump: str) -> int:
     return best
 
 
+def deck() -> list[str]:
+    """The 52-card pack and the joker."""
+    return [r + s for s in SUITS for r in RANKS] + [JOKER]
+
+
+def exchange(held: list[list[str]], dealer: int, exchanges: Sequence[tuple[int, str, str]]) -> None:
+    """Make the exchanges, (seat, card discarded, card drawn) in order, on the hands
+    `held`: one for each seat from the dealer's left, the discard from the hand, the card
+    drawn from the stock (a card dealt to no one and not drawn before). IllegalPlay on an
+    exchange the rules forbid."""
+    players = len(held)
+    dealt = {card for hand in held for card in hand}
+    stock = [card for card in deck() if card not in dealt]
+    if len(exchanges) != players:
+        raise IllegalPlay(f"{len(exchanges)} exchanges for {players} players")
+    for k, (seat, discarded, drawn) in enumerate(exchanges):
+        if seat != (dealer + 1 + k) % players:
+            raise IllegalPlay(f"seat {seat} exchanged out of turn")
+        if discarded not in held[seat]:
+            raise IllegalPlay(f"seat {seat} may not discard {discarded}")
+        if drawn not in stock:
+            raise IllegalPlay(f"seat {seat} may not draw {drawn}: not in the stock")
+        stock.remove(drawn)
+        held[seat].remove(discarded)
+        held[seat].append(drawn)
+
+
 def score(
     hands: Sequence[Sequence[str]],
     dealer: int,
     turned: str,
+    exchanges: Sequence[tuple[int, str, str]],
     plays: Sequence[tuple[int, str]],
     bonus: int,
 ) -> dict:
-    """Re-play a deal (plays as (seat, card) in order; `turned` the dealer's card turned)
-    and score it: the trump, the trick winners, each seat's points and who took the joker.
-    IllegalPlay on a card the rules forbid."""
+    """Re-play a deal (exchanges as (seat, discarded, drawn) and plays as (seat, card), in
+    order; `turned` the dealer's card turned) and score it: the trump, the trick winners,
+    each seat's points and who took the joker. IllegalPlay on a card the rules forbid."""
     players = len(hands)
     held = [list(hand) for hand in hands]
     if turned not in held[dealer]:
         raise IllegalPlay(f"the dealer does not hold the turned {turned}")
     trump = trump_of(turned)
+    exchange(held, dealer, exchanges)
     leader, points, winners, joker = (dealer + 1) % players, [0] * players, [], None
     for start in range(0, players * len(hands[0]), players):
         trick = plays[start : start + players]
@@ -100,20 +129,30 @@ def score(
     return {"trump": trump, "trick_winners": winners, "points": points, "joker_taker": joker}
 
 
-def random_deal(rng: random.Random, dealer: int) -> tuple[list[list[str]], list[tuple[int, str]]]:
-    """Hands of three cards for three seats and a random legal play of them."""
-    deck = [r + s for s in SUITS for r in RANKS] + [JOKER]
-    rng.shuffle(deck)
-    hands = [deck[3 * s : 3 * s + 3] for s in range(3)]
+def random_deal(
+    rng: random.Random, dealer: int
+) -> tuple[list[list[str]], list[tuple[int, str, str]], list[tuple[int, str]]]:
+    """Hands of three cards for three seats, then a random discard by each seat and its
+    draw from the top of the stock, and a random legal play of the cards."""
+    cards = deck()
+    rng.shuffle(cards)
+    hands, stock = [cards[3 * s : 3 * s + 3] for s in range(3)], cards[9:]
     trump, held = trump_of(hands[dealer][-1]), [list(h) for h in hands]
+    exchanges = []
+    for k in range(3):
+        seat = (dealer + 1 + k) % 3
+        discarded, drawn = rng.choice(held[seat]), stock[k]
+        held[seat].remove(discarded)
+        held[seat].append(drawn)
+        exchanges.append((seat, discarded, drawn))
     leader, plays = (dealer + 1) % 3, []
     for _ in range(3):
-        cards: list[str] = []
+        trick: list[str] = []
         for position in range(3):
             seat = (leader + position) % 3
-            card = rng.choice(allowed(held[seat], cards, trump))
+            card = rng.choice(allowed(held[seat], trick, trump))
             held[seat].remove(card)
-            cards.append(card)
+            trick.append(card)
             plays.append((seat, card))
-        leader = plays[-3 + taker(cards, trump)][0]
-    return hands, plays
+        leader = plays[-3 + taker(trick, trump)][0]
+    return hands, exchanges, plays
