@@ -5,10 +5,9 @@ The cards are the game's deck, as the search module passes it (`sims.core.deck`'
 `Deck.packed`): the unseen cards are the deck's less those out of play the decider knows
 of (`view.DEAD`: discards, dead turn-ups), a seat void in a suit holds none of the cards
 of that effective suit under the deal's trump (the row without trumps before trump is
-named), and the positions carry the deck's row for their trump. Each seat holds the cards
-dealt to it less those it has played, which stays true where hands change during a deal
-as long as every seat holds as many cards in play as it was dealt (one drawn for each
-discarded)."""
+named), and the positions carry the deck's row for their trump. Each seat holds
+`hand_size` cards less those it has played: where hands change during a deal, this holds
+when every seat holds the same count in play (`hand_size`) once the exchanges are made."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Three-card Jick's rules as data: options, deck, outcome columns and the rules array."""
+"""Three-card Jick's rules as data: options, deck, outcome columns and the rules array (the
+rules themselves, the exchange with the stock included, are in the package's docstring)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ OUTCOME_COLUMNS = {
     "dealer": (np.int8, "seat of the dealer (deal i: seat i % 3)"),
     "turned": (np.int8, "code of the turned card (the dealer's last), naming trump"),
     "trump": (np.int8, "trump suit 0..3 = C D H S"),
-    "joker_taker": (np.int8, "seat that won the trick holding the joker (-1: not dealt)"),
+    "joker_taker": (np.int8, "seat that won the trick holding the joker (-1: not played)"),
     "points": (np.int8, "points each seat scored"),
 }
 OUTCOME_DTYPE = np.dtype(
