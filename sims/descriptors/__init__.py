@@ -173,13 +173,14 @@ class Continuation:
 
     A game whose hands change during a deal (discards, draws from a stock) gives `seen`:
     its `cards` (and `calls`) then take the keyword `stock`, the cards not dealt in the
-    order they would be drawn; `cards` gives every card decision (discards included, in
-    the order made); `seen(hands, first, stock, decisions)` the seat that makes the last
-    of `decisions` and the cards it has seen by then besides its hand as dealt (its draws,
-    discards shown, turned cards, cards played), so that the test exchanges only the
-    others (other seats' cards and face-down discards, the stock's cards it has not
-    drawn), and `opening(hands, first, stock, decisions)` which of a deal's card decisions
-    is the opening lead. Its calls, if any, come before the hands change."""
+    order they would be drawn, and give the card decisions after the given ones,
+    discards included, in the order made; `seen(hands, first, stock, decisions)` the seat
+    that makes the last of `decisions` and the cards it has seen by then besides its hand
+    as dealt (its draws, discards shown, turned cards, cards played), so that the test
+    exchanges only the others (other seats' cards and face-down discards, the stock's
+    cards it has not drawn), and `opening(hands, first, stock, decisions)` which of a
+    deal's card decisions is the opening lead (the first, unless a game says otherwise).
+    Its calls, if any, come before the hands change."""
 
     hand_size: int
     cards: Callable[..., list[int]]
