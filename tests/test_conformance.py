@@ -331,6 +331,12 @@ def deal_for(table: Continuation, rnd: random.Random, size: int) -> tuple:
     return hands, deck[seats * hand :], rnd.randrange(seats)
 
 
+def _stock(table: Continuation, undealt: list[int]) -> dict[str, list[int]]:
+    """The keyword a continuation's `cards` and `calls` take where hands change during a
+    deal: the cards not dealt, in the order they are drawn; none elsewhere."""
+    return {} if table.seen is None else {"stock": undealt}
+
+
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_every_game_of_the_registry_plays_on_from_given_decisions(name):
     """A game that cannot be played on from given decisions would go unchecked by the
@@ -346,11 +352,10 @@ def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
     table = described.continuation
     size = described.deck(resolve(case.game, described.rules.OPTIONS, [])).size
     rnd = random.Random(f"hidden {case}")
-    stocked = {} if table.seen is None else {"stock": None}  # a game whose hands change
     differed = checks = 0
     for seed in range(table.cases):
         hands, undealt, first = deal_for(table, rnd, size)
-        stock = {key: undealt for key in stocked}
+        stock = _stock(table, undealt)
         if case.kind != "bid":  # a card: the opening lead for a lead policy
             plays = table.cards(hands, first, [], "random", seed, **stock)
             if case.kind == "lead":
@@ -368,7 +373,7 @@ def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
             differed += (other, other_undealt) != (hands, undealt)
             checks += 1
             seen_first = table.cards(hands, first, plays[:k], case.label, seed, **stock)
-            other_stock = {key: other_undealt for key in stocked}
+            other_stock = _stock(table, other_undealt)
             unseen_first = table.cards(other, first, given, case.label, seed, **other_stock)
             assert seen_first[0] == unseen_first[0], (hands, other, plays[:k])
         if case.kind != "lead" and table.calls is not None:  # a call
@@ -379,7 +384,7 @@ def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
                 rnd, hands, calls[k][0], table.shown(hands, first), undealt
             )
             differed, checks = differed + (other != hands), checks + 1
-            other_stock = {key: other_undealt for key in stocked}
+            other_stock = _stock(table, other_undealt)
             seen_calls = table.calls(hands, first, given, case.label, seed, **stock)
             unseen_calls = table.calls(other, first, given, case.label, seed, **other_stock)
             assert seen_calls[k] == unseen_calls[k], (hands, other, given)

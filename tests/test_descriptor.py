@@ -73,6 +73,7 @@ def test_simulate_logs_and_writes_deals_the_reference_scores_alike(capsys, tmp_p
             scored["points"] == record["result"]["points"] == [row[f"points_{s}"] for s in range(3)]
         )
         assert scored["trump"] == record["trump"]
+        assert scored["joker_taker"] == record["result"]["joker_taker"]
         jokers += "JK" in dealt
     assert 0 < jokers < DEALS  # the joker is dealt in about 9 deals of 53
 

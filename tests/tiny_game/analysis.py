@@ -1,4 +1,4 @@
-"""Three-card Jick's summaries: each seat's mean points and how often the joker is dealt,
+"""Three-card Jick's summaries: each seat's mean points and how often the joker is played,
 from the deals or from their counters (the same estimates)."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from tests.tiny_game import PLAYERS
 
 def summary(deals: pd.DataFrame) -> pd.DataFrame:
     """Each seat's mean points (the dealer moves round: deal i, seat i % 3), and how often
-    the joker is dealt."""
+    the joker is played (it may be discarded, drawn or left in the stock)."""
     rows = {f"points, seat {s}": mean(deals[f"points_{s}"]) for s in range(PLAYERS)}
-    rows["joker dealt"] = wilson(int((deals["joker_taker"] >= 0).sum()), len(deals))
+    rows["joker played"] = wilson(int((deals["joker_taker"] >= 0).sum()), len(deals))
     return estimates_frame(rows)
 
 
@@ -30,5 +30,5 @@ def counters_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
     points, joker = counters["points"], counters["joker"]
     values = np.arange(points.shape[1])
     rows = {f"points, seat {s}": histogram_mean(values, points[s]) for s in range(PLAYERS)}
-    rows["joker dealt"] = wilson(int(joker[1:].sum()), int(joker.sum()))
+    rows["joker played"] = wilson(int(joker[1:].sum()), int(joker.sum()))
     return rows
