@@ -53,8 +53,9 @@ HIGH_LOW_WORTH = 70  # points for capturing the highest trump in play, and the l
 JACK_WORTH = 71  # points for capturing the Jack of trumps
 VOIDS = 72  # VOIDS + seat: suits the seat has shown it lacks, bit s for suit s (8 slots)
 WON = 80  # WON + seat: the cards of the tricks the seat has won this deal (8 slots)
-# Games whose hands change during a deal (discards, draws from a stock, dead turn-ups).
-DEAD = 88  # cards out of play the seat knows of: discards shown, its own, dead turn-ups (mask)
+# Games whose hands change during a deal (discards, draws from a stock, dead turn-ups): no
+# seat holds a DEAD card, so a search player deals none.
+DEAD = 88  # cards out of play it knows of: discards shown, its own, dead turn-ups (mask)
 SIZE = 89
 
 OPENING = 0
