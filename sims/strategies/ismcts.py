@@ -8,10 +8,11 @@ solver's first guesses: `guide`) and scores it exactly. It plays the most visite
 Rewards are the points its side wins, scaled to 0..1 by the points in the deal; the other
 sides play to minimise them (the solver's paranoid reduction, as `pimc`). Everything it
 uses comes from the view, so it never reads a hidden card. Parameters: `iterations` (at
-most `MAX_ITERATIONS`: the tree takes 200 bytes a node) and `exploration` (UCB1's
-constant), `guide` (the share of playout cards chosen by the solver's move ordering
-instead of at random), `per_choice` (1: `iterations` per legal card) and `stop_decided`
-(1: stop once more descents cannot change the choice). Each game's search module
+most `MAX_ITERATIONS`: the tree takes 4 bytes per card of the deck and 24 more a node,
+232 with the pack) and `exploration` (UCB1's constant), `guide` (the share of playout
+cards chosen by the solver's move ordering instead of at random), `per_choice` (1:
+`iterations` per legal card) and `stop_decided` (1: stop once more descents cannot change
+the choice). Each game's search module
 (`strategies/search.py`) registers it, and `guided_ismcts` (the same search with
 other defaults: `GUIDED`), with the game's deck (`sims.core.deck`'s `Deck.packed`), card
 points and hand size: the deals, the tree's cards and the solver's lines are the deck's.
