@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit, prange
 
 from sims.core.rng import STREAM_TEACHER, stream_key
-from sims.core.tricks import beats, legal_cards
+from sims.core.tricks import beats_in, legal_cards_in
 from sims.descriptors import Training, names
 from sims.descriptors import game as describe
 from sims.run.deal_log import play_order
@@ -65,6 +65,7 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
     game = spec.described.rules  # the rules module: its rules array, card values
     rules = game.rules_array(spec.rules)
     must_follow = spec.rules.get("must_follow", True)  # a game without the option: always
+    deck = spec.deck  # effective suits and trick ranks: a moved card follows its trump
     for deal in range(len(result.table)):
         row = result.table[deal]
         hands = [int(hand) for hand in result.hands[deal]]
@@ -76,7 +77,9 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
             if position == 0:
                 led, best, best_seat, trick, points = -1, -1, -1, 0, 0
             hand = hands[seat]
-            legal = hand if led < 0 else int(legal_cards(hand, led, trump, must_follow))
+            legal = (
+                hand if led < 0 else int(legal_cards_in(hand, led, trump, must_follow, deck.masks))
+            )
             view[v.DECISION] = v.OPENING if played == 0 else v.PLAY
             view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hand, legal
             view[v.POSITION], view[v.LED_SUIT], view[v.TRICK_NO] = position, led, index // players
@@ -85,14 +88,14 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
             if legal & (legal - 1):
                 yield view.copy(), card
             hands[seat] = hand & ~(1 << card)
-            suit = card // 13
+            suit = deck.effective_suit(card, trump)  # at the opening lead, its own suit
             if position == 0:
                 led = suit
                 trump = led if trump < 0 else trump
                 view[v.TRUMP] = trump
             elif suit != led and (suit != trump or must_follow):
                 view[v.VOIDS + seat] |= 1 << led
-            if position == 0 or beats(card, best, trump):
+            if position == 0 or beats_in(card, best, trump, deck.suits, deck.ranks):
                 best, best_seat = card, seat
             trick |= 1 << card
             played |= 1 << card

@@ -1,7 +1,9 @@
 """What the learned Phat and Don policy's network reads (`policy`): `FEATURES` numbers
 describing one legal card in the view's position (`card_features`), by the game's own card
 values, which the view names. Only the view: the player's hand, the cards played, who won
-them and the trick so far."""
+them and the trick so far. Suits, ranks and the trumps come from a deck's
+tables, never from a card's printing: `describe_card` reads any deck, `card_features` the
+game's, `DECK`."""
 
 from __future__ import annotations
 
@@ -9,45 +11,69 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest, popcount
-from sims.core.cards import FULL_DECK, RANK_ACE, suit_mask, suit_of
-from sims.core.tricks import CARD_GAME_POINTS, beats, game_points
+from sims.core.cards import N_RANKS, RANK_ACE
+from sims.core.deck import (
+    D_ABOVE,
+    D_BELOW,
+    D_FULL,
+    D_NAMING,
+    D_ORDER,
+    D_SUIT,
+    D_TRUMPS,
+    D_VOIDS,
+    STANDARD,
+)
+from sims.core.tricks import CARD_GAME_POINTS, game_points
 from sims.games.don import rules as don
 from sims.games.phat import rules as phat
 from sims.games.phat.strategies.greedy import GUARDED_RANK, WORTH
 from sims.strategies import view as v
-from sims.strategies.tactics import beating
+from sims.strategies.tactics import beating_in
 
 FEATURES = 46
 # The points a card scores at once, `POINTS[values, trump, card]` (the view's CARD_VALUES).
 POINTS = np.stack([phat.CARD_VALUES, don.CARD_VALUES])
 RANK_QUEEN = RANK_ACE - 2
+DECK = STANDARD.packed  # the plain pack, in Phat and Don alike
 
 
 @njit(cache=True)
-def card_features(view, card: int, out) -> None:
-    """The `FEATURES` numbers describing legal `card` in the view's position, into `out`.
-    At the opening lead, the card's suit is taken as trump (the lead names it)."""
+def _named_trump(card: int, deck) -> int:
+    """The trump an opening lead of `card` names in `deck`."""
+    for trump in range(4):
+        if deck[trump, D_NAMING] >> card & 1:
+            return trump
+    return -1
+
+
+@njit(cache=True)
+def describe_card(view, card: int, out, deck) -> None:
+    """The `FEATURES` numbers describing legal `card` in the view's position, into `out`, by
+    `deck` (a `Deck.packed`). At an opening lead that names trump, the trump it names."""
     out[:] = 0.0
     values = view[v.CARD_VALUES]
     hand = view[v.HAND]
-    unseen = FULL_DECK & ~view[v.PLAYED] & ~hand
+    unseen = deck[0, D_FULL] & ~view[v.PLAYED] & ~hand
     opening = view[v.DECISION] == v.OPENING
-    suit = suit_of(card)
-    rank = card - 13 * suit
-    trump = suit if opening else view[v.TRUMP]
+    trump = view[v.TRUMP]
+    if opening and trump < 0:
+        trump = _named_trump(card, deck)
+    row = deck[trump]
+    suit = row[D_SUIT + card]
+    rank = row[D_ORDER + card]
     is_trump = 1.0 if suit == trump else 0.0
     worth = WORTH[values, trump, card] / 20.0
-    own_suit = suit_mask(suit)
-    trumps = suit_mask(trump)
-    below = (1 << card) - 1
-    above = -(2 << card)
+    own_suit = row[D_VOIDS + (1 << suit)]
+    trumps = row[D_TRUMPS]
+    below = row[D_BELOW + card]  # the cards of its suit ranked below it
+    above = row[D_ABOVE + card]
     position = view[v.POSITION]
     seat = view[v.SEAT]
     team = seat & 1
     leading = 1.0 if position == 0 else 0.0
     following = 1.0 - leading
     last = 1.0 if position == 3 else 0.0
-    unbeaten = 1.0 if beating(unseen, card, trump) == 0 else 0.0  # no unseen card beats it
+    unbeaten = 1.0 if beating_in(unseen, card, trump, deck) == 0 else 0.0  # no unseen card beats it
     # The card itself.
     out[0] = is_trump
     out[1] = is_trump * rank / 12.0
@@ -56,10 +82,10 @@ def card_features(view, card: int, out) -> None:
     out[4] = POINTS[values, trump, card] / 18.0
     out[5] = CARD_GAME_POINTS[card] / 10.0
     out[6] = is_trump * (rank == GUARDED_RANK[values])  # the Big Phat, or Don's 5
-    master = 1.0 if (unseen & own_suit & above) == 0 else 0.0  # none of its suit above
+    master = 1.0 if (unseen & above) == 0 else 0.0  # none of its suit above
     out[7] = master
     out[8] = master * is_trump
-    out[9] = popcount(unseen & own_suit & above) / 12.0
+    out[9] = popcount(unseen & above) / 12.0
     out[10] = unbeaten
     # Leading.
     out[11] = leading
@@ -75,9 +101,9 @@ def card_features(view, card: int, out) -> None:
     led = view[v.LED_SUIT] if position > 0 else suit
     if position > 0:
         best = view[v.WINNING_CARD]
-        wins = 1.0 if beats(card, best, trump) else 0.0
+        wins = 1.0 if beating_in(1 << card, best, trump, deck) else 0.0
         partner = 1.0 if (view[v.WINNING_SEAT] & 1) == team else 0.0
-        if last or beating(unseen, best, trump) == 0:
+        if last or beating_in(unseen, best, trump, deck) == 0:
             partner_safe = partner
         rest = view[v.TRICK_CARDS]
         while rest:
@@ -106,8 +132,8 @@ def card_features(view, card: int, out) -> None:
     out[30] = wins * trick_game
     # Its suit and trumps in the hand, and whose pitch it is.
     out[31] = popcount(hand & own_suit) / 13.0
-    out[32] = (hand & own_suit & below) == 0
-    out[33] = (hand & own_suit & above) == 0
+    out[32] = (hand & below) == 0
+    out[33] = (hand & above) == 0
     out[34] = popcount(hand & trumps) / 13.0
     out[35] = popcount(unseen & trumps) / 13.0
     out[36] = leading * is_trump * out[35]  # drawing trumps
@@ -132,5 +158,12 @@ def card_features(view, card: int, out) -> None:
     out[42] = muck / 40.0
     # The opening lead: the suit it names trump.
     out[43] = opening * popcount(hand & own_suit) / 13.0
-    out[44] = opening * (hand >> (13 * suit + GUARDED_RANK[values]) & 1)
-    out[45] = opening * popcount(hand & own_suit & -(1 << (13 * suit + RANK_QUEEN))) / 3.0
+    out[44] = opening * (hand >> (N_RANKS * trump + GUARDED_RANK[values]) & 1)
+    queen = N_RANKS * trump + RANK_QUEEN
+    out[45] = opening * popcount(hand & (row[D_ABOVE + queen] | 1 << queen)) / 3.0
+
+
+@njit(cache=True)
+def card_features(view, card: int, out) -> None:
+    """`describe_card` by the game's deck: what the network and its training read."""
+    describe_card(view, card, out, DECK)

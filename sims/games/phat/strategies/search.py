@@ -10,7 +10,6 @@ from functools import partial
 
 from numba import njit
 
-from sims.core.deck import STANDARD
 from sims.games.don import rules as don
 from sims.games.phat import rules as phat
 from sims.games.phat.strategies import features as phat_features
@@ -26,7 +25,7 @@ from sims.strategies.registry import Param, register
 
 ITERATIONS_SLOT = 0  # `ismcts`'s first parameter
 PRIOR_SLOT = ITERATIONS_SLOT + len(GUIDED)  # `learned_ismcts`'s weight of the prior
-DECK = STANDARD.packed  # the plain pack, in Phat and Don alike
+DECK = phat_features.DECK
 
 
 @njit(cache=True, inline="always")

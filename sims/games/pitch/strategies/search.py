@@ -8,7 +8,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.core.deck import STANDARD
 from sims.games.pitch.rules import HAND_SIZE
 from sims.games.pitch.strategies import features as pitch_features
 from sims.games.pitch.strategies import greedy as pitch_greedy
@@ -24,7 +23,7 @@ from sims.strategies.registry import Param, register
 
 # No card scores when it is won: High, Low, Jack and Game are settled at the end.
 CARD_POINTS = np.zeros((4, 52), np.int64)
-DECK = STANDARD.packed  # the plain pack
+DECK = pitch_features.DECK
 ITERATIONS_SLOT = 1  # `ismcts`'s parameters follow `threshold`'s margin
 PRIOR_SLOT = ITERATIONS_SLOT + len(GUIDED)  # `learned_ismcts`'s weight of the prior
 
