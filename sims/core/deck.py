@@ -193,7 +193,6 @@ def _packed(size: int, suits: np.ndarray, ranks: np.ndarray, masks: np.ndarray) 
             for other in range(size):
                 if suits[row, other] != suits[row, card]:
                     continue
-
                 if ranks[row, other] > ranks[row, card]:
                     line[D_ABOVE + card] |= np.int64(1) << np.int64(other)
                 elif ranks[row, other] < ranks[row, card]:

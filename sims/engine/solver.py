@@ -646,7 +646,6 @@ def _load_rules(position, prune: bool, ctx, played, frames) -> None:
     ctx[C_PLAYERS] = players
     ctx[C_SIDES] = position[P_SIDES]
     ctx[C_SIDE] = side
-
     ctx[C_MUST_FOLLOW] = position[P_MUST_FOLLOW]
     ctx[C_WORTH] = position[P_GAME_WORTH]
     ctx[C_PRUNE] = prune

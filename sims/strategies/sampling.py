@@ -239,7 +239,6 @@ def load_trick_position(view, hands, deck, counting: int, position) -> None:
     position[: s.P_DECK] = 0
     position[s.P_DECK :] = deck[_row(view)]
     position[s.P_PLAYERS] = players
-
     position[s.P_SIDES] = 2
     position[s.P_TRUMP] = view[v.TRUMP]
     _load_trick(view, position)

@@ -96,22 +96,21 @@ def create_app(hosts: set[str], jobs: Jobs | None = None) -> FastAPI:
         _known(kind, game)
         return forms.form(kind, game, players)
 
+    @app.exception_handler(forms.Invalid)
+    async def invalid(request: Request, error: forms.Invalid) -> JSONResponse:
+        """A form that does not check: each field's problem, shown beside the field."""
+        return JSONResponse({"errors": error.errors}, status_code=422)
+
     @app.post("/api/check/{kind}/{game}")
     async def check(kind: str, game: str, request: Request) -> JSONResponse:
         _known(kind, game)
-        try:
-            query = forms.check(kind, game, await _body(request))
-        except forms.Invalid as invalid:
-            return JSONResponse({"errors": invalid.errors}, status_code=422)
+        query = forms.check(kind, game, await _body(request))
         return JSONResponse({"errors": {}, "command": query.command})
 
     @app.post("/api/ask/{kind}/{game}")
     async def submit(kind: str, game: str, request: Request) -> JSONResponse:
         _known(kind, game)
-        try:
-            query = forms.check(kind, game, await _body(request))
-        except forms.Invalid as invalid:
-            return JSONResponse({"errors": invalid.errors}, status_code=422)
+        query = forms.check(kind, game, await _body(request))
 
         def runner(job):
             def run(progress) -> dict[str, Any]:
