@@ -1,0 +1,559 @@
+"""The All Fours deal loop and its parallel run kernel (docs/rules.md section 7): the
+deal and upcard, begging, the gift or running the cards (bunching when the pack runs
+short), the discard back to six, the tricks, and High, Low, Jack and Game counted in
+order to the target."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from sims.core.bits import highest, lowest, popcount
+from sims.core.cards import suit_mask
+from sims.core.rng import (
+    STREAM_DEAL,
+    STREAM_GAME,
+    STREAM_PLAY,
+    below,
+    purpose_key,
+    seed_key,
+    unit_key,
+)
+from sims.core.tricks import beats, game_points, legal_cards
+from sims.engine.common import (
+    BID,
+    BLOCKS,
+    ILLEGAL_CALL,
+    ILLEGAL_CARD,
+    LEAD,
+    OK,
+    PLAY,
+    SCRIPT_EXHAUSTED,
+    game_stream_nb,
+    record_fault_nb,
+)
+from sims.games.allfours import rules as r
+from sims.strategies import dispatcher
+from sims.strategies import view as v
+
+decide_allfours = dispatcher(r.NAME)
+decide_allfours_calls = dispatcher(r.NAME, calls=True)
+
+# The deal's state kept in `state` (int64) between its steps, for the row and the log.
+S_TRUMP, S_TURNED, S_RUNS, S_BUNCHED, S_BEGGED, S_GIFT, S_KICK, S_WINNER = range(8)
+S_TRICKS, S_STEP, S_CALLS, S_DISCARDS, S_IN_PLAY = 8, 9, 10, 11, 12
+STATE_SIZE = 13
+
+
+@njit(cache=True)
+def deal_cards_nb(rng, dealt, stock):
+    """Shuffle the pack and deal six cards a seat; `stock` the rest, upcard first."""
+    deck = np.arange(r.DECK_SIZE)
+    for i in range(r.DECK_SIZE - 1):
+        j = i + below(rng, r.DECK_SIZE - i)
+        deck[i], deck[j] = deck[j], deck[i]
+    players = dealt.shape[0]
+    for seat in range(players):
+        dealt[seat, :] = deck[seat * r.HAND_SIZE : (seat + 1) * r.HAND_SIZE]
+    stock[:] = deck[players * r.HAND_SIZE :]
+
+
+@njit(cache=True)
+def start_view_nb(view, rules, dealer, scores):
+    """The view's table: players, sides, scores and the rules of play and scoring."""
+    view[:] = 0
+    view[v.PLAYERS] = rules[r.R_PLAYERS]
+    view[v.DEALER] = dealer
+    view[v.TARGET] = rules[r.R_TARGET]
+    view[v.SIDES] = rules[r.R_SIDES]
+    view[v.PITCHER] = -1
+    view[v.HIGH_BIDDER] = -1
+    view[v.FOLLOW] = 0
+    view[v.LOW_TO_HOLDER] = 1 - rules[r.R_LOW_TO_WINNER]
+    view[v.GAME_WORTH] = 1
+    view[v.HIGH_LOW_WORTH] = 1
+    view[v.JACK_WORTH] = 1
+    for seat in range(rules[r.R_PLAYERS]):
+        view[v.SIDE_OF + seat] = rules[r.R_SIDE_OF + seat]
+        view[v.CALLS + seat] = -1
+    for side in range(rules[r.R_SIDES]):
+        view[v.SCORE + side] = scores[side]
+
+
+@njit(cache=True)
+def ask_call_nb(question, seat, legal, hands, trump, view, fids, params, rng, script, state, log):
+    """The answer to call `question` (Q_*) of `seat`: the script's next, else its
+    strategy's; -1 when none is given, -2 when not legal."""
+    step = state[S_CALLS]
+    if step < script.shape[0]:
+        call = script[step]
+    elif fids[BID, seat] < 0:
+        return -1
+    else:
+        view[v.DECISION], view[v.SEAT], view[v.POSITION] = v.BID, seat, question
+        view[v.HAND], view[v.LEGAL], view[v.TRUMP] = hands[seat], legal, trump
+        call = decide_allfours_calls(fids[BID, seat], view, params, BID, seat, rng)
+    if call < 0 or call > 1 or not (legal >> call) & 1:
+        return -2
+    view[v.CALLS + seat] = call
+    state[S_CALLS] = step + 1
+    log[question] = call
+    return call
+
+
+@njit(cache=True)
+def add_points_nb(scores, side, points, target, state):
+    """Add `points` to `side`; True (and the winner noted) when it reaches the target."""
+    scores[side] += points
+    if points > 0 and scores[side] >= target and state[S_WINNER] < 0:
+        state[S_WINNER] = side
+    return state[S_WINNER] >= 0
+
+
+@njit(cache=True)
+def play_deal_nb(
+    dealt,
+    stock,
+    dealer,
+    scores,
+    rules,
+    fids,
+    params,
+    rng,
+    script_calls,
+    script_cards,
+    view,
+    hands,
+    played_by,
+    won,
+    dead_of,
+    state,
+    error,
+    calls_log,
+    plays_log,
+    winners_log,
+    points,
+):
+    """Play one deal of the hands `dealt` (seat by seat, six codes each) and the `stock`
+    (the upcard first), `scores` (per side) updated as points arise. The calls and card
+    decisions (discards, then cards played) of the scripts come first, then the seats'
+    strategies'. Fills `state` (S_*), `hands` (the cards each seat held at the first
+    trick, or when the deal ended), `played_by`, `won`, the logs (calls, see
+    `rules.calls_size`; cards in play order; trick winners) and `points` (High, Low, Jack,
+    Game side and the Jack's points, as earned). Returns OK or a fault kind, seat and card
+    or call in `error`."""
+    n = rules[r.R_PLAYERS]
+    target = rules[r.R_TARGET]
+    kick_points = rules[r.R_KICK_POINTS] != 0
+    state[:] = 0
+    state[S_WINNER] = -1
+    state[S_TRUMP] = -1
+    state[S_TURNED] = -1
+    points[:4] = -1
+    points[4] = 0
+    for seat in range(n):
+        hands[seat] = 0
+        for k in range(r.HAND_SIZE):
+            hands[seat] |= np.int64(1) << dealt[seat, k]
+        played_by[seat] = 0
+        won[seat] = 0
+        dead_of[seat] = 0
+    eldest = dealer + 1 if dealer + 1 < n else 0
+    dealer_side = rules[r.R_SIDE_OF + dealer]
+    eldest_side = rules[r.R_SIDE_OF + eldest]
+    start_view_nb(view, rules, dealer, scores)
+    upcard = stock[0]
+    calls_log[r.LOG_STOCK] = upcard
+    taken = 1
+    first_suit = upcard // 13
+    trump = first_suit
+    dead = np.int64(1) << upcard
+    view[v.TURNED] = upcard
+    state[S_TRUMP], state[S_TURNED] = trump, upcard
+
+    kick = r.turn_up_points(upcard, kick_points)
+    state[S_KICK] += kick
+    for side in range(rules[r.R_SIDES]):
+        view[v.SCORE + side] = scores[side]
+    if not add_points_nb(scores, dealer_side, kick, target, state):
+        # AF-4.1: eldest stands or begs.
+        view[v.SCORE + dealer_side] = scores[dealer_side]
+        call = ask_call_nb(
+            r.Q_BEG,
+            eldest,
+            0b11,
+            hands,
+            trump,
+            view,
+            fids,
+            params,
+            rng,
+            script_calls,
+            state,
+            calls_log,
+        )
+        if call < 0:
+            error[0], error[1] = eldest, call
+            return SCRIPT_EXHAUSTED if call == -1 else ILLEGAL_CALL
+        state[S_BEGGED] = 1 if call == r.BEG else 0
+        if call == r.BEG:
+            # AF-4.2, AF-10.1, AF-10.2: the gift, which may not put a side out.
+            second = eldest + 1 if eldest + 1 < n else 0
+            second_side = rules[r.R_SIDE_OF + second]
+            may_give = scores[eldest_side] + 1 < target
+            if n == 3:
+                may_give = may_give and scores[second_side] + 1 < target
+            legal = 0b11 if may_give else 1 << r.RUN
+            call = ask_call_nb(
+                r.Q_GIVE,
+                dealer,
+                legal,
+                hands,
+                trump,
+                view,
+                fids,
+                params,
+                rng,
+                script_calls,
+                state,
+                calls_log,
+            )
+            if call < 0:
+                error[0], error[1] = dealer, call
+                return SCRIPT_EXHAUSTED if call == -1 else ILLEGAL_CALL
+            if call == r.GIVE:
+                state[S_GIFT] = 1
+                scores[eldest_side] += 1
+                if n == 3:
+                    scores[second_side] += 1
+            else:
+                # AF-4.3: run the cards until a new suit is turned, or bunch.
+                while True:
+                    if stock.shape[0] - taken < 3 * n + 1:
+                        state[S_BUNCHED] = 1
+                        break
+                    for k in range(n):
+                        seat = eldest + k
+                        seat = seat - n if seat >= n else seat
+                        for _ in range(3):
+                            hands[seat] |= np.int64(1) << stock[taken]
+                            calls_log[r.LOG_STOCK + taken] = stock[taken]
+                            taken += 1
+                    state[S_RUNS] += 1
+                    turned = stock[taken]
+                    calls_log[r.LOG_STOCK + taken] = turned
+                    taken += 1
+                    dead |= np.int64(1) << turned
+                    if turned // 13 != first_suit:
+                        trump = turned // 13
+                        state[S_TRUMP], state[S_TURNED] = trump, turned
+                        view[v.TURNED] = turned
+                        kick = r.turn_up_points(turned, kick_points)
+                        state[S_KICK] += kick
+                        add_points_nb(scores, dealer_side, kick, target, state)
+                        break
+                if state[S_BUNCHED] == 0 and state[S_WINNER] < 0 and rules[r.R_BUNCH] != 0:
+                    # AF-4.6: asked once, when running has made trump.
+                    call = ask_call_nb(
+                        r.Q_BUNCH,
+                        eldest,
+                        0b11,
+                        hands,
+                        trump,
+                        view,
+                        fids,
+                        params,
+                        rng,
+                        script_calls,
+                        state,
+                        calls_log,
+                    )
+                    if call < 0:
+                        error[0], error[1] = eldest, call
+                        return SCRIPT_EXHAUSTED if call == -1 else ILLEGAL_CALL
+                    state[S_BUNCHED] = 1 if call == r.BUNCH else 0
+                discard = rules[r.R_DISCARD]
+                keep = discard == r.TO_SIX or (discard == r.KEEP_IF_ONE_RUN and state[S_RUNS] > 1)
+                if state[S_BUNCHED] == 0 and state[S_WINNER] < 0 and keep:
+                    # AF-4.5: each, eldest first, discards face down to six.
+                    at = r.LOG_STOCK + r.stock_size(n)
+                    for k in range(n):
+                        seat = eldest + k
+                        seat = seat - n if seat >= n else seat
+                        while popcount(hands[seat]) > r.HAND_SIZE:
+                            step = state[S_STEP]
+                            if step < script_cards.shape[0]:
+                                card = script_cards[step]
+                            elif fids[PLAY, seat] < 0:
+                                error[0], error[1] = seat, -1
+                                return SCRIPT_EXHAUSTED
+                            else:
+                                view[v.DECISION], view[v.SEAT] = v.DISCARD, seat
+                                view[v.HAND], view[v.LEGAL] = hands[seat], hands[seat]
+                                view[v.TRUMP], view[v.POSITION] = trump, 0
+                                view[v.LED_SUIT], view[v.WINNING_CARD] = -1, -1
+                                view[v.WINNING_SEAT] = -1
+                                view[v.DEAD] = dead | dead_of[seat]
+                                card = decide_allfours(
+                                    fids[PLAY, seat], view, params, PLAY, seat, rng
+                                )
+                            if card < 0 or card >= r.DECK_SIZE or not (hands[seat] >> card) & 1:
+                                error[0], error[1] = seat, card
+                                return ILLEGAL_CARD
+                            hands[seat] &= ~(np.int64(1) << card)
+                            dead_of[seat] |= np.int64(1) << card
+                            calls_log[at + state[S_DISCARDS]] = card
+                            state[S_DISCARDS] += 1
+                            state[S_STEP] = step + 1
+    if state[S_BUNCHED] != 0:
+        state[S_TRUMP], state[S_TURNED] = -1, -1
+        return OK
+    in_play = 0
+    for seat in range(n):
+        in_play |= hands[seat]
+    state[S_IN_PLAY] = in_play
+    if state[S_WINNER] >= 0:
+        return OK
+
+    # AF-5: eldest leads; follow suit or trump; the winner leads the next trick.
+    for side in range(rules[r.R_SIDES]):
+        view[v.SCORE + side] = scores[side]
+    tricks = popcount(hands[eldest])
+    view[v.HAND_SIZE] = tricks
+    leader = eldest
+    played = 0
+    first_card = state[S_STEP]
+    for trick_no in range(tricks):
+        led, best, best_seat, cards = -1, -1, -1, 0
+        for position in range(n):
+            seat = leader + position
+            seat = seat - n if seat >= n else seat
+            legal = legal_cards(hands[seat], led, trump, False)
+            step = state[S_STEP]
+            opening = step == first_card
+            kind = LEAD if opening else PLAY
+            if step < script_cards.shape[0]:
+                card = script_cards[step]
+            elif fids[kind, seat] < 0:
+                error[0], error[1] = seat, -1
+                return SCRIPT_EXHAUSTED
+            else:
+                view[v.DECISION] = v.OPENING if opening else v.PLAY
+                view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hands[seat], legal
+                view[v.TRUMP], view[v.LED_SUIT], view[v.POSITION] = trump, led, position
+                view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
+                view[v.TRICK_CARDS], view[v.TRICK_NO], view[v.PLAYED] = cards, trick_no, played
+                view[v.DEAD] = dead | dead_of[seat]
+                card = decide_allfours(fids[kind, seat], view, params, kind, seat, rng)
+            if card < 0 or card >= r.DECK_SIZE or not (legal >> card) & 1:
+                error[0], error[1] = seat, card
+                return ILLEGAL_CARD
+            bit = np.int64(1) << card
+            hands[seat] &= ~bit
+            played_by[seat] |= bit
+            view[v.PLAYED_BY + seat] |= bit
+            cards |= bit
+            played |= bit
+            plays_log[step - first_card] = card
+            state[S_STEP] = step + 1
+            if position == 0:
+                led, best, best_seat = card // 13, card, seat
+            elif beats(card, best, trump):
+                best, best_seat = card, seat
+            if position > 0 and card // 13 != led and card // 13 != trump:
+                view[v.VOIDS + seat] |= 1 << led  # shown void in the suit led
+        won[best_seat] |= cards
+        view[v.WON + best_seat] |= cards
+        winners_log[trick_no] = best_seat
+        leader = best_seat
+    state[S_TRICKS] = tricks
+    for seat in range(n):
+        hands[seat] = played_by[seat]
+
+    # AF-6, AF-7.2: High, Low, Jack and Game, counted in that order to the target.
+    trumps = in_play & suit_mask(trump)
+    jack = trump * 13 + r.JACK
+    high_card = highest(trumps) if trumps else -1
+    low_card = lowest(trumps) if trumps else -1
+    for seat in range(n):
+        side = rules[r.R_SIDE_OF + seat]
+        if trumps and (played_by[seat] >> high_card) & 1:
+            points[0] = side
+        low_pile = won[seat] if rules[r.R_LOW_TO_WINNER] else played_by[seat]
+        if trumps and (low_pile >> low_card) & 1:
+            points[1] = side
+        if (won[seat] >> jack) & 1:
+            points[2] = side
+    if points[2] >= 0:
+        holder = -1
+        for seat in range(n):
+            if (played_by[seat] >> jack) & 1:
+                holder = rules[r.R_SIDE_OF + seat]
+        hanged = rules[r.R_HANG_JACK] != 0 and holder != points[2]
+        points[4] = 3 if hanged else 1
+    most, leaders, eldest_leads = -1, 0, False
+    card_points = np.zeros(r.MAX_SIDES, np.int64)
+    for seat in range(n):
+        card_points[rules[r.R_SIDE_OF + seat]] += game_points(won[seat])
+    for side in range(rules[r.R_SIDES]):
+        if card_points[side] > most:
+            most, leaders = card_points[side], 0
+        if card_points[side] == most:
+            leaders += 1
+            points[3] = side
+    if leaders > 1:
+        eldest_leads = card_points[eldest_side] == most
+        points[3] = eldest_side if eldest_leads and rules[r.R_GAME_TIE] != 0 else -1
+    for k in range(4):
+        if points[k] >= 0:
+            worth = points[4] if k == 2 else 1
+            if add_points_nb(scores, points[k], worth, target, state):
+                break
+    return OK
+
+
+@njit(cache=True)
+def write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state, points, won):
+    """The outcome row of a deal played by `play_deal_nb`."""
+    n = rules[r.R_PLAYERS]
+    rec = out[row]
+    rec.dealer = dealer
+    rec.upcard = stock[0]
+    rec.turned = state[S_TURNED]
+    rec.trump = state[S_TRUMP]
+    rec.begged = state[S_BEGGED] != 0
+    rec.gift = state[S_GIFT] != 0
+    rec.runs = state[S_RUNS]
+    rec.bunched = state[S_BUNCHED] != 0
+    rec.kick = state[S_KICK]
+    rec.tricks = state[S_TRICKS]
+    first_suit = stock[0] // 13
+    eldest = dealer + 1 if dealer + 1 < n else 0
+    held_e, held_d = 0, 0
+    for k in range(r.HAND_SIZE):
+        held_e += 1 if dealt[eldest, k] // 13 == first_suit else 0
+        held_d += 1 if dealt[dealer, k] // 13 == first_suit else 0
+    rec.eldest_trumps, rec.dealer_trumps = held_e, held_d
+    trump = state[S_TRUMP]
+    in_play = state[S_IN_PLAY]
+    rec.trumps_in_play = popcount(in_play & suit_mask(trump)) if trump >= 0 else 0
+    rec.jack_in_play = trump >= 0 and ((in_play >> (trump * 13 + r.JACK)) & 1) != 0
+    rec.high, rec.low, rec.jack, rec.game_point = points[0], points[1], points[2], points[3]
+    rec.jack_points = points[4]
+    rec.winner = state[S_WINNER]
+    card_points, won_col = out.card_points, out.won
+    before_col, after_col = out.score_before, out.score_after
+    for side in range(r.MAX_SIDES):
+        card_points[row, side] = 0
+        won_col[row, side] = 0
+        before_col[row, side] = 0
+        after_col[row, side] = 0
+    for seat in range(n):
+        card_points[row, rules[r.R_SIDE_OF + seat]] += game_points(won[seat])
+    for side in range(rules[r.R_SIDES]):
+        won_col[row, side] = scores[side] - before[side]
+        before_col[row, side] = before[side]
+        after_col[row, side] = scores[side]
+
+
+@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
+def run_allfours_nb(
+    seed,
+    first,
+    count,
+    games,
+    cap,
+    rules,
+    fids,
+    params,
+    out,
+    errors,
+    log_hands,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Play `count` units from index `first`: single deals (games=False, one row each,
+    dealer = index % players) or whole games to the target (up to `cap` rows each; the
+    deal passes left, except after a bunched deal). Row `u * cap + k` holds deal k of unit
+    u; rows left unused keep deal = -1. `errors[u]` = (kind, deal in unit, seat, card or
+    call) of the first fault."""
+    n = rules[r.R_PLAYERS]
+    blocks = min(count, BLOCKS)
+    seed_part = seed_key(seed)
+    record = log_plays.shape[0] > 0
+    for block in prange(blocks):
+        view = np.zeros(v.SIZE, np.int64)
+        rng = np.zeros(1, np.int64)
+        dealt = np.zeros((n, r.HAND_SIZE), np.int64)
+        stock = np.zeros(r.stock_size(n), np.int64)
+        hands = np.zeros(n, np.int64)
+        played_by = np.zeros(n, np.int64)
+        won = np.zeros(n, np.int64)
+        dead_of = np.zeros(n, np.int64)
+        state = np.zeros(STATE_SIZE, np.int64)
+        error = np.zeros(2, np.int64)
+        points = np.zeros(5, np.int64)
+        scores = np.zeros(r.MAX_SIDES, np.int64)
+        before = np.zeros(r.MAX_SIDES, np.int64)
+        no_script = np.zeros(0, np.int64)
+        calls = np.full(r.calls_size(n), -1, np.int64)
+        plays = np.full(n * r.max_tricks(n), -1, np.int64)
+        winners = np.full(r.max_tricks(n), -1, np.int64)
+        for u in range(count * block // blocks, count * (block + 1) // blocks):
+            index = first + u
+            unit = unit_key(seed_part, index)
+            scores[:] = 0
+            dealer = index % n
+            if games:
+                rng[0] = purpose_key(unit, STREAM_GAME)
+                dealer = below(rng, n)
+            for k in range(cap):
+                row = u * cap + k
+                rng[0] = purpose_key(unit, game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL)
+                deal_cards_nb(rng, dealt, stock)
+                rng[0] = purpose_key(unit, game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY)
+                before[:] = scores
+                calls[:] = -1
+                plays[:] = -1
+                winners[:] = -1
+                kind = play_deal_nb(
+                    dealt,
+                    stock,
+                    dealer,
+                    scores,
+                    rules,
+                    fids,
+                    params,
+                    rng,
+                    no_script,
+                    no_script,
+                    view,
+                    hands,
+                    played_by,
+                    won,
+                    dead_of,
+                    state,
+                    error,
+                    calls,
+                    plays,
+                    winners,
+                    points,
+                )
+                if kind != OK:
+                    record_fault_nb(errors, u, kind, k, error)
+                    break
+                outcome = (before, scores, rules, state, points, won)
+                write_row_nb(out, row, dealt, stock, dealer, *outcome)
+                rec = out[row]
+                rec.game = index if games else -1
+                rec.deal = k if games else index
+                if record:
+                    log_hands[row, :n] = hands[:n]
+                    log_calls[row, :] = calls
+                    log_plays[row, :] = plays
+                    log_winners[row, :] = winners
+                if not games or rec.winner >= 0:
+                    break
+                if not rec.bunched:
+                    dealer = dealer + 1 if dealer + 1 < n else 0

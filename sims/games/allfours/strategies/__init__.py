@@ -1,0 +1,1 @@
+"""All Fours strategies (docs/rules.md section 7): each module registers its own."""

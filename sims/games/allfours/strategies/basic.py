@@ -1,0 +1,186 @@
+"""All Fours' `random` and `greedy` (docs/rules.md section 7). Each is a play strategy that
+also makes the deal's calls: eldest's beg or stand, the dealer's gift or run and, under
+`bunch_by_agreement`, the agreement to bunch (the view's POSITION says which question:
+`Q_BEG`, `Q_GIVE`, `Q_BUNCH`; LEGAL bit c for each legal answer c); its play function also
+makes the discards after running (the view's DISCARD decision)."""
+
+from __future__ import annotations
+
+from numba import njit
+
+from sims.core.bits import highest, lowest, nth_bit, popcount
+from sims.core.cards import suit_mask
+from sims.core.rng import below
+from sims.core.tricks import GAME_POINT_VALUES, beats, game_points
+from sims.games.allfours.rules import (
+    BEG,
+    BUNCH,
+    GIVE,
+    JACK,
+    NAME,
+    PLAY_ON,
+    Q_BEG,
+    Q_GIVE,
+    RUN,
+    STAND,
+)
+from sims.strategies import view as v
+from sims.strategies.random_play import play_random
+from sims.strategies.registry import register
+
+QUEEN, ACE = 10, 12
+WORTH_TRUMP = 100  # a trump is worth keeping above every plain card
+TAKE_WORTH = 3  # card points that make a trick worth a trump
+
+
+@njit(cache=True)
+def call_random(view, params, rng):
+    """A legal answer chosen uniformly at random."""
+    legal = view[v.LEGAL]
+    return nth_bit(legal, below(rng, popcount(legal)))
+
+
+@njit(cache=True, inline="always")
+def strong_in(hand: int, trump: int) -> bool:
+    """Whether `hand` is worth playing with `trump`: three trumps, the Ace, or two trumps
+    with a Jack, Queen or King among them."""
+    trumps = hand & suit_mask(trump)
+    count = popcount(trumps)
+    if count == 0:
+        return False
+    top = highest(trumps) % 13
+    jack = (trumps >> (trump * 13 + JACK)) & 1
+    return count >= 3 or top == ACE or (count >= 2 and (top >= QUEEN or jack == 1))
+
+
+@njit(cache=True)
+def call_greedy(view, params, rng):
+    """Eldest stands with a hand strong in the proposed trump, else begs; the dealer gives
+    one when strong in it himself (the suit stays), else runs; eldest agrees to bunch
+    holding no trump of the new suit."""
+    legal, hand, trump = view[v.LEGAL], view[v.HAND], view[v.TRUMP]
+    strong = strong_in(hand, trump)
+    question = view[v.POSITION]
+    if question == Q_BEG:
+        return STAND if strong else BEG
+    if question == Q_GIVE:
+        answer = GIVE if strong else RUN
+        return answer if (legal >> answer) & 1 else RUN
+    return BUNCH if (hand & suit_mask(trump)) == 0 else PLAY_ON
+
+
+@njit(cache=True, inline="always")
+def worth(card: int, trump: int) -> int:
+    """What a card is worth keeping: trumps above all (the Jack most of its rank), then
+    plain cards by rank with their card points counted twice."""
+    rank = card % 13
+    if card // 13 == trump:
+        return WORTH_TRUMP + rank + 5 * (rank == JACK)
+    return rank + 2 * GAME_POINT_VALUES[rank]
+
+
+@njit(cache=True)
+def cheapest(cards: int, trump: int) -> int:
+    """The card of `cards` least worth keeping."""
+    best = -1
+    while cards:
+        card = lowest(cards)
+        cards &= cards - 1
+        if best < 0 or worth(card, trump) < worth(best, trump):
+            best = card
+    return best
+
+
+@njit(cache=True)
+def master(card: int, trump: int, known: int) -> bool:
+    """Whether no trump above `card` can be out against it: every higher trump is among
+    the cards `known` (held, played or dead)."""
+    above = suit_mask(trump) & ~((1 << (card + 1)) - 1)
+    return (above & ~known) == 0
+
+
+@njit(cache=True)
+def lead_greedy(view, trump: int) -> int:
+    """Lead a trump that cannot be beaten (it draws the others and may catch the Jack);
+    else the plain card least worth keeping; else the lowest trump that is not the Jack."""
+    hand = view[v.LEGAL]
+    trumps = hand & suit_mask(trump)
+    known = hand | view[v.PLAYED] | view[v.DEAD]
+    if trumps and master(highest(trumps), trump, known):
+        return highest(trumps)
+    plain = hand & ~trumps
+    if plain:
+        return cheapest(plain, trump)
+    jack = trump * 13 + JACK
+    others = trumps & ~(1 << jack)
+    return lowest(others) if others else jack
+
+
+@njit(cache=True)
+def play_greedy(view, params, rng):
+    """Discard the card least worth keeping; lead as `lead_greedy`. Following: take the
+    trick with the cheapest plain card that wins; trump a trick holding card points, the
+    Jack or a trump with the lowest trump that wins, playing the Jack only where nothing
+    can beat it; throw card points on a partner's trick when last; else the cheapest card."""
+    legal, trump = view[v.LEGAL], view[v.TRUMP]
+    if view[v.DECISION] == v.DISCARD:
+        return cheapest(legal, trump)
+    if view[v.POSITION] == 0:
+        return lead_greedy(view, trump)
+    seat, best, trick = view[v.SEAT], view[v.WINNING_CARD], view[v.TRICK_CARDS]
+    last = view[v.POSITION] == view[v.PLAYERS] - 1
+    trumps = legal & suit_mask(trump)
+    if view[v.SIDE_OF + view[v.WINNING_SEAT]] == view[v.SIDE_OF + seat]:
+        plain = legal & ~trumps
+        if last and plain:
+            top = plain
+            best_plain = -1
+            while top:
+                card = lowest(top)
+                top &= top - 1
+                if (
+                    best_plain < 0
+                    or GAME_POINT_VALUES[card % 13] > GAME_POINT_VALUES[best_plain % 13]
+                ):
+                    best_plain = card
+            return best_plain
+        return cheapest(legal, trump)
+    jack = trump * 13 + JACK
+    known = view[v.HAND] | view[v.PLAYED] | view[v.DEAD] | trick
+    plain_win, trump_win = -1, -1
+    cards = legal
+    while cards:
+        card = lowest(cards)
+        cards &= cards - 1
+        if not beats(card, best, trump):
+            continue
+        if card // 13 != trump:
+            plain_win = card if plain_win < 0 else plain_win
+        elif card != jack or last or master(jack, trump, known):
+            trump_win = card if trump_win < 0 else trump_win
+    if plain_win >= 0:
+        return plain_win
+    worth_taking = game_points(trick) >= TAKE_WORTH or (trick & suit_mask(trump)) != 0
+    if trump_win >= 0 and worth_taking:
+        return trump_win
+    throw = legal & ~(1 << jack) if legal & ~(1 << jack) else legal
+    return cheapest(throw, trump)
+
+
+register(
+    "random",
+    NAME,
+    "every call, discard and card uniform over the legal ones",
+    play=play_random,
+    lead=play_random,
+    bid=call_random,
+)
+register(
+    "greedy",
+    NAME,
+    "begs or runs unless strong in the proposed trump; keeps trumps and counting cards; "
+    "takes tricks cheaply, trumps those holding card points, saves the Jack",
+    play=play_greedy,
+    lead=play_greedy,
+    bid=call_greedy,
+)
