@@ -81,19 +81,23 @@ def start_view_nb(view, rules, dealer, scores):
 
 
 @njit(cache=True)
-def ask_call_nb(question, seat, legal, hands, trump, view, fids, params, rng, script, state, log):
+def ask_call_nb(
+    question, seat, legal, hands, trump, view, fids, params, rng, script, state, log, error
+):
     """The answer to call `question` (Q_*) of `seat`: the script's next, else its
-    strategy's; -1 when none is given, -2 when not legal."""
+    strategy's; -1 when none is given, -2 when not legal (`error`: the seat and call)."""
     step = state[S_CALLS]
     if step < script.shape[0]:
         call = script[step]
     elif fids[BID, seat] < 0:
+        error[0], error[1] = seat, -1
         return -1
     else:
         view[v.DECISION], view[v.SEAT], view[v.POSITION] = v.BID, seat, question
         view[v.HAND], view[v.LEGAL], view[v.TRUMP] = hands[seat], legal, trump
         call = decide_allfours_calls(fids[BID, seat], view, params, BID, seat, rng)
     if call < 0 or call > 1 or not (legal >> call) & 1:
+        error[0], error[1] = seat, call
         return -2
     view[v.CALLS + seat] = call
     state[S_CALLS] = step + 1
@@ -191,9 +195,9 @@ def play_deal_nb(
             script_calls,
             state,
             calls_log,
+            error,
         )
         if call < 0:
-            error[0], error[1] = eldest, call
             return SCRIPT_EXHAUSTED if call == -1 else ILLEGAL_CALL
         state[S_BEGGED] = 1 if call == r.BEG else 0
         if call == r.BEG:
@@ -217,9 +221,9 @@ def play_deal_nb(
                 script_calls,
                 state,
                 calls_log,
+                error,
             )
             if call < 0:
-                error[0], error[1] = dealer, call
                 return SCRIPT_EXHAUSTED if call == -1 else ILLEGAL_CALL
             if call == r.GIVE:
                 state[S_GIFT] = 1
@@ -267,9 +271,9 @@ def play_deal_nb(
                         script_calls,
                         state,
                         calls_log,
+                        error,
                     )
                     if call < 0:
-                        error[0], error[1] = eldest, call
                         return SCRIPT_EXHAUSTED if call == -1 else ILLEGAL_CALL
                     state[S_BUNCHED] = 1 if call == r.BUNCH else 0
                 discard = rules[r.R_DISCARD]
@@ -418,6 +422,7 @@ def write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state, p
     n = rules[r.R_PLAYERS]
     rec = out[row]
     rec.dealer = dealer
+    rec.pitcher = dealer + 1 if dealer + 1 < n else 0
     rec.upcard = stock[0]
     rec.turned = state[S_TURNED]
     rec.trump = state[S_TRUMP]

@@ -175,7 +175,7 @@ COUNTERS = (
     Counter(
         "won",
         (Axis("side", 0, af.MAX_SIDES), Axis("won", 0, MOST_WON + 1)),
-        "points each side scored in a deal",
+        "points each side scored in a deal (the sides as the rules give them)",
         each="side",
     ),
     Counter(
@@ -239,7 +239,7 @@ GAME = Game(
     arguments=arguments,
     record=record,
     render=render,
-    counters=Counters(COUNTERS, lambda rules: {}, count),
+    counters=Counters(COUNTERS, lambda rules: {"side": len(af.sides(rules))}, count),
     call_problem=call_problem,
     cards_played=lambda spec, table: (
         int(table["tricks"].astype(np.int64).sum()) * spec.layout.players

@@ -152,6 +152,7 @@ OUTCOME_COLUMNS = {  # the DataFrame of a run also starts with "seed", the run's
     "game": (np.int32, "game number with --games, else -1"),
     "deal": (np.int64, "deal index of the run, or the deal's number within its game"),
     "dealer": (np.int8, "seat of the dealer (eldest is the seat on its left)"),
+    "pitcher": (np.int8, "seat that leads the first trick: eldest, the dealer's left"),
     "upcard": (np.int8, "code of the first upcard, which proposes trump"),
     "turned": (np.int8, "code of the upcard that made trump (-1: bunched)"),
     "trump": (np.int8, "trump suit 0..3 = C D H S (-1: bunched)"),
