@@ -52,6 +52,10 @@ JOBS: dict[str, list[list[str]]] = {
         ["solve", "phat", "--hands", PHAT_END, "--trump", "H", "--leader", "1", "--side", "0"],
         ["odds", "phat", "--hand", PHAT_HAND, "--deals", "2", "--trump", "H"],
     ],
+    "allfours runs": [
+        ["simulate", "allfours", "--deals", "3"],
+        ["simulate", "allfours", "--deals", "3", "--aggregate"],
+    ],
     "pitch scripted deals": [["scripted", "pitch"]],
     "phat scripted deals": [["scripted", "phat"]],
     "solowhist scripted deals": [["scripted", "solowhist"]],
