@@ -10,7 +10,10 @@ EXAMPLES = {
         "simulate allfours --players 4 --deals 100000 --variant discard_after_run=keep_all",
     ),
     "replay": ("replay allfours --seed 7 --deal 12",),
-    "compare": ("compare allfours --strategies greedy,random --games 5000",),
+    "compare": (
+        "compare allfours --strategies greedy,random --games 5000",
+        "compare allfours --strategies pimc,greedy --deals 2000",
+    ),
 }
 NOTES = {
     "simulate": "All Fours: in deal i the dealer is seat i % players (--players 2, 3 or 4, "

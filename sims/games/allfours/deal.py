@@ -342,7 +342,7 @@ def play_deal_nb(
                 error[0], error[1] = seat, -1
                 return SCRIPT_EXHAUSTED
             else:
-                view[v.DECISION] = v.OPENING if opening else v.PLAY
+                view[v.DECISION] = v.PLAY  # trump is made: no lead names it (not OPENING)
                 view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hands[seat], legal
                 view[v.TRUMP], view[v.LED_SUIT], view[v.POSITION] = trump, led, position
                 view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
