@@ -176,7 +176,7 @@ def test_strategies_lists_every_registered_name_with_games_and_description(capsy
     for line in lines:
         games.setdefault(line.split()[0], []).append(line.split()[1])
     # greedy differs by game (its description names what it guards): a line per family.
-    assert sorted(games["greedy"]) == ["don", "phat", "pitch", "solowhist"]
+    assert sorted(games["greedy"]) == ["allfours", "don", "phat", "pitch", "solowhist"]
     assert games["threshold"] == ["pitch"] and games["lead_phat"] == ["don,phat"]
     assert games["random_bid"] == ["pitch", "solowhist"]
 
