@@ -241,6 +241,34 @@ def test_the_jack_of_trumps_is_in_play_as_often_as_counting_says(players):
     assert abs(frequency - float(exact)) < 4 * se, (frequency, float(exact), se)
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("discard", ["to_six", "keep_all"])
+def test_the_jack_of_trumps_is_in_play_as_counting_says_after_runs_too(players, discard):
+    """Every deal played, runs included, under random play (its calls and discards never
+    look at the cards). After r runs the upcards are r + 1 cards and the cards of the
+    first upcard's suit set aside; trump is the last upcard's suit, a Jack turned is dead
+    (1 in 13), and otherwise its Jack lies among the 51 - r other cards, of which the
+    hands hold 6 x players + 3 x players x r (keep_all), or a uniform six each of those
+    (to_six, discarded at random): P(r) = 12/13 x in play / (51 - r). The count of deals
+    in play is compared with the sum of P(r) over the deals, with its standard error."""
+    spec = RunSpec(
+        af.NAME,
+        22,
+        200_000,
+        seats=("random",),
+        variants=(f"players={players}", f"discard_after_run={discard}"),
+    )
+    deals = run_frame(run(spec))
+    played = deals[deals["tricks"] > 0]
+    runs = played["runs"].to_numpy(np.int64)
+    held = 6 * players + (3 * players * runs if discard == "keep_all" else 0)
+    exact = 12 / 13 * held / (51 - runs)
+    expected, variance = exact.sum(), (exact * (1 - exact)).sum()
+    assert (runs > 0).mean() > 0.2  # a quarter of the deals are run: beg, then run
+    found = int(played["jack_in_play"].sum())
+    assert abs(found - expected) < 4 * math.sqrt(variance), (found, expected)
+
+
 # ----------------------------------------------------------------------------- counters
 
 
