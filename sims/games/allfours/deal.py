@@ -177,10 +177,8 @@ def play_deal_nb(
 
     kick = r.turn_up_points(upcard, kick_points)
     state[S_KICK] += kick
-    for side in range(rules[r.R_SIDES]):
-        view[v.SCORE + side] = scores[side]
     if not add_points_nb(scores, dealer_side, kick, target, state):
-        # AF-4.1: eldest stands or begs.
+        # AF-4.1: eldest stands or begs, the upcard's points scored.
         view[v.SCORE + dealer_side] = scores[dealer_side]
         call = ask_call_nb(
             r.Q_BEG,
@@ -312,12 +310,12 @@ def play_deal_nb(
     if state[S_BUNCHED] != 0:
         state[S_TRUMP], state[S_TURNED] = -1, -1
         return OK
+    if state[S_WINNER] >= 0:
+        return OK  # an upcard's points ended the game: no card is in play
     in_play = 0
     for seat in range(n):
         in_play |= hands[seat]
     state[S_IN_PLAY] = in_play
-    if state[S_WINNER] >= 0:
-        return OK
 
     # AF-5: eldest leads; follow suit or trump; the winner leads the next trick.
     for side in range(rules[r.R_SIDES]):
