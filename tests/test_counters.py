@@ -8,6 +8,7 @@ import pandas as pd
 import pytest
 
 from analysis import counters as pandas_counters
+from analysis.games.allfours import summary as allfours
 from analysis.games.don import summary as don
 from analysis.games.phat import summary as phat
 from analysis.games.pitch import summary as pitch
@@ -20,6 +21,7 @@ from sims.run.outcomes import outcome_frame, run_frame
 from sims.run.runner import RunResult, RunSpec, run
 
 SUMMARIES = {
+    "allfours": allfours.summary,
     "pitch": pitch.summary,
     "phat": phat.summary,
     "don": don.summary,
@@ -47,6 +49,8 @@ SPECS = {
     "don": RunSpec("don", 13, 3000, variants=("bonus=game5_high_low_jack",)),
     "don games carried": RunSpec("don", 17, 200, games=True, variants=("game_tie=carry",)),
     "solowhist": RunSpec("solowhist", 19, 4000),
+    "allfours": RunSpec("allfours", 23, 3000, seats=("random",)),
+    "allfours 4 games": RunSpec("allfours", 29, 200, games=True, variants=("players=4",)),
 }
 
 
