@@ -6,6 +6,7 @@ makes the discards after running (the view's DISCARD decision)."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sims.core.bits import highest, lowest, nth_bit, popcount
@@ -102,26 +103,41 @@ def master(card: int, trump: int, known: int) -> bool:
 @njit(cache=True)
 def lead_greedy(view, trump: int) -> int:
     """Lead a trump that cannot be beaten (it draws the others and may catch the Jack);
-    else the plain card least worth keeping; else the lowest trump that is not the Jack."""
+    else the lowest plain card without card points; else the lowest trump that is neither
+    the Jack nor the highest held; else the plain card least worth keeping."""
     hand = view[v.LEGAL]
     trumps = hand & suit_mask(trump)
     known = hand | view[v.PLAYED] | view[v.DEAD]
     if trumps and master(highest(trumps), trump, known):
         return highest(trumps)
     plain = hand & ~trumps
+    blank = -1
+    cards = plain
+    while cards:
+        card = lowest(cards)
+        cards &= cards - 1
+        if GAME_POINT_VALUES[card % 13] == 0 and (blank < 0 or card % 13 < blank % 13):
+            blank = card
+    if blank >= 0:
+        return blank
+    jack = trump * 13 + JACK
+    low = trumps & ~(np.int64(1) << jack)
+    low &= ~(np.int64(1) << highest(trumps)) if trumps else 0
+    if low:
+        return lowest(low)
     if plain:
         return cheapest(plain, trump)
-    jack = trump * 13 + JACK
-    others = trumps & ~(1 << jack)
+    others = trumps & ~(np.int64(1) << jack)
     return lowest(others) if others else jack
 
 
 @njit(cache=True)
 def play_greedy(view, params, rng):
     """Discard the card least worth keeping; lead as `lead_greedy`. Following: take the
-    trick with the cheapest plain card that wins; trump a trick holding card points, the
-    Jack or a trump with the lowest trump that wins, playing the Jack only where nothing
-    can beat it; throw card points on a partner's trick when last; else the cheapest card."""
+    trick with the cheapest plain card that wins; trump a trick holding card points or a
+    trump (or where the card thrown instead would give card points away) with the lowest
+    trump that wins, playing the Jack only where nothing can beat it; throw card points
+    on a partner's trick when last; else the cheapest card."""
     legal, trump = view[v.LEGAL], view[v.TRUMP]
     if view[v.DECISION] == v.DISCARD:
         return cheapest(legal, trump)
@@ -160,11 +176,15 @@ def play_greedy(view, params, rng):
             trump_win = card if trump_win < 0 else trump_win
     if plain_win >= 0:
         return plain_win
-    worth_taking = game_points(trick) >= TAKE_WORTH or (trick & suit_mask(trump)) != 0
+    throw = legal & ~(1 << jack) if legal & ~(1 << jack) else legal
+    thrown = cheapest(throw, trump)
+    # Taking is worth a trump when the trick holds card points or a trump, or when the
+    # card thrown instead would give its own card points away.
+    at_stake = game_points(trick) + (thrown // 13 != trump) * GAME_POINT_VALUES[thrown % 13]
+    worth_taking = at_stake >= TAKE_WORTH or (trick & suit_mask(trump)) != 0
     if trump_win >= 0 and worth_taking:
         return trump_win
-    throw = legal & ~(1 << jack) if legal & ~(1 << jack) else legal
-    return cheapest(throw, trump)
+    return thrown
 
 
 register(
