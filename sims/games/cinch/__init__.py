@@ -1,1 +1,23 @@
-"""Cinch (Double Pedro): docs/rules.md section 6."""
+"""Cinch (Double Pedro): rules, deal loop, strategies, descriptor and plain-Python
+reference (docs/rules.md section 6). `TITLE`, `EXAMPLES` and `NOTES` teach the command
+line's help (see Phat's package)."""
+
+TITLE = "Cinch (Double Pedro)"
+EXAMPLES = {
+    "simulate": (
+        "simulate cinch --deals 100000 --seed 3 --strategy threshold+greedy",
+        "simulate cinch --games 2000 --variant scoring=setback --variant target=61",
+        "simulate cinch --players 6 --deals 10000 --strategy random",
+    ),
+    "replay": ("replay cinch --seed 3 --deal 42",),
+    "compare": (
+        "compare cinch --strategies greedy,random --deals 20000",
+        "compare cinch --bids threshold,random_bid --games 2000",
+    ),
+}
+NOTES = {
+    "simulate": "Cinch: in deal i the dealer is seat i % players (--players 2 to 6, default 4 "
+    "in two partnerships); with --games a game stops after 200 deals unless --max-deals says "
+    "otherwise. A deal thrown in (all_pass=redeal_next_dealer) has contract -1.",
+    "compare": "Cinch: the sides' score change; --bids plays each bidder as BID+BASE.",
+}

@@ -1,0 +1,144 @@
+"""Cinch quantities from outcome tables: how often a contract is made (by the bid, and by
+the trumps the maker's side holds after the draw), who takes the Pedros, and how often
+the Left Pedro changes sides, from the deal rows or from their counters alike."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from analysis.counters import (
+    NOBODY,
+    OTHERS,
+    PITCHERS,
+    axis_values,
+    histogram_mean,
+    relative,
+    stacked,
+)
+from analysis.stats import Estimate, estimates_frame, mean, rate_by, wilson
+
+STOPPED_LABEL = "games stopped at the deal cap"  # as `games_summary` names them
+POINTS = ("high", "low", "jack", "game_point", "right_pedro", "left_pedro")
+
+
+def played(deals: pd.DataFrame) -> pd.DataFrame:
+    """The deals played out (not thrown in after all passed)."""
+    return deals[deals["contract"] >= 0]
+
+
+def maker_side_values(deals: pd.DataFrame, field: str) -> pd.Series:
+    """The maker's side's value of a per-side field (`won`, `delta`, ...) in each deal."""
+    side_of = deals["maker_side"].to_numpy()
+    values = np.zeros(len(deals), np.int16)
+    for column in deals.columns:
+        prefix, _, side = column.rpartition("_")
+        if prefix == field and side.isdigit():
+            rows = side_of == int(side)
+            values[rows] = deals.loc[rows, column].to_numpy(dtype=np.int16)
+    return pd.Series(values, index=deals.index, name=f"maker_{field}")
+
+
+def bid_success(deals: pd.DataFrame, by: str | list[str] = "contract") -> pd.DataFrame:
+    """Share of contracts made, grouped by `by` (contract, maker_side_trumps, ...), with
+    Wilson intervals: n, made, rate, low, high."""
+    table = rate_by(played(deals), "made", by)
+    return table.rename(columns={"successes": "made", "estimate": "rate"})[
+        ["n", "made", "rate", "low", "high"]
+    ]
+
+
+def summary(deals: pd.DataFrame) -> pd.DataFrame:
+    """Headline estimates of a run, each with its 95% interval."""
+    out = played(deals)
+    side = out["maker_side"]
+    left = relative(out["left_dealt"], side), relative(out["left_pedro"], side)
+    rows = {
+        "deals thrown in": wilson(int((deals["contract"] < 0).sum()), len(deals)),
+        "contract made": wilson(int(out["made"].sum()), len(out)),
+        "maker's side score change per deal": mean(maker_side_values(out, "delta")),
+    }
+    for contract, group in out.groupby("contract"):
+        rows[f"bid of {contract} made"] = wilson(int(group["made"].sum()), len(group))
+    for point in ("right_pedro", "left_pedro"):
+        rows[f"{point.replace('_', ' ')} to the maker's side"] = wilson(
+            int((relative(out[point], side) == PITCHERS).sum()), len(out)
+        )
+    dealt = left[0] != NOBODY
+    changed = dealt & (left[1] != left[0])
+    rows["left pedro dealt, not taken by the side dealt it"] = wilson(
+        int(changed.sum()), int(dealt.sum())
+    )
+    rows["left pedro dead"] = wilson(int((left[1] == NOBODY).sum()), len(out))
+    return estimates_frame(rows)
+
+
+def games_summary(games: pd.DataFrame) -> pd.DataFrame:
+    """Estimates over whole games: length, games stopped at the deal cap."""
+    finished = games["winner"] >= 0
+    return estimates_frame(
+        {
+            "deals per game": mean(games["deals"]),
+            STOPPED_LABEL: wilson(int((~finished).sum()), len(games)),
+        }
+    )
+
+
+def counter_cells(deals: pd.DataFrame) -> dict[str, pd.DataFrame]:
+    """The deals as the cells of the Cinch counters, counter by counter (a deal thrown in
+    only in `thrown_in`)."""
+    out = played(deals)
+    contract, side = out["contract"], out["maker_side"]
+    return {
+        "bids": out[["contract", "made"]],
+        "bids_by_trumps": out[["contract", "maker_side_trumps", "made"]],
+        "captures": stacked(
+            [
+                {"contract": contract, "point": k, "captor": relative(out[column], side)}
+                for k, column in enumerate(POINTS)
+            ]
+        ),
+        "left_pedro": pd.DataFrame(
+            {
+                "left_dealt": relative(out["left_dealt"], side),
+                "captor": relative(out["left_pedro"], side),
+            }
+        ),
+        "maker_delta": pd.DataFrame(
+            {"contract": contract, "delta": maker_side_values(out, "delta")}
+        ),
+        "thrown_in": pd.DataFrame({"thrown": (deals["contract"] < 0).astype(np.int64)}),
+    }
+
+
+def counters_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
+    """The estimates of `summary`, from the counters alone."""
+    bids = counters["bids"]  # contract x made
+    played_deals = int(bids.sum())
+    thrown = counters["thrown_in"]
+    deltas = counters["maker_delta"]
+    rows = {
+        "deals thrown in": wilson(int(thrown[1]), int(thrown.sum())),
+        "contract made": wilson(int(bids[:, 1].sum()), played_deals),
+        "maker's side score change per deal": histogram_mean(
+            axis_values("cinch", "maker_delta", 1, deltas), deltas.sum(axis=0)
+        ),
+    }
+    for contract, counts in zip(axis_values("cinch", "bids", 0, bids), bids, strict=True):
+        if counts.sum() > 0:
+            rows[f"bid of {contract} made"] = wilson(int(counts[1]), int(counts.sum()))
+    captures = counters["captures"].sum(axis=0)  # point x captor
+    for point in ("right_pedro", "left_pedro"):
+        taken = int(captures[POINTS.index(point), PITCHERS])
+        rows[f"{point.replace('_', ' ')} to the maker's side"] = wilson(taken, played_deals)
+    left = counters["left_pedro"]  # dealt x captor
+    dealt = int(left[:NOBODY].sum())
+    changed = int(
+        left[PITCHERS, OTHERS]
+        + left[PITCHERS, NOBODY]
+        + left[OTHERS, PITCHERS]
+        + left[OTHERS, NOBODY]
+    )
+    rows["left pedro dealt, not taken by the side dealt it"] = wilson(changed, dealt)
+    rows["left pedro dead"] = wilson(int(left[:, NOBODY].sum()), played_deals)
+    return rows

@@ -1,0 +1,1 @@
+"""Cinch's strategies: each module registers its own when imported."""
