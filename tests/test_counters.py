@@ -9,6 +9,7 @@ import pytest
 
 from analysis import counters as pandas_counters
 from analysis.games.allfours import summary as allfours
+from analysis.games.cinch import summary as cinch
 from analysis.games.don import summary as don
 from analysis.games.phat import summary as phat
 from analysis.games.pitch import summary as pitch
@@ -26,6 +27,7 @@ SUMMARIES = {
     "phat": phat.summary,
     "don": don.summary,
     "solowhist": solowhist.summary,
+    "cinch": cinch.summary,
 }
 PITCH = "threshold+greedy"
 SPECS = {
@@ -51,6 +53,13 @@ SPECS = {
     "solowhist": RunSpec("solowhist", 19, 4000),
     "allfours": RunSpec("allfours", 23, 3000, seats=("random",)),
     "allfours 4 games": RunSpec("allfours", 29, 200, games=True, variants=("players=4",)),
+    "cinch": RunSpec("cinch", 23, 3000, seats=("threshold+greedy",)),
+    "cinch 3, random, thrown in": RunSpec(
+        "cinch", 29, 3000, seats=("random",), variants=("players=3", "all_pass=redeal_next_dealer")
+    ),
+    "cinch games, set-back": RunSpec(
+        "cinch", 31, 200, games=True, seats=("random_bid+greedy",), variants=("scoring=setback",)
+    ),
 }
 
 

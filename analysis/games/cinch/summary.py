@@ -86,59 +86,55 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
 
 def counter_cells(deals: pd.DataFrame) -> dict[str, pd.DataFrame]:
     """The deals as the cells of the Cinch counters, counter by counter (a deal thrown in
-    only in `thrown_in`)."""
-    out = played(deals)
-    contract, side = out["contract"], out["maker_side"]
+    has contract and made -1, every point to nobody and no score change)."""
+    contract, side = deals["contract"], deals["maker_side"]
     return {
-        "bids": out[["contract", "made"]],
-        "bids_by_trumps": out[["contract", "maker_side_trumps", "made"]],
+        "bids": deals[["contract", "made"]],
+        "bids_by_trumps": deals[["contract", "maker_side_trumps", "made"]],
         "captures": stacked(
             [
-                {"contract": contract, "point": k, "captor": relative(out[column], side)}
+                {"contract": contract, "point": k, "captor": relative(deals[column], side)}
                 for k, column in enumerate(POINTS)
             ]
         ),
         "left_pedro": pd.DataFrame(
             {
-                "left_dealt": relative(out["left_dealt"], side),
-                "captor": relative(out["left_pedro"], side),
+                "left_dealt": relative(deals["left_dealt"], side),
+                "captor": relative(deals["left_pedro"], side),
             }
         ),
         "maker_delta": pd.DataFrame(
-            {"contract": contract, "delta": maker_side_values(out, "delta")}
+            {"contract": contract, "delta": maker_side_values(deals, "delta")}
         ),
-        "thrown_in": pd.DataFrame({"thrown": (deals["contract"] < 0).astype(np.int64)}),
     }
 
 
 def counters_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
-    """The estimates of `summary`, from the counters alone."""
-    bids = counters["bids"]  # contract x made
-    played_deals = int(bids.sum())
-    thrown = counters["thrown_in"]
-    deltas = counters["maker_delta"]
+    """The estimates of `summary`, from the counters alone (row 0 of a contract axis: the
+    deals thrown in)."""
+    bids = counters["bids"]  # contract x made (thrown in, set, made)
+    deals = int(bids.sum())
+    played_deals = int(bids[1:].sum())
+    deltas = counters["maker_delta"][1:]
     rows = {
-        "deals thrown in": wilson(int(thrown[1]), int(thrown.sum())),
-        "contract made": wilson(int(bids[:, 1].sum()), played_deals),
+        "deals thrown in": wilson(int(bids[0].sum()), deals),
+        "contract made": wilson(int(bids[1:, 2].sum()), played_deals),
         "maker's side score change per deal": histogram_mean(
             axis_values("cinch", "maker_delta", 1, deltas), deltas.sum(axis=0)
         ),
     }
-    for contract, counts in zip(axis_values("cinch", "bids", 0, bids), bids, strict=True):
+    contracts = axis_values("cinch", "bids", 0, bids)
+    for contract, counts in zip(contracts[1:], bids[1:], strict=True):
         if counts.sum() > 0:
-            rows[f"bid of {contract} made"] = wilson(int(counts[1]), int(counts.sum()))
-    captures = counters["captures"].sum(axis=0)  # point x captor
+            rows[f"bid of {contract} made"] = wilson(int(counts[2]), int(counts.sum()))
+    captures = counters["captures"][1:].sum(axis=0)  # point x captor
     for point in ("right_pedro", "left_pedro"):
         taken = int(captures[POINTS.index(point), PITCHERS])
         rows[f"{point.replace('_', ' ')} to the maker's side"] = wilson(taken, played_deals)
-    left = counters["left_pedro"]  # dealt x captor
+    left = counters["left_pedro"]  # dealt x captor; a deal thrown in: nobody, nobody
     dealt = int(left[:NOBODY].sum())
-    changed = int(
-        left[PITCHERS, OTHERS]
-        + left[PITCHERS, NOBODY]
-        + left[OTHERS, PITCHERS]
-        + left[OTHERS, NOBODY]
-    )
-    rows["left pedro dealt, not taken by the side dealt it"] = wilson(changed, dealt)
-    rows["left pedro dead"] = wilson(int(left[:, NOBODY].sum()), played_deals)
+    kept = int(left[PITCHERS, PITCHERS] + left[OTHERS, OTHERS])
+    rows["left pedro dealt, not taken by the side dealt it"] = wilson(dealt - kept, dealt)
+    thrown = int(bids[0].sum())
+    rows["left pedro dead"] = wilson(int(left[:, NOBODY].sum()) - thrown, played_deals)
     return rows

@@ -187,12 +187,16 @@ def _codes(mask: int) -> list[int]:
     return [card for card in range(DECK.size) if mask >> card & 1]
 
 
-_CONTRACT = Axis("contract", 0, cinch.MAX_BID + 1)
-_MADE = Axis("made", 0, 2, ("set", "made"))
+_CONTRACT = Axis("contract", -1, cinch.MAX_BID + 2)  # -1: thrown in, 0: all passed
+_MADE = Axis("made", -1, 3, ("thrown in", "set", "made"))
 _CAPTOR = Axis("captor", 0, 3, RELATIVE)
 
 COUNTERS = (
-    Counter("bids", (_CONTRACT, _MADE), "contracts made or set, by contract (0: all passed)"),
+    Counter(
+        "bids",
+        (_CONTRACT, _MADE),
+        "contracts made or set, by contract (0: all passed and no contract; -1: thrown in)",
+    ),
     Counter(
         "bids_by_trumps",
         (_CONTRACT, Axis("maker_side_trumps", 0, 15), _MADE),
@@ -214,34 +218,24 @@ COUNTERS = (
         (_CONTRACT, Axis("delta", MIN_DELTA, MAX_DELTA - MIN_DELTA + 1)),
         "the maker's side's score change, by contract",
     ),
-    Counter("thrown_in", (Axis("thrown", 0, 2, ("played", "thrown in")),), "deals thrown in"),
 )
 
 
 def count(rules: dict[str, Any], table: np.ndarray, c: dict[str, np.ndarray]) -> None:
     _count_nb(
-        table,
-        c["bids"],
-        c["bids_by_trumps"],
-        c["captures"],
-        c["left_pedro"],
-        c["maker_delta"],
-        c["thrown_in"],
+        table, c["bids"], c["bids_by_trumps"], c["captures"], c["left_pedro"], c["maker_delta"]
     )
 
 
 @njit(cache=True)
-def _count_nb(table, bids, by_trumps, captures, left_pedro, deltas, thrown_in):
-    """Cinch rows into the counters of `COUNTERS` (a deal thrown in only into `thrown_in`)."""
+def _count_nb(table, bids, by_trumps, captures, left_pedro, deltas):
+    """Cinch rows into the counters of `COUNTERS` (a deal thrown in: contract and made -1,
+    every point to nobody, no score change)."""
     delta = table.delta
     for i in range(table.shape[0]):
         r = table[i]
-        thrown = r.contract < 0
-        thrown_in[np.int64(thrown)] += 1
-        if thrown:
-            continue
-        contract = at(r.contract, 0, bids.shape[0])
-        made = np.int64(r.made)
+        contract = at(r.contract, -1, bids.shape[0])
+        made = at(r.made, -1, bids.shape[1])
         side = r.maker_side
         bids[contract, made] += 1
         by_trumps[contract, at(r.maker_side_trumps, 0, by_trumps.shape[1]), made] += 1
@@ -252,7 +246,8 @@ def _count_nb(table, bids, by_trumps, captures, left_pedro, deltas, thrown_in):
         captures[contract, 4, relative(r.right_pedro, side)] += 1
         captures[contract, 5, relative(r.left_pedro, side)] += 1
         left_pedro[relative(r.left_dealt, side), relative(r.left_pedro, side)] += 1
-        deltas[contract, at(delta[i, side], MIN_DELTA, deltas.shape[1])] += 1
+        change = delta[i, side] if side >= 0 else 0
+        deltas[contract, at(change, MIN_DELTA, deltas.shape[1])] += 1
 
 
 def score_changes(deals: pd.DataFrame, count: int) -> np.ndarray:

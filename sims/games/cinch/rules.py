@@ -1,5 +1,5 @@
 """Cinch (Double Pedro), as written in docs/rules.md section 6 (the rule book of record,
-with the family's conventions in section 6.0 and the clarifications of RULES.md 8.E).
+with the family's conventions in section 6.0 and the rule book's clarifications).
 
 Choices made there and pinned by the tests:
 - Four players in two partnerships (N-S against E-W), nine cards each, the rest the stock;
@@ -152,7 +152,7 @@ def _counting_cards() -> np.ndarray:
 
 COUNTING = _counting_cards()
 POINT_VALUES = np.array([1, 1, 1, 1, 5, 5], np.int64)
-POINT_NAMES = ("high", "low", "jack", "game", "right_pedro", "left_pedro")
+POINT_NAMES = ("high", "low", "jack", "game_point", "right_pedro", "left_pedro")
 COUNTERS_MASK = np.array([sum(1 << int(c) for c in COUNTING[t]) for t in range(4)], np.int64)
 CARD_POINTS = np.zeros((4, DECK.size), np.int64)  # CARD_POINTS[trump, card]: what it counts
 for _trump in range(4):
