@@ -1,0 +1,355 @@
+"""Cinch's deal loop (sims/games/cinch, docs/rules.md section 6) against the rule book and
+its plain-Python reference: the worked examples of docs/examples.md (Cinch 1 to 3) played
+by the kernel from scripted decisions; differential tests of the kernel against the
+reference over random deals and whole games, for every option value and player count;
+the rows' fields against the log; and the exact chance that the Left Pedro is dealt to
+the maker's side, against its simulated frequency."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+import numpy as np
+import pytest
+
+from sims.core.options import resolve
+from sims.games.cinch import reference
+from sims.games.cinch import rules as c
+from sims.games.cinch.cards import DECK
+from sims.games.cinch.descriptor import GAME
+from sims.games.cinch.referee import referee
+from sims.games.cinch.reference import Decision
+from sims.games.cinch.reference_deal import play_deal_with, random_chooser, random_deal
+from sims.games.cinch.scripted import cinch_deal
+from sims.run.deal_log import deal_records
+from sims.run.outcomes import run_frame
+from sims.run.runner import RunSpec, run
+from sims.run.scripted import IllegalPlayError
+from tests.test_conformance import disagreements
+from tests.test_reference_cinch import (
+    C1_ANSWERS,
+    C1_HANDS,
+    C1_STOCK,
+    C3_ANSWERS,
+    E,
+    N,
+    W,
+    c2_answers,
+    c2_deal,
+    c3_deal,
+    cards,
+    starved_deal,
+)
+
+NS, EW = 0, 1
+
+
+def rules_of(*variants: str) -> dict:
+    """The options of a Cinch run with `variants` (NAME=VALUE) applied."""
+    rules = resolve(c.NAME, c.OPTIONS, variants)
+    c.check(rules)
+    return rules
+
+
+def codes(names: Sequence[str]) -> list[int]:
+    return [DECK.parse_card(name) for name in names]
+
+
+def kernel_script(
+    rules: reference.Rules,
+    dealer: int,
+    hands: Sequence[Sequence[str]],
+    stock: Sequence[str],
+    answers: Sequence[tuple[int, object]],
+) -> tuple[list[int], list[int]]:
+    """The reference's answers of a deal as the kernel's script: the calls (bids, then
+    trump as a suit number) and the card decisions (the discards a player chooses, as the
+    kernel asks them: a non-dealer's excess trumps, every card the robbing dealer leaves,
+    non-trumps first; then the cards played)."""
+    calls: list[int] = []
+    decisions: list[int] = []
+    queue = iter(answers)
+
+    def chooser(decision: Decision) -> object:
+        seat, answer = next(queue)
+        assert seat == decision.seat
+        if decision.kind == "bid":
+            calls.append(int(answer))  # type: ignore[call-overload]
+        elif decision.kind == "trump":
+            calls.append(reference.SUITS.index(str(answer)))
+        elif decision.kind == "keep":
+            trump = reference.SUITS[calls[-1]]
+            left = [card for card in decision.pool if card not in answer]  # type: ignore[operator]
+            left.sort(key=lambda card: reference.is_trump(card, trump))  # the kernel's order
+            robbing = rules.dealer_robs and seat == dealer
+            decisions.extend(
+                codes([card for card in left if robbing or reference.is_trump(card, trump)])
+            )
+        elif decision.kind == "card":
+            decisions.extend(codes([str(answer)]))
+        return answer
+
+    play_deal_with(rules, dealer, hands, stock, chooser)
+    return calls, decisions
+
+
+def scripted_row(
+    variants: Sequence[str],
+    dealer: int,
+    hands: Sequence[Sequence[str]],
+    stock: Sequence[str],
+    answers: Sequence[tuple[int, object]],
+    scores: Sequence[int] = (0, 0),
+) -> np.void:
+    """The kernel's outcome row for a deal the reference's `answers` play."""
+    rules = rules_of(*variants)
+    calls, decisions = kernel_script(reference.Rules(**rules), dealer, hands, stock, answers)
+    row, _, _ = cinch_deal(
+        rules, [codes(h) for h in hands], codes(stock), dealer, calls, decisions, scores=scores
+    )
+    return row
+
+
+def refuses(
+    variants: Sequence[str],
+    dealer: int,
+    hands: Sequence[Sequence[str]],
+    stock: Sequence[str],
+    answers: Sequence[tuple[int, object]],
+) -> bool:
+    """Whether the kernel under `variants` refuses a decision of a deal that the default
+    rules allow."""
+    calls, decisions = kernel_script(reference.Rules(), dealer, hands, stock, answers)
+    dealt = [codes(h) for h in hands]
+    try:
+        cinch_deal(rules_of(*variants), dealt, codes(stock), dealer, calls, decisions)
+    except IllegalPlayError:
+        return True
+    return False
+
+
+def sides_list(row: np.void, field: str, count: int = 2) -> list[int]:
+    return [int(value) for value in row[field][:count]]
+
+
+# --- the worked examples (docs/examples.md, Cinch 1 to 3) -----------------------------
+
+
+def test_cinch_1_draw_rob_contract_failed():
+    row = scripted_row((), W, C1_HANDS, C1_STOCK, C1_ANSWERS)
+    assert (row["maker"], row["contract"], row["trump"]) == (N, 5, 2)
+    assert sides_list(row, "won") == [1, 13]
+    assert row["made"] == 0
+    assert sides_list(row, "delta") == [0, 18]
+    assert sides_list(row, "score_after") == [0, 18]
+    assert (row["high"], row["jack"], row["left_pedro"], row["right_pedro"]) == (NS, EW, EW, EW)
+    setback = scripted_row(("scoring=setback",), W, C1_HANDS, C1_STOCK, C1_ANSWERS)
+    assert sides_list(setback, "delta") == [-5, 13]
+
+
+def test_cinch_1_refuses_a_card_not_followed_and_a_discard_not_held():
+    rules = rules_of()
+    calls, decisions = kernel_script(reference.Rules(), W, C1_HANDS, C1_STOCK, C1_ANSWERS)
+    hands, stock = [codes(h) for h in C1_HANDS], codes(C1_STOCK)
+    wrong = list(decisions)
+    wrong[10 + 2] = DECK.parse_card("TC")  # trick 1: S, holding trumps, throws a club
+    with pytest.raises(IllegalPlayError):
+        cinch_deal(rules, hands, stock, W, calls, wrong)
+    with pytest.raises(IllegalPlayError):  # W discards a card it never held
+        cinch_deal(rules, hands, stock, W, calls, [DECK.parse_card("AH"), *decisions[1:]])
+    with pytest.raises(IllegalPlayError):  # E tops with a bid not above N's 5
+        cinch_deal(rules, hands, stock, W, [5, 5], [])
+
+
+def test_cinch_2_dealer_maker_counting_trump_dead_in_the_rob():
+    hands, stock = c2_deal()
+    answers = c2_answers(cards("A♠ K♠ Q♠ J♠ 10♠ 9♠"))
+    row = scripted_row((), N, hands, stock, answers, (30, 25))
+    assert (row["maker"], row["contract"], row["trump"]) == (N, 10, 3)
+    assert row["low"] == -1 and row["dead_points"] == 1
+    assert sides_list(row, "won") == [13, 0]
+    assert row["made"] == 1
+    assert sides_list(row, "delta") == [13, 0]
+    assert sides_list(row, "score_after") == [43, 25]
+    assert row["winner"] == -1
+    assert refuses(("must_keep_counters=true",), N, hands, stock, answers)  # 2S may not go
+    forced = scripted_row(("dealer_must_take_trumps=true",), N, hands, stock, answers, (30, 25))
+    assert sides_list(forced, "delta") == [13, 0]
+
+
+def test_cinch_3_all_pass_dealer_names_trump_left_pedro_led():
+    hands, stock = c3_deal()
+    row = scripted_row((), E, hands, stock, C3_ANSWERS)
+    assert (row["maker"], row["contract"], row["trump"]) == (E, 0, 1)
+    assert row["dead_points"] == 0  # all 14 trumps are in play
+    assert sides_list(row, "won") == [1, 13]
+    assert row["made"] == 1
+    assert sides_list(row, "delta") == [0, 12]
+    assert sides_list(row, "score_after") == [0, 12]
+    setback = scripted_row(("scoring=setback",), E, hands, stock, C3_ANSWERS)
+    assert sides_list(setback, "delta") == [1, 13]
+    forced = scripted_row(("all_pass=dealer_forced_min_bid",), E, hands, stock, C3_ANSWERS)
+    assert (forced["contract"], forced["made"], sides_list(forced, "delta")) == (1, 1, [0, 12])
+    assert refuses(("follow=strict",), E, hands, stock, C3_ANSWERS)  # S may not trump trick 1
+    rules = rules_of("all_pass=redeal_next_dealer")
+    thrown, _, _ = cinch_deal(rules, [codes(h) for h in hands], codes(stock), E, [0] * 4, [])
+    assert (thrown["contract"], thrown["maker"], thrown["trump"]) == (-1, -1, -1)
+    assert sides_list(thrown, "delta") == [0, 0]
+
+
+def test_a_short_player_fills_from_the_face_up_discards_or_plays_short():
+    hands, stock = starved_deal()
+    calls = [1, 0, 0, 0, reference.SUITS.index("H")]
+    dealt = [codes(h) for h in hands]
+    for variant, held in (("fill_from_nontrump_discards", 24), ("play_short", 22)):
+        rules = rules_of(f"stock_exhausted={variant}")
+        row, decisions, _ = cinch_deal(rules, dealt, codes(stock), W, calls, [], "random", seed=4)
+        assert row["short"] == 1
+        assert (decisions >= 0).sum() - 3 == held  # the dealer's three discards, then play
+
+
+# --- differential: the kernel's runs re-scored by the reference -------------------------
+
+VARIANTS = [
+    (),
+    ("scoring=setback",),
+    ("failed_award=fourteen_plus_shortfall",),
+    ("all_pass=dealer_forced_min_bid",),
+    ("all_pass=redeal_next_dealer",),
+    ("min_bid=6",),
+    ("min_bid=7",),
+    ("bid14=money",),
+    ("target=42",),
+    ("target=61", "scoring=setback"),
+    ("target=62",),
+    ("keep_nontrumps=true",),
+    ("follow=strict",),
+    ("must_keep_counters=true",),
+    ("dealer_must_take_trumps=true",),
+    ("must_keep_counters=true", "dealer_must_take_trumps=true", "keep_nontrumps=true"),
+    ("stock_exhausted=play_short",),
+    ("widow=true",),
+    ("both_reach_target=count_order", "scoring=setback"),
+    ("players=2",),
+    ("players=2", "bid14=money", "scoring=setback"),
+    ("players=3",),
+    ("players=3", "both_reach_target=count_order"),
+    ("players=5",),
+    ("players=6",),
+    ("players=6", "stock_exhausted=play_short", "keep_nontrumps=true"),
+    ("players=2", "widow=true"),
+    ("players=3", "widow=true", "must_keep_counters=true"),
+    ("players=5", "widow=true"),
+]
+
+
+def check_against_reference(spec: RunSpec) -> int:
+    """Re-score every deal of the run by the reference through its log, and compare every
+    field; the number of deals checked."""
+    result = run(spec, record=True)
+    checked = 0
+    for row, record in zip(result.table, deal_records(result), strict=True):
+        scored = referee(spec, record)
+        assert disagreements(row, record, scored, c, spec.deck) == []
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("variants", VARIANTS, ids=lambda v: ",".join(v) or "default")
+@pytest.mark.parametrize("seats", ["random", "greedy", "random_bid+greedy"])
+def test_random_deals_are_scored_as_the_reference_scores_them(variants, seats):
+    spec = RunSpec(c.NAME, 11, 150, seats=(seats,), variants=variants)
+    assert check_against_reference(spec) == 150
+
+
+@pytest.mark.parametrize("variants", VARIANTS, ids=lambda v: ",".join(v) or "default")
+def test_whole_games_are_scored_deal_by_deal_as_the_reference_scores_them(variants):
+    spec = RunSpec(c.NAME, 12, 8, games=True, seats=("threshold+greedy",), variants=variants)
+    assert check_against_reference(spec) >= 8
+    frame = run_frame(run(spec))
+    assert (frame.groupby("game")["winner"].max() >= 0).all()  # every game ends
+
+
+@pytest.mark.parametrize("variants", VARIANTS[:8], ids=lambda v: ",".join(v) or "default")
+def test_the_kernel_plays_the_references_random_deals_alike(variants):
+    """The other way round: deals the reference plays with random answers, replayed by
+    the kernel from the same decisions, score alike (the forms with optional discards,
+    whose stops the reference does not list, are covered by the runs above)."""
+    rules = rules_of(*variants)
+    ref_rules = reference.Rules(**rules)
+    rng = random.Random(f"cinch {variants}")
+    for k in range(40):
+        hands, stock = random_deal(rng, ref_rules)
+        dealer = k % ref_rules.players
+        answers: list[tuple[int, object]] = []
+        choose = random_chooser(rng)
+
+        def chooser(decision: Decision, answers=answers, choose=choose) -> object:
+            answer = choose(decision)
+            answers.append((decision.seat, answer))
+            return answer
+
+        before = [k % 7, 3] if ref_rules.players == 4 else [0] * ref_rules.players
+        result = play_deal_with(ref_rules, dealer, hands, stock, chooser, before)
+        row = scripted_row(variants, dealer, hands, stock, answers, before)
+        count = len(before)
+        assert sides_list(row, "won", count) == list(result.won)
+        assert sides_list(row, "delta", count) == list(result.delta)
+        assert sides_list(row, "score_after", count) == list(result.scores_after)
+        assert (row["winner"] if row["winner"] >= 0 else None) == result.winner
+
+
+# --- the exact chance of the Left Pedro on the maker's side ----------------------------
+
+
+def test_the_left_pedro_is_dealt_to_the_makers_side_as_often_as_counting_says():
+    """Conditional on calls that do not depend on the cards (the `random` bidder bids and
+    names trump at random), the Left Pedro is one of the 52 cards dealt at random, so it
+    lies among the maker's side's 18 cards with chance C(51, 17) / C(52, 18) = 18/52, in
+    the stock's 16 with chance 16/52; and, given that the maker itself was not dealt it,
+    with its partner with chance 9/43 (9 of the 43 cards the maker cannot see)."""
+    deals = 40_000
+    frame = run_frame(run(RunSpec(c.NAME, 17, deals, seats=("random",))))
+    frame = frame[frame["contract"] >= 0]
+    n = len(frame)
+    side = math.comb(51, 17) / math.comb(52, 18)
+    assert side == pytest.approx(18 / 52)
+    found = (frame["left_dealt"] == frame["maker_side"]).mean()
+    assert abs(found - side) < 4 * math.sqrt(side * (1 - side) / n)
+    stock = (frame["left_dealt"] < 0).mean()
+    assert abs(stock - 16 / 52) < 4 * math.sqrt(16 / 52 * 36 / 52 / n)
+
+
+def test_the_left_pedro_is_with_the_makers_partner_as_often_as_counting_says():
+    """The same runs, given that the maker's own nine cards lack the Left Pedro: its
+    partner holds it with chance 9/43 (hands read from the deal log)."""
+    deals = 12_000
+    result = run(RunSpec(c.NAME, 19, deals, seats=("random",)), record=True)
+    partner_has, lacking = 0, 0
+    for row, hands in zip(result.table, result.hands, strict=True):
+        if row["contract"] < 0:
+            continue
+        left = int(c.COUNTING[row["trump"], 5])
+        maker = int(row["maker"])
+        if hands[maker] >> left & 1:
+            continue
+        lacking += 1
+        partner_has += int(hands[(maker + 2) % 4] >> left & 1)
+    p = 9 / 43
+    assert abs(partner_has / lacking - p) < 4 * math.sqrt(p * (1 - p) / lacking)
+
+
+# --- the descriptor -----------------------------------------------------------------------
+
+
+def test_replay_lines_show_the_exchanges_and_every_trick():
+    spec = RunSpec(c.NAME, 3, 4)
+    result = run(spec, record=True)
+    row = result.table[1]
+    lines = GAME.render(
+        spec, "deal 1", row, result.hands[1], result.calls[1], result.plays[1], result.winners[1]
+    )
+    assert sum("trick" in line for line in lines) == c.TRICKS
+    assert any("draws" in line for line in lines) and any("discards" in line for line in lines)
