@@ -56,6 +56,10 @@ JOBS: dict[str, list[list[str]]] = {
         ["simulate", "allfours", "--deals", "3"],
         ["simulate", "allfours", "--deals", "3", "--aggregate"],
     ],
+    "cinch runs": [
+        ["simulate", "cinch", "--deals", "3"],
+        ["simulate", "cinch", "--deals", "3", "--aggregate"],
+    ],
     "pitch scripted deals": [["scripted", "pitch"]],
     "phat scripted deals": [["scripted", "phat"]],
     "solowhist scripted deals": [["scripted", "solowhist"]],
