@@ -27,6 +27,7 @@ from sims.run.deal_log import deal_records
 from sims.run.outcomes import run_frame
 from sims.run.runner import RunSpec, run
 from sims.run.scripted import IllegalPlayError
+from sims.tools.solve import main_solve
 from tests.test_conformance import disagreements
 from tests.test_reference_cinch import (
     C1_ANSWERS,
@@ -353,3 +354,12 @@ def test_replay_lines_show_the_exchanges_and_every_trick():
     )
     assert sum("trick" in line for line in lines) == c.TRICKS
     assert any("draws" in line for line in lines) and any("discards" in line for line in lines)
+
+
+def test_solve_values_the_last_tricks_of_cinch_1_by_the_counting_trumps():
+    """Cinch 1's last two tricks, W to lead: W's 8H draws N's 2H (Low, 1 to E-W), and
+    the clubs hold no counter: 1 point for side 1; at the last trick alone, nothing."""
+    two = "2H QC / 6D JC / AD TC / 8H KC"
+    assert main_solve(c.NAME, two, "H", W).startswith("1 points of the deal for side 1")
+    last = "QC / JC / TC / KC"
+    assert main_solve(c.NAME, last, "H", W).startswith("0 points of the deal for side 1")

@@ -10,6 +10,10 @@ EXAMPLES = {
         "simulate cinch --players 6 --deals 10000 --strategy random",
     ),
     "replay": ("replay cinch --seed 3 --deal 42",),
+    "solve": (
+        'solve cinch --hands "AH JH 9H 2H 9S QC / KH 7H 6H 6D JC 3S / TH 5H 3H TC AD 8C / '
+        'QH 8H 5D 4H KC KD" --trump H --leader 0',
+    ),
     "compare": (
         "compare cinch --strategies greedy,random --deals 20000",
         "compare cinch --bids threshold,random_bid --games 2000",
@@ -20,4 +24,6 @@ NOTES = {
     "in two partnerships); with --games a game stops after 200 deals unless --max-deals says "
     "otherwise. A deal thrown in (all_pass=redeal_next_dealer) has contract -1.",
     "compare": "Cinch: the sides' score change; --bids plays each bidder as BID+BASE.",
+    "solve": "Cinch: the hands after the draw (six each, the Left Pedro a trump); each "
+    "counting trump scores for the side taking it; the number of hands sets the players.",
 }

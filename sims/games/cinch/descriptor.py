@@ -3,6 +3,7 @@ replay lines, streaming counters and continuation (docs/rules.md section 6)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -10,7 +11,8 @@ import pandas as pd
 from numba import njit
 
 from sims.core.cards import SUITS
-from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides
+from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides, Solving
+from sims.engine import solver
 from sims.games.cinch import rules as cinch
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.deal import DRAW, FILL, MAX_ENTRIES, run_cinch_nb
@@ -255,6 +257,29 @@ def score_changes(deals: pd.DataFrame, count: int) -> np.ndarray:
     return np.stack([deals[f"delta_{s}"] for s in range(count)], 1).astype(np.int64)
 
 
+def cinch_position(
+    hands: Sequence[int], trump: int, leader: int, rules: dict[str, Any], *, side: int | None = None
+) -> np.ndarray:
+    """The solver's Cinch position after the draw, when no card is hidden but the dead
+    ones: `hands` (masks, seat 0 first, six cards each), trump named, `leader` to lead;
+    each counting trump scores for the side that takes it. `side` maximises (default: the
+    leader's)."""
+    cinch.check(rules)
+    layout = cinch.sides(rules)
+    players = rules["players"]
+    if len(hands) != players:
+        raise solver.PositionError(f"Cinch with {players} players needs {players} hands")
+    side_of = [
+        next(t for t, seats in enumerate(layout) if seat in seats) for seat in range(len(hands))
+    ]
+    position = solver.new_position(
+        "Cinch", cinch.HAND_SIZE, hands, trump, leader, side_of, side, names_trump=False, deck=DECK
+    )
+    position[solver.P_MUST_FOLLOW] = rules["follow"] == "strict"
+    position[solver.P_CARD_POINTS : solver.P_CARD_POINTS + DECK.size] = cinch.CARD_POINTS[trump]
+    return position
+
+
 GAME = Game(
     name=cinch.NAME,
     rules=cinch,
@@ -272,6 +297,7 @@ GAME = Game(
         cinch.sides, score_changes, lambda deals: deals["maker_side"], "Cinch score change"
     ),
     deck=lambda rules: DECK,
+    solve=Solving(cinch_position, whom="side", reach="of the deal"),
     continuation=CONTINUATION,
     auction=True,
 )
