@@ -349,6 +349,8 @@ def play_cinch_deal_nb(
                 bit = np.int64(1) << card
                 face_up &= ~bit
                 shown &= ~bit
+                for other in range(n):  # back in play: out of every seat's dead cards
+                    own[other] &= ~bit
                 hands[seat] |= bit
                 slot = log_entry_nb(log_calls, row, slot, FILL + seat, card)
     r.short = short
