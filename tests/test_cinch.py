@@ -140,7 +140,7 @@ def sides_list(row: np.void, field: str, count: int = 2) -> list[int]:
 
 def test_cinch_1_draw_rob_contract_failed():
     row = scripted_row((), W, C1_HANDS, C1_STOCK, C1_ANSWERS)
-    assert (row["maker"], row["contract"], row["trump"]) == (N, 5, 2)
+    assert (row["pitcher"], row["contract"], row["trump"]) == (N, 5, 2)
     assert sides_list(row, "won") == [1, 13]
     assert row["made"] == 0
     assert sides_list(row, "delta") == [0, 18]
@@ -168,7 +168,7 @@ def test_cinch_2_dealer_maker_counting_trump_dead_in_the_rob():
     hands, stock = c2_deal()
     answers = c2_answers(cards("A♠ K♠ Q♠ J♠ 10♠ 9♠"))
     row = scripted_row((), N, hands, stock, answers, (30, 25))
-    assert (row["maker"], row["contract"], row["trump"]) == (N, 10, 3)
+    assert (row["pitcher"], row["contract"], row["trump"]) == (N, 10, 3)
     assert row["low"] == -1 and row["dead_points"] == 1
     assert sides_list(row, "won") == [13, 0]
     assert row["made"] == 1
@@ -183,7 +183,7 @@ def test_cinch_2_dealer_maker_counting_trump_dead_in_the_rob():
 def test_cinch_3_all_pass_dealer_names_trump_left_pedro_led():
     hands, stock = c3_deal()
     row = scripted_row((), E, hands, stock, C3_ANSWERS)
-    assert (row["maker"], row["contract"], row["trump"]) == (E, 0, 1)
+    assert (row["pitcher"], row["contract"], row["trump"]) == (E, 0, 1)
     assert row["dead_points"] == 0  # all 14 trumps are in play
     assert sides_list(row, "won") == [1, 13]
     assert row["made"] == 1
@@ -196,7 +196,7 @@ def test_cinch_3_all_pass_dealer_names_trump_left_pedro_led():
     assert refuses(("follow=strict",), E, hands, stock, C3_ANSWERS)  # S may not trump trick 1
     rules = rules_of("all_pass=redeal_next_dealer")
     thrown, _, _ = cinch_deal(rules, [codes(h) for h in hands], codes(stock), E, [0] * 4, [])
-    assert (thrown["contract"], thrown["maker"], thrown["trump"]) == (-1, -1, -1)
+    assert (thrown["contract"], thrown["pitcher"], thrown["trump"]) == (-1, -1, -1)
     assert sides_list(thrown, "delta") == [0, 0]
 
 
@@ -333,7 +333,7 @@ def test_the_left_pedro_is_with_the_makers_partner_as_often_as_counting_says():
         if row["contract"] < 0:
             continue
         left = int(c.COUNTING[row["trump"], 5])
-        maker = int(row["maker"])
+        maker = int(row["pitcher"])
         if hands[maker] >> left & 1:
             continue
         lacking += 1

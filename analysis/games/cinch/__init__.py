@@ -2,11 +2,12 @@
 
 from analysis.palette import BROWN, GameStyle, ranked
 
-# Cinch's own series: the contracts, ranked shades; the game itself in brown, apart from
-# the other games' colours (Pitch green, Phat sky, Don orange, Solo Whist purple).
+# Cinch's own series: its contracts 1..14, ranked shades (a kind apart from Pitch's bids
+# 1..4); the game itself in brown, apart from the other games' colours (Pitch green, Phat
+# sky, Don orange, Solo Whist purple).
 STYLE = GameStyle(
     BROWN,
     "Cinch",
-    series={"bid": ranked(list(range(1, 15)))},
-    names={"bid": {k: f"bid {k}" for k in range(1, 15)}},
+    series={"contract": ranked(list(range(1, 15)))},
+    names={"contract": {k: f"bid {k}" for k in range(1, 15)}},
 )

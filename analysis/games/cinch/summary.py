@@ -4,6 +4,8 @@ the Left Pedro changes sides, from the deal rows or from their counters alike.""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -17,6 +19,9 @@ from analysis.counters import (
     stacked,
 )
 from analysis.stats import Estimate, estimates_frame, mean, rate_by, wilson
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 STOPPED_LABEL = "games stopped at the deal cap"  # as `games_summary` names them
 POINTS = ("high", "low", "jack", "game_point", "right_pedro", "left_pedro")
@@ -138,3 +143,10 @@ def counters_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
     thrown = int(bids[0].sum())
     rows["left pedro dead"] = wilson(int(left[:, NOBODY].sum()) - thrown, played_deals)
     return rows
+
+
+def overview_chart(deals: pd.DataFrame) -> Figure:
+    """The chart `allfours simulate --chart` draws for a Cinch run."""
+    from analysis.games.cinch.plots import cinch_bids
+
+    return cinch_bids(deals)

@@ -202,7 +202,7 @@ def play_cinch_deal_nb(
     for side in range(n_sides):
         before_out[row, side] = scores[side]
         after_out[row, side] = scores[side]
-    r.maker, r.maker_side, r.maker_position, r.contract, r.trump, r.made = -1, -1, -1, -1, -1, -1
+    r.pitcher, r.maker_side, r.maker_position, r.contract, r.trump, r.made = -1, -1, -1, -1, -1, -1
     r.high, r.low, r.jack, r.game_point, r.right_pedro, r.left_pedro = -1, -1, -1, -1, -1, -1
     r.left_dealt, r.winner = -1, -1
     view[:] = 0
@@ -519,7 +519,7 @@ def play_cinch_deal_nb(
         winner = maker_side if made else 1 - maker_side
     else:
         winner = game_winner_nb(rules, maker_side, high, made, point_side, before, scores)
-    r.maker = maker
+    r.pitcher = maker
     r.maker_side = maker_side
     offset = maker - dealer
     r.maker_position = offset + n if offset <= 0 else offset

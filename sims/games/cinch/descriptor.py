@@ -111,7 +111,7 @@ def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
     thrown = int(row["contract"]) < 0
     held = hands_at_play(hands, calls, players)
     moves = exchanges(calls, players)
-    tricks = [] if thrown else tricks_of(int(row["maker"]), held, plays, winners)
+    tricks = [] if thrown else tricks_of(int(row["pitcher"]), held, plays, winners)
     name = DECK.card_name
     points = {key: side_or_none(row[key]) for key in cinch.POINT_NAMES}
     logged: dict[str, Any] = {"game": spec.game, "seed": spec.seed}
@@ -126,7 +126,7 @@ def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
         "sides": cinch.sides(spec.rules),
         "dealt": hand_names(hands[:players], DECK),
         "bids": bids,
-        "maker": side_or_none(row["maker"]),
+        "maker": side_or_none(row["pitcher"]),
         "trump": None if thrown else SUITS[int(row["trump"])],
         "discards": [[seat, name(card)] for kind, seat, card in moves if kind == "discard"],
         "draws": [[seat, name(card)] for kind, seat, card in moves if kind == "draw"],
@@ -162,7 +162,7 @@ def render(spec, where: str, row, hands, calls, plays, winners) -> list[str]:
     )
     if row["contract"] < 0:
         return [*lines, f"  auction: {auction}  -> all pass, the deal is thrown in"]
-    maker, trump = int(row["maker"]), int(row["trump"])
+    maker, trump = int(row["pitcher"]), int(row["trump"])
     lines.append(
         f"  auction: {auction}  -> seat {maker} makes {row['contract']}, trump {SUITS[trump]}"
     )

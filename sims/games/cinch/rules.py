@@ -168,7 +168,7 @@ OUTCOME_COLUMNS = {  # the DataFrame of a run also starts with "seed", the run's
     "deal": (np.int64, "deal index of the run, or the deal's number within its game"),
     "dealer": (np.int8, "seat of the dealer"),
     "call": (np.int8, "calls in order from the dealer's left: 0 pass, 1-14 a bid, -1 no call"),
-    "maker": (np.int8, "seat that named trump and led (-1: the deal was thrown in)"),
+    "pitcher": (np.int8, "the maker: the seat that named trump and led (-1: thrown in)"),
     "maker_side": (np.int8, "side of the maker (-1: thrown in)"),
     "maker_position": (np.int8, "maker's seat counted from the dealer's left (dealer last)"),
     "contract": (np.int8, "the contract: the bid, 0 after all passed, -1 thrown in"),

@@ -111,7 +111,7 @@ def continued_calls(
     row, _, _ = cinch_deal(RULES, hands, stock, dealer, heard, [], label, seed=seed)
     players = len(hands)
     calls = [((dealer + 1 + k) % players, int(row["call"][k])) for k in range(players)]
-    return [*calls, (int(row["maker"]), int(row["trump"]))]
+    return [*calls, (int(row["pitcher"]), int(row["trump"]))]
 
 
 def seen(
