@@ -29,8 +29,9 @@ def cinch_bids(deals: pd.DataFrame, title: str = "Cinch") -> Figure:
     bids = style.order("contract", by_bid.index)
     for position, bid in enumerate(bids):
         style.bars(left, np.array([position]), by_bid.loc[[bid]], "contract", bid)
-    left.set_xticks(range(len(bids)), [str(bid) for bid in bids])
-    left.set_xlabel("the bid")
+    left.set_xticks(
+        range(len(bids)), [style.with_n(f"bid {bid}", by_bid.loc[bid, "n"]) for bid in bids]
+    )
     left.set_ylim(0, 1.05)
     left.set_ylabel("share of bids made, 95% interval")
     left.set_title("by the bid")
@@ -44,7 +45,9 @@ def cinch_bids(deals: pd.DataFrame, title: str = "Cinch") -> Figure:
         style.bars(
             right, x, part, "contract", bid, width=width, text=style.with_n(f"bid {bid}", total)
         )
-    right.set_ylim(0, 1.05)
+        style.label_counts(right, x, part["high"], part["n"], below=False, rotation=90)
+    style.count_ticks(right)
+    right.set_ylim(0, 1.4)
     right.set_xlabel("trumps the maker's side holds after the draw")
     right.set_title("by the bid and the side's trumps")
     right.set_ylabel("share of bids made, 95% interval")
@@ -52,7 +55,8 @@ def cinch_bids(deals: pd.DataFrame, title: str = "Cinch") -> Figure:
     figure.suptitle(f"{title}: how often is each bid made?")
     style.caption(
         figure,
-        f"{len(bids_made):,} deals with a contract; 95% Wilson intervals; "
+        f"{len(bids_made):,} deals with a contract; 95% Wilson intervals; above each bar its n "
+        "(bids); "
         f"{style.thin_rule(of='bids')}",
     )
     return figure
