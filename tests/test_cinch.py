@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
+from sims.core.cards import mask_of
 from sims.core.options import resolve
 from sims.games.cinch import reference
 from sims.games.cinch import rules as c
@@ -23,10 +24,12 @@ from sims.games.cinch.referee import referee
 from sims.games.cinch.reference import Decision
 from sims.games.cinch.reference_deal import play_deal_with, random_chooser, random_deal
 from sims.games.cinch.scripted import cinch_deal
+from sims.games.cinch.strategies.greedy import play_greedy
 from sims.run.deal_log import deal_records
 from sims.run.outcomes import run_frame
 from sims.run.runner import RunSpec, run
 from sims.run.scripted import IllegalPlayError
+from sims.strategies import view as v
 from sims.tools.solve import main_solve
 from tests.test_conformance import disagreements
 from tests.test_reference_cinch import (
@@ -363,3 +366,51 @@ def test_solve_values_the_last_tricks_of_cinch_1_by_the_counting_trumps():
     assert main_solve(c.NAME, two, "H", W).startswith("1 points of the deal for side 1")
     last = "QC / JC / TC / KC"
     assert main_solve(c.NAME, last, "H", W).startswith("0 points of the deal for side 1")
+
+
+# --- greedy's card sense ----------------------------------------------------------------
+
+
+def greedy_view(hand: str, legal: str, trump: int, **slots: int) -> np.ndarray:
+    """A view of four seats in two partnerships holding `hand` with `legal` cards."""
+    view = np.zeros(v.SIZE, np.int64)
+    view[v.HAND] = mask_of(codes(hand.split()))
+    view[v.LEGAL] = mask_of(codes(legal.split()))
+    view[v.TRUMP], view[v.PLAYERS], view[v.SIDES] = trump, 4, 2
+    for seat in range(4):
+        view[v.SIDE_OF + seat] = seat % 2
+    for name, value in slots.items():
+        view[getattr(v, name)] = value
+    return view
+
+
+def test_greedy_feeds_a_pedro_to_its_partners_sure_trick():
+    """Hearts trumps: the partner (seat 0) leads the trump ace, which nothing can beat;
+    seat 2, holding the Right Pedro, plays it there rather than a trump of no count."""
+    ace, two = DECK.parse_card("AH"), DECK.parse_card("2H")
+    trick = 1 << ace | 1 << two
+    view = greedy_view(
+        "5H 7H 9C",
+        "5H 7H",
+        2,
+        DECISION=v.PLAY,
+        SEAT=2,
+        POSITION=2,
+        LED_SUIT=2,
+        WINNING_CARD=ace,
+        WINNING_SEAT=0,
+        TRICK_CARDS=trick,
+        PLAYED=trick,
+    )
+    assert play_greedy(view, np.zeros(1), np.zeros(1, np.int64)) == DECK.parse_card("5H")
+
+
+def test_greedy_robs_keeping_trumps_and_counters():
+    """The robbing dealer leaves its cheapest card: a low plain card before any trump, a
+    trump of no count before a counter."""
+    pool = "AH 5H 2H JH 7H 9H QH KS 3C"
+    rng = np.zeros(1, np.int64)
+    view = greedy_view(pool, pool, 2, DECISION=v.DISCARD, SEAT=3)
+    assert play_greedy(view, np.zeros(1), rng) == DECK.parse_card("3C")
+    view = greedy_view(pool, "AH 5H 2H JH 7H 9H QH", 2, DECISION=v.DISCARD, SEAT=3)
+    assert play_greedy(view, np.zeros(1), rng) == DECK.parse_card("7H")
