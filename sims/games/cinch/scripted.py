@@ -131,7 +131,9 @@ def seen(
     return int(trace[k, TRACE_SEAT]), cards | {int(c.COUNTING[HEARTS, 5])}
 
 
-def _trace_of(hands, dealer, stock, given) -> np.ndarray:
+def _trace_of(
+    hands: list[list[int]], dealer: int, stock: list[int], given: list[int]
+) -> np.ndarray:
     """The trace of the deal up to the decision after `given`, played on by `random`."""
     _, _, trace = cinch_deal(RULES, hands, stock, dealer, MADE, given, "random", seed=0)
     return trace
