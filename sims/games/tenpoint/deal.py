@@ -1,0 +1,764 @@
+"""The Ten-point Pitch deal loop and its parallel run kernel (docs/rules.md section 8): the
+deal, the auction, trump named, the discard and draw (burns, the rob, a short player's
+fill) or the Smear discard, the tricks, the ten points, the settlement and whole games.
+
+The deal log's calls hold, at the offsets `C_*`: the calls from the dealer's left, the
+trump named, each seat's hand at the first trick, the stock in drawing order, the seat of
+each card played, and the exchanges in the order made (each discard's code, or a card
+taken back by a short player as its code + `FILLED`)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from sims.core.bits import lowest, popcount
+from sims.core.cards import N_RANKS
+from sims.core.rng import (
+    STREAM_DEAL,
+    STREAM_GAME,
+    STREAM_PLAY,
+    below,
+    purpose_key,
+    seed_key,
+    unit_key,
+)
+from sims.core.tricks import CARD_GAME_POINTS
+from sims.engine.common import (
+    BID,
+    BLOCKS,
+    ILLEGAL_CALL,
+    ILLEGAL_CARD,
+    LEAD,
+    OK,
+    PLAY,
+    SCRIPT_EXHAUSTED,
+    game_stream_nb,
+    record_fault_nb,
+)
+from sims.games.tenpoint import rules as r
+from sims.strategies import dispatcher
+from sims.strategies import view as v
+
+decide_cards = dispatcher(r.NAME)
+decide_calls = dispatcher(r.NAME, calls=True)
+
+FILL = r.FILL
+FILLED = 64  # a taken-back card's code in the log's exchanges is its code + FILLED
+MAX_STOCK = 27  # three players dealt nine
+MAX_PLAYS = r.MAX_PLAYERS * r.MAX_TRICKS
+C_TRUMP = r.MAX_PLAYERS
+C_AT_PLAY = C_TRUMP + 1
+C_STOCK = C_AT_PLAY + r.MAX_PLAYERS * r.MAX_TRICKS
+C_SEATS = C_STOCK + MAX_STOCK
+C_SIZES = C_SEATS + MAX_PLAYS
+C_EXCHANGES = C_SIZES + r.MAX_TRICKS
+CALLS_WIDTH = C_EXCHANGES + 64
+# What a deal tells its caller besides the row (`info`), and its count of decisions as it
+# goes: card decisions made so far, exchanges logged, exchange decisions asked, cards
+# played, and every card decision made (exchanges asked, then cards played).
+I_ASKED, I_LOGGED, I_EXCHANGES, I_PLAYED, I_DECISIONS = 0, 1, 2, 3, 4
+INFO_SIZE = I_DECISIONS + 128
+ACE, DEUCE, TREY, TEN, JACK = 12, 0, 1, 8, 9
+EQUAL_JOKERS = (1, 2)  # r.JOKERS: first_wins, second_wins
+SECOND_WINS = 2
+NONE_JOKERS = 4
+
+
+@njit(cache=True)
+def point_trumps_nb(rules, trump: int, full: int) -> int:
+    """The trumps that carry a point (8.E.14): A, 2, 3 (with the trey), J, the off-jack,
+    the jokers, and the ten under game_card=ten_of_trumps."""
+    base = trump * N_RANKS
+    cards = (1 << (base + ACE)) | (1 << (base + DEUCE)) | (1 << (base + JACK))
+    cards |= full & ~((1 << 52) - 1)  # the jokers
+    if rules[r.R_TREY]:
+        cards |= 1 << (base + TREY)
+    if rules[r.R_OFF_JACK]:
+        cards |= 1 << ((3 - trump) * N_RANKS + JACK)
+    if rules[r.R_GAME_CARD] == 1:
+        cards |= 1 << (base + TEN)
+    return cards
+
+
+@njit(cache=True)
+def ask_card_nb(view, kind, decision, seat, legal, state, script, fids, params, rng, error):
+    """The card of a decision of `seat` (a discard, a fill or a card to a trick): the next
+    of `script` while it lasts (`state[I_ASKED]` counts the decisions, `state[I_DECISIONS:]`
+    holds them),
+    else its strategy's (fid of `kind`; -1 ends a scripted deal, the view left as the
+    decision shows it). Returns the card, or minus the error kind with seat and card in
+    `error`."""
+    view[v.DECISION] = decision
+    view[v.SEAT] = seat
+    view[v.LEGAL] = legal
+    step = state[I_ASKED]
+    state[I_ASKED] = step + 1
+    if step < script.shape[0]:
+        card = np.int64(script[step])
+    elif fids[kind, seat] < 0:
+        error[0], error[1] = seat, -1
+        return -SCRIPT_EXHAUSTED
+    else:
+        card = decide_cards(fids[kind, seat], view, params, kind, seat, rng)
+    if card < 0 or card > 63 or not (legal >> card) & 1:
+        error[0], error[1] = seat, card
+        return -ILLEGAL_CARD
+    state[I_DECISIONS + step] = card
+    return card
+
+
+@njit(cache=True)
+def ask_call_nb(view, decision, seat, legal, index, script, fids, params, rng, error):
+    """A call of `seat` (a bid, or the trump it names): `script[index]` if given, else its
+    bidder's. Returns the call, or -ILLEGAL_CALL with seat and call in `error`."""
+    view[v.DECISION] = decision
+    view[v.SEAT] = seat
+    view[v.LEGAL] = legal
+    if index < script.shape[0]:
+        call = np.int64(script[index])
+    elif fids[BID, seat] < 0:
+        call = -1
+    else:
+        call = decide_calls(fids[BID, seat], view, params, BID, seat, rng)
+    if call < 0 or call > 62 or not (legal >> call) & 1:
+        error[0], error[1] = seat, call
+        return -ILLEGAL_CALL
+    return call
+
+
+@njit(cache=True)
+def beats_nb(card, best, trump, suits, ranks, second_wins) -> bool:
+    """Whether `card` takes the trick from `best` (6.0.4): a higher card of its effective
+    suit, or a trump over a plain card; of equal jokers the second under second_wins."""
+    suit = suits[trump, card]
+    if suit == suits[trump, best]:
+        return ranks[trump, card] > ranks[trump, best] or (
+            second_wins and ranks[trump, card] == ranks[trump, best]
+        )
+    return suit == trump
+
+
+@njit(cache=True)
+def side_of_nb(rules, seat: int) -> int:
+    """The side of a seat, -1 for none."""
+    return -1 if seat < 0 else rules[r.R_SIDE_OF + seat]
+
+
+@njit(cache=True)
+def owner_nb(masks, players: int, card: int) -> int:
+    """The seat whose mask holds `card`, -1 for none (or no card)."""
+    if card < 0:
+        return -1
+    for seat in range(players):
+        if masks[seat] >> card & 1:
+            return seat
+    return -1
+
+
+@njit(cache=True)
+def log_exchange_nb(log_calls, row, state, code) -> None:
+    """An exchange (a discard, or a fill as code + FILLED) into the log, in order."""
+    if log_calls.shape[0] > 0:
+        log_calls[row, C_EXCHANGES + state[I_LOGGED]] = code
+    state[I_LOGGED] += 1
+
+
+@njit(cache=True)
+def play_deal_nb(
+    order,
+    dealer,
+    scores,
+    rules,
+    fids,
+    params,
+    rng,
+    script_calls,
+    script_cards,
+    view,
+    out,
+    fields,
+    row,
+    error,
+    info,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Bid, exchange, play and score one deal of the cards `order` (the hands dealt one
+    seat after another, then the stock top first) into `out[row]`; the per-side and
+    per-caller fields go through the views `fields`. `scores` (per side) is updated.
+    Decisions come from the scripts while they last (calls: one per seat, then the trump;
+    cards: the exchange decisions, then the cards played), then from the strategies.
+    Returns the error kind (seat and card or call in `error`)."""
+    players = rules[r.R_PLAYERS]
+    n_sides = rules[r.R_SIDES]
+    dealt_size = rules[r.R_DEALT]
+    stock_size = rules[r.R_STOCK]
+    deck = rules[r.R_DECK]
+    suits = r.SUITS[deck]
+    ranks = r.RANKS[deck]
+    masks = r.MASKS[deck]
+    full = r.FULL[deck]
+    second_wins = rules[r.R_JOKERS] == SECOND_WINS
+    record = log_plays.shape[0] > 0
+    calls, won_out, delta_out, card_points_out, before_out, after_out = fields
+    rec = out[row]
+    dealt = np.zeros(players, np.int64)
+    hands = np.zeros(players, np.int64)
+    won = np.zeros(players, np.int64)
+    played_by = np.zeros(players, np.int64)
+    own_dead = np.zeros(players, np.int64)
+    when = np.full(64, -1, np.int64)
+    state = info
+    for seat in range(players):
+        for k in range(seat * dealt_size, (seat + 1) * dealt_size):
+            dealt[seat] |= np.int64(1) << order[k]
+        hands[seat] = dealt[seat]
+    stock = order[players * dealt_size : players * dealt_size + stock_size]
+    if record:
+        for k in range(stock_size):
+            log_calls[row, C_STOCK + k] = stock[k]
+    for side in range(r.MAX_SIDES):
+        won_out[row, side] = 0
+        delta_out[row, side] = 0
+        card_points_out[row, side] = 0
+        before_out[row, side] = scores[side] if side < n_sides else 0
+        after_out[row, side] = scores[side] if side < n_sides else 0
+    for k in range(r.MAX_PLAYERS):
+        calls[row, k] = -1
+    rec.dealer = dealer
+    rec.pitcher, rec.pitcher_side, rec.pitcher_position, rec.trump = -1, -1, -1, -1
+    rec.high, rec.low, rec.jack, rec.off_jack = -1, -1, -1, -1
+    rec.high_joker, rec.low_joker, rec.game_point, rec.ten, rec.trey = -1, -1, -1, -1, -1
+    rec.winner = -1
+    rec.contract, rec.stuck, rec.made = 0, False, False
+    rec.trumps_in_play, rec.burned, rec.hand_trumps, rec.hand_jokers = 0, 0, 0, 0
+    rec.pitcher_trumps = 0
+    info[:] = -1
+    info[I_ASKED], info[I_LOGGED], info[I_EXCHANGES], info[I_PLAYED] = 0, 0, 0, 0
+
+    view[:] = 0
+    view[v.PLAYERS] = players
+    view[v.DEALER] = dealer
+    view[v.TARGET] = rules[r.R_TARGET]
+    view[v.HIGH_BIDDER] = -1
+    view[v.PITCHER] = -1
+    view[v.TRUMP] = -1
+    view[v.LED_SUIT] = -1
+    view[v.WINNING_CARD] = -1
+    view[v.WINNING_SEAT] = -1
+    view[v.SIDES] = n_sides
+    view[v.FOLLOW] = rules[r.R_FOLLOW] == 1
+    view[v.LOW_TO_HOLDER] = rules[r.R_LOW_TO] == 0
+    view[v.GAME_WORTH] = 1 - rules[r.R_GAME_CARD]
+    view[v.HIGH_LOW_WORTH] = 1
+    view[v.JACK_WORTH] = 1
+    view[v.HAND_SIZE] = dealt_size
+    for seat in range(players):
+        view[v.CALLS + seat] = -1
+        view[v.SIDE_OF + seat] = rules[r.R_SIDE_OF + seat]
+    for side in range(n_sides):
+        view[v.SCORE + side] = scores[side]
+
+    # PIT-4: one call each from the eldest, the dealer last; each bid above the last.
+    high, pitcher = 0, -1
+    for k in range(players):
+        seat = (dealer + 1 + k) % players
+        lowest_bid = max(rules[r.R_MIN_BID], high + 1)
+        legal = 1
+        for bid in range(lowest_bid, r.MAX_BID + 1):
+            legal |= 1 << bid
+        view[v.HAND] = hands[seat]
+        view[v.POSITION] = k
+        view[v.HIGH_BID] = high
+        view[v.HIGH_BIDDER] = pitcher
+        if legal == 1 and k >= script_calls.shape[0]:
+            call = 0  # only a pass is left (after a bid of 10)
+        else:
+            call = ask_call_nb(view, v.BID, seat, legal, k, script_calls, fids, params, rng, error)
+            if call < 0:
+                return -call
+        calls[row, k] = call
+        view[v.CALLS + seat] = call
+        if record:
+            log_calls[row, k] = call
+        if call > 0:
+            high, pitcher = call, seat
+    if pitcher < 0:
+        if rules[r.R_ALL_PASS] == 1:  # PIT-4.2 option: thrown in, nothing scored
+            return OK
+        pitcher, high = dealer, rules[r.R_MIN_BID]  # PIT-4.2: the dealer is stuck
+        rec.stuck = True
+    pitching = rules[r.R_SIDE_OF + pitcher]
+    view[v.PITCHER] = pitcher
+    view[v.CONTRACT] = high
+    view[v.HIGH_BID] = high
+    view[v.HIGH_BIDDER] = pitcher
+    view[v.HAND] = hands[pitcher]
+    view[v.POSITION] = 0
+    trump = ask_call_nb(
+        view, v.CHOOSE_TRUMP, pitcher, 15, players, script_calls, fids, params, rng, error
+    )
+    if trump < 0:
+        return -trump
+    if record:
+        log_calls[row, C_TRUMP] = trump
+    view[v.TRUMP] = trump
+    trumps = masks[trump, trump]
+    points = point_trumps_nb(rules, trump, full)
+    protect = rules[r.R_BURN_NONPOINT] != 0
+    shown = 0  # cards out of play shown to all: burned trumps, the fill's pool
+    burned = 0
+    robber = -1
+
+    # PIT-5: the exchanges (none with six players, PIT-3.1 and 8.E.15).
+    if players == 6:
+        pass
+    elif rules[r.R_DEAL] == 1:  # 8.11: keep six, every trump one can
+        for k in range(players):
+            seat = (dealer + 1 + k) % players
+            while popcount(hands[seat]) > r.KEEP:
+                held = hands[seat]
+                legal = held & ~trumps
+                if legal == 0:
+                    legal = held & ~points if protect and (held & ~points) != 0 else held
+                view[v.HAND] = held
+                view[v.DEAD] = own_dead[seat] | shown
+                card = ask_card_nb(
+                    view, PLAY, v.DISCARD, seat, legal, state, script_cards, fids, params, rng,
+                    error,
+                )  # fmt: skip
+                if card < 0:
+                    return -card
+                hands[seat] = held & ~(np.int64(1) << card)
+                if trumps >> card & 1:
+                    shown |= np.int64(1) << card
+                    burned += 1
+                else:
+                    own_dead[seat] |= np.int64(1) << card
+                log_exchange_nb(log_calls, row, state, card)
+    else:
+        face_down = 0  # the non-trump discards, the pool a short player fills from
+        for k in range(players):  # PIT-5.1 and 5.2
+            seat = (dealer + 1 + k) % players
+            plain = hands[seat] & ~trumps
+            rest = plain
+            while rest:
+                card = lowest(rest)
+                rest &= rest - 1
+                log_exchange_nb(log_calls, row, state, card)
+            hands[seat] &= trumps
+            own_dead[seat] |= plain
+            face_down |= plain
+            while popcount(hands[seat]) > r.KEEP:
+                held = hands[seat]
+                legal = held & ~points if protect and (held & ~points) != 0 else held
+                view[v.HAND] = held
+                view[v.DEAD] = own_dead[seat] | shown
+                card = ask_card_nb(
+                    view, PLAY, v.DISCARD, seat, legal, state, script_cards, fids, params, rng,
+                    error,
+                )  # fmt: skip
+                if card < 0:
+                    return -card
+                hands[seat] = held & ~(np.int64(1) << card)
+                shown |= np.int64(1) << card
+                burned += 1
+                log_exchange_nb(log_calls, row, state, card)
+        rob = rules[r.R_ROB]
+        robber = pitcher if rob == 0 else (dealer if rob == 1 else -1)
+        taken = 0
+        for k in range(players):  # PIT-5.3: to six, from the dealer's left
+            seat = (dealer + 1 + k) % players
+            if rob == 1 and seat == dealer:
+                continue
+            need = r.KEEP - popcount(hands[seat])
+            while need > 0 and taken < stock_size:
+                hands[seat] |= np.int64(1) << stock[taken]
+                taken += 1
+                need -= 1
+        if robber >= 0:  # PIT-5.4: the rest of the stock to the robber
+            while taken < stock_size:
+                hands[robber] |= np.int64(1) << stock[taken]
+                taken += 1
+        for k in range(players):  # PIT-5.5, 8.E.6: the short take from the discards
+            seat = (dealer + 1 + k) % players
+            if popcount(hands[seat]) < r.KEEP:
+                shown |= face_down
+            while popcount(hands[seat]) < r.KEEP:
+                view[v.HAND] = hands[seat]
+                view[v.DEAD] = own_dead[seat] | shown
+                card = ask_card_nb(
+                    view, PLAY, FILL, seat, face_down, state, script_cards, fids, params, rng,
+                    error,
+                )  # fmt: skip
+                if card < 0:
+                    return -card
+                bit = np.int64(1) << card
+                hands[seat] |= bit
+                face_down &= ~bit
+                shown &= ~bit
+                for other in range(players):
+                    own_dead[other] &= ~bit
+                log_exchange_nb(log_calls, row, state, card + FILLED)
+        if robber >= 0:  # PIT-5.4: the robber keeps six
+            while popcount(hands[robber]) > r.KEEP:
+                held = hands[robber]
+                legal = held & ~points if protect and (held & ~points) != 0 else held
+                view[v.HAND] = held
+                view[v.DEAD] = own_dead[robber] | shown
+                card = ask_card_nb(
+                    view, PLAY, v.DISCARD, robber, legal, state, script_cards, fids, params,
+                    rng, error,
+                )  # fmt: skip
+                if card < 0:
+                    return -card
+                hands[robber] = held & ~(np.int64(1) << card)
+                if trumps >> card & 1:
+                    shown |= np.int64(1) << card
+                    burned += 1
+                else:
+                    own_dead[robber] |= np.int64(1) << card
+                log_exchange_nb(log_calls, row, state, card)
+    info[I_EXCHANGES] = info[I_ASKED]
+
+    at_play = hands.copy()
+    in_play_trumps = 0
+    for seat in range(players):
+        in_play_trumps += popcount(at_play[seat] & trumps)
+        if record:
+            rest = at_play[seat]
+            k = 0
+            while rest:
+                log_calls[row, C_AT_PLAY + seat * r.MAX_TRICKS + k] = lowest(rest)
+                rest &= rest - 1
+                k += 1
+
+    # PIT-6: the pitcher leads; follow or trump (or the options); the winner leads next.
+    trump_only = rules[r.R_FOLLOW] == 2
+    strict = rules[r.R_FOLLOW] == 1
+    tricks = popcount(at_play[0])
+    leader = pitcher
+    played = 0
+    n_played = 0
+    trick_no = 0
+    while True:
+        if trump_only:
+            active = False
+            for seat in range(players):
+                active |= (hands[seat] & trumps) != 0
+            if not active:
+                break
+        elif trick_no == tricks:
+            break
+        led, best, best_seat, trick, position = -1, -1, -1, np.int64(0), 0
+        view[v.TRICK_NO] = trick_no
+        for i in range(players):
+            seat = (leader + i) % players
+            hand = hands[seat]
+            if trump_only and hand & trumps == 0:
+                continue  # folded (PIT-6.2 trump_only)
+            if trump_only:
+                legal = hand & trumps
+            elif led < 0:
+                legal = hand
+                if n_played == 0 and rules[r.R_FIRST_LEAD_TRUMP] and hand & trumps:
+                    legal = hand & trumps
+            else:
+                follow = hand & masks[trump, led]
+                if follow == 0:
+                    legal = hand
+                elif led == trump or strict:
+                    legal = follow
+                else:
+                    legal = follow | (hand & trumps)
+            view[v.HAND] = hand
+            view[v.DEAD] = own_dead[seat] | shown
+            view[v.POSITION] = position
+            view[v.LED_SUIT] = led
+            view[v.WINNING_CARD] = best
+            view[v.WINNING_SEAT] = best_seat
+            view[v.TRICK_CARDS] = trick
+            view[v.PLAYED] = played
+            first = n_played == 0
+            card = ask_card_nb(
+                view, LEAD if first else PLAY, v.OPENING if first else v.PLAY, seat, legal,
+                state, script_cards, fids, params, rng, error,
+            )  # fmt: skip
+            if card < 0:
+                return -card
+            bit = np.int64(1) << card
+            hands[seat] = hand & ~bit
+            trick |= bit
+            played |= bit
+            played_by[seat] |= bit
+            view[v.PLAYED_BY + seat] |= bit
+            when[card] = n_played
+            if record:
+                log_plays[row, n_played] = card
+                log_calls[row, C_SEATS + n_played] = seat
+            n_played += 1
+            if position == 0:
+                led, best, best_seat = suits[trump, card], card, seat
+            elif beats_nb(card, best, trump, suits, ranks, second_wins):
+                best, best_seat = card, seat
+            position += 1
+        won[best_seat] |= trick
+        view[v.WON + best_seat] |= trick
+        if record:
+            log_winners[row, trick_no] = best_seat
+            log_calls[row, C_SIZES + trick_no] = position
+        leader = best_seat
+        trick_no += 1
+    info[I_PLAYED] = n_played
+
+    # PIT-7: the points, each to a side (-1: nobody).
+    base = trump * N_RANKS
+    trump_cards = played & trumps
+    if rules[r.R_FIXED_HIGH_LOW]:
+        high_card = base + ACE if played >> (base + ACE) & 1 else -1
+        low_card = base + DEUCE if played >> (base + DEUCE) & 1 else -1
+    else:
+        high_card, low_card = -1, -1
+        rest = trump_cards
+        while rest:
+            card = lowest(rest)
+            rest &= rest - 1
+            rank = ranks[trump, card]
+            if (
+                high_card < 0
+                or rank > ranks[trump, high_card]
+                or (rank == ranks[trump, high_card] and when[card] < when[high_card])
+            ):
+                high_card = card
+            if card < 52 and (low_card < 0 or rank < ranks[trump, low_card]):
+                low_card = card
+    high_side = side_of_nb(rules, owner_nb(played_by, players, high_card))
+    if rules[r.R_LOW_TO] == 0:
+        low_side = side_of_nb(rules, owner_nb(played_by, players, low_card))
+    else:
+        low_side = side_of_nb(rules, owner_nb(won, players, low_card))
+    taken_by = np.full(64, -1, np.int64)
+    for seat in range(players):
+        rest = won[seat]
+        while rest:
+            taken_by[lowest(rest)] = rules[r.R_SIDE_OF + seat]
+            rest &= rest - 1
+    jack_side = taken_by[base + JACK]
+    off_side = taken_by[(3 - trump) * N_RANKS + JACK] if rules[r.R_OFF_JACK] else -1
+    joker_sides = np.full(2, -1, np.int64)
+    for j in range(2):
+        joker = 52 + j
+        if full >> joker & 1:
+            if rules[r.R_JOKER_POINTS_TO] == 0:
+                joker_sides[j] = taken_by[joker]
+            else:
+                joker_sides[j] = side_of_nb(rules, owner_nb(played_by, players, joker))
+    ten_side, game_side = -1, -1
+    counts = np.zeros(r.MAX_SIDES, np.int64)
+    for seat in range(players):
+        rest = won[seat]
+        while rest:
+            counts[rules[r.R_SIDE_OF + seat]] += CARD_GAME_POINTS[lowest(rest)]
+            rest &= rest - 1
+    if rules[r.R_GAME_CARD] == 1:
+        ten_side = taken_by[base + TEN]
+    else:
+        most = -1
+        for side in range(n_sides):
+            if counts[side] > most:
+                most, game_side = counts[side], side
+            elif counts[side] == most:
+                game_side = -2
+        game_side = max(game_side, -1)
+    trey_side = taken_by[base + TREY] if rules[r.R_TREY] else -1
+    won_points = np.zeros(r.MAX_SIDES, np.int64)
+    for side in (high_side, low_side, jack_side, off_side, joker_sides[0], joker_sides[1]):
+        if side >= 0:
+            won_points[side] += 1
+    if ten_side >= 0:
+        won_points[ten_side] += 1
+    if game_side >= 0:
+        won_points[game_side] += 1
+    if trey_side >= 0:
+        won_points[trey_side] += 3
+
+    # PIT-8 and PIT-9: settle the bid, then who (if anyone) has won.
+    made = won_points[pitching] >= high
+    delta = won_points.copy()
+    if not made:
+        delta[pitching] = -high
+    moon = high == r.MAX_BID
+    if moon and rules[r.R_MOON] == 2:
+        delta[pitching] = 2 * r.MAX_BID if made else -2 * r.MAX_BID
+    for side in range(n_sides):
+        scores[side] += delta[side]
+    target = rules[r.R_TARGET]
+    both = rules[r.R_BOTH]
+    winner = -1
+    if moon and rules[r.R_MOON] == 1:
+        winner = pitching if made else 1 - pitching
+    elif both == 2:
+        winner = pitching if made and scores[pitching] >= target else -1
+    else:
+        reached, best_score, leaders, pitching_leads = 0, -(1 << 40), 0, False
+        for side in range(n_sides):
+            if scores[side] >= target:
+                reached += 1
+                winner = side
+                if scores[side] > best_score:
+                    best_score, leaders = scores[side], 0
+                if scores[side] == best_score:
+                    leaders += 1
+        if reached > 1:
+            if both == 0 and scores[pitching] >= target:
+                winner = pitching
+            else:
+                winner = -1
+                for side in range(n_sides):
+                    if scores[side] == best_score:
+                        pitching_leads |= side == pitching
+                        winner = side if winner < 0 else winner
+                if leaders > 1:
+                    winner = pitching if pitching_leads else -1
+
+    for side in range(n_sides):
+        won_out[row, side] = won_points[side]
+        delta_out[row, side] = delta[side]
+        card_points_out[row, side] = counts[side]
+        after_out[row, side] = scores[side]
+    rec.pitcher = pitcher
+    rec.pitcher_side = pitching
+    offset = pitcher - dealer
+    rec.pitcher_position = offset + players if offset <= 0 else offset
+    rec.contract = high
+    rec.trump = trump
+    rec.made = made
+    rec.high, rec.low, rec.jack, rec.off_jack = high_side, low_side, jack_side, off_side
+    rec.high_joker, rec.low_joker = joker_sides[0], joker_sides[1]
+    rec.game_point, rec.ten, rec.trey = game_side, ten_side, trey_side
+    rec.winner = winner
+    rec.trumps_in_play = in_play_trumps
+    rec.burned = burned
+    rec.hand_trumps = popcount(dealt[pitcher] & trumps)
+    rec.hand_jokers = popcount(dealt[pitcher] & ~((np.int64(1) << 52) - 1))
+    rec.pitcher_trumps = popcount(at_play[pitcher] & trumps)
+    return OK
+
+
+@njit(cache=True)
+def field_views_nb(out):
+    """Views of the per-caller and per-side fields of `out`, for writing: numba drops
+    writes to a record's nested array reached through the record."""
+    return out.call, out.won, out.delta, out.card_points, out.score_before, out.score_after
+
+
+@njit(cache=True)
+def shuffle_nb(rng, order, size: int) -> None:
+    """The deck's `size` cards in a random order (Fisher-Yates)."""
+    for i in range(size):
+        order[i] = i
+    for i in range(size - 1):
+        j = i + below(rng, size - i)
+        order[i], order[j] = order[j], order[i]
+
+
+@njit(cache=True, parallel=True)
+def run_tenpoint_nb(
+    seed,
+    first,
+    count,
+    games,
+    cap,
+    rules,
+    fids,
+    params,
+    out,
+    errors,
+    log_hands,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Play `count` units from index `first`: single deals (games=False, one row each,
+    dealer = index % players, from 0-0) or whole games to the target (up to `cap` rows
+    each; the first dealer drawn, the deal passing left). Row `u * cap + k` holds deal k
+    of unit u; rows left unused keep deal = -1. `errors[u]` = (kind, deal in unit, seat,
+    card or call) of the first fault."""
+    players = rules[r.R_PLAYERS]
+    size = players * rules[r.R_DEALT] + rules[r.R_STOCK]
+    blocks = min(count, BLOCKS)
+    seed_part = seed_key(seed)
+    no_script = np.zeros(0, np.int64)
+    for block in prange(blocks):
+        view = np.zeros(v.SIZE, np.int64)
+        rng = np.zeros(1, np.int64)
+        order = np.zeros(64, np.int64)
+        scores = np.zeros(r.MAX_SIDES, np.int64)
+        error = np.zeros(2, np.int64)
+        info = np.zeros(INFO_SIZE, np.int64)
+        fields = field_views_nb(out)
+        for u in range(count * block // blocks, count * (block + 1) // blocks):
+            index = first + u
+            unit = unit_key(seed_part, index)
+            scores[:] = 0
+            dealer = index % players
+            if games:
+                rng[0] = purpose_key(unit, STREAM_GAME)
+                dealer = below(rng, players)
+            for k in range(cap):
+                row = u * cap + k
+                deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+                play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
+                rng[0] = purpose_key(unit, deal_stream)
+                shuffle_nb(rng, order, size)
+                if log_hands.shape[0] > 0:
+                    dealt = rules[r.R_DEALT]
+                    for seat in range(players):
+                        mask = np.int64(0)
+                        for i in range(seat * dealt, (seat + 1) * dealt):
+                            mask |= np.int64(1) << order[i]
+                        log_hands[row, seat] = mask
+                rng[0] = purpose_key(unit, play_stream)
+                kind = play_deal_nb(
+                    order, dealer, scores, rules, fids, params, rng, no_script, no_script,
+                    view, out, fields, row, error, info, log_calls, log_plays, log_winners,
+                )  # fmt: skip
+                rec = out[row]
+                rec.game = index if games else -1
+                rec.deal = k if games else index
+                if kind != OK:
+                    record_fault_nb(errors, u, kind, k, error)
+                    break
+                if not games or rec.winner >= 0:
+                    break
+                dealer = (dealer + 1) % players
+
+
+@njit(cache=True)
+def play_script_nb(
+    order,
+    dealer,
+    scores,
+    rules,
+    script_calls,
+    script_cards,
+    fids,
+    params,
+    rng,
+    view,
+    out,
+    error,
+    info,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Play the given calls and cards (checked for legality) through a run's deal loop;
+    after them the seats' strategies decide (fid -1: none, the deal ends there, the view
+    left at the decision it stopped at)."""
+    return play_deal_nb(
+        order, dealer, scores, rules, fids, params, rng, script_calls, script_cards, view,
+        out, field_views_nb(out), 0, error, info, log_calls, log_plays, log_winners,
+    )  # fmt: skip

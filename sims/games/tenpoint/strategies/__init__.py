@@ -1,0 +1,1 @@
+"""Ten-point Pitch's strategies: each module registers its own when imported."""

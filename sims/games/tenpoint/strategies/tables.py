@@ -1,0 +1,67 @@
+"""What Ten-point Pitch's strategies read of a card, by deck and trump (docs/rules.md
+section 8): what losing it in a trick costs, what keeping it is worth in a discard, and
+what holding it as a trump adds to a bid. A strategy finds its deck (`rules.DECKS`) in the
+first slot after its parameters (`deck_data`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sims.core.cards import N_CARDS, N_RANKS
+from sims.core.tricks import CARD_GAME_POINTS
+from sims.games.tenpoint.rules import DECKS, deck_index
+from sims.strategies.registry import MAX_PARAMS
+
+DECK_SLOT = MAX_PARAMS  # where a strategy's data puts its deck
+ACE, KING, QUEEN, JACK, TEN, TREY, DEUCE = 12, 11, 10, 9, 8, 1, 0
+POINT_TRUMP_COST = 20  # losing the Jack, the Off-Jack or a joker gives a point away
+
+
+def deck_data(rules: dict[str, Any]) -> np.ndarray:
+    """A strategy's data: the place of the run's deck in `rules.DECKS`."""
+    return np.array([deck_index(rules)], np.float64)
+
+
+def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`(worth, keep, bid)[deck, trump, card]`: the cost of losing a card in a trick, its
+    value kept in a discard, and its worth to a bid as a trump (0 for a plain card)."""
+    shape = (len(DECKS), 4, 64)
+    worth, keep, bid = np.zeros(shape, np.int64), np.zeros(shape, np.int64), np.zeros(shape)
+    for d, deck in enumerate(DECKS):
+        for trump in range(4):
+            off_jack = (3 - trump) * N_RANKS + JACK
+            for card in range(deck.size):
+                points = int(CARD_GAME_POINTS[card])
+                rank = int(deck.ranks[trump, card])
+                is_trump = deck.suits[trump, card] == trump
+                own = card < N_CARDS and card // N_RANKS == trump
+                face = card % N_RANKS if card < N_CARDS else -1
+                worth[d, trump, card] = points
+                keep[d, trump, card] = rank + 4 * points
+                if not is_trump:
+                    continue
+                keep[d, trump, card] += 1000
+                if card >= N_CARDS or card == off_jack or (own and face == JACK):
+                    worth[d, trump, card] += POINT_TRUMP_COST
+                    bid[d, trump, card] = 0.6 if card != trump * N_RANKS + JACK else 0.8
+                elif own and face == TREY:
+                    worth[d, trump, card] += 3 * POINT_TRUMP_COST
+                    bid[d, trump, card] = 1.8
+                elif own:
+                    bid[d, trump, card] = {
+                        ACE: 1.4,
+                        KING: 0.8,
+                        QUEEN: 0.5,
+                        TEN: 0.5,
+                        DEUCE: 1.0,
+                    }.get(face, 0.15)
+                if worth[d, trump, card] >= POINT_TRUMP_COST:
+                    keep[d, trump, card] += 100
+    for table in (worth, keep, bid):
+        table.setflags(write=False)
+    return worth, keep, bid
+
+
+WORTH, KEEP, BID_WORTH = _tables()
