@@ -97,7 +97,7 @@ def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
         raise ValueError("the log holds decisions the deal never asked for")
     scored = dict.fromkeys([*POINTS.values(), *JOKERS.values()])
     for point in result.points:
-        key = JOKERS[point.card] if point.card in JOKERS else POINTS[point.name]
+        key = POINTS[point.name] if point.name in POINTS else JOKERS[point.card]
         scored[key] = point.side
     return scored | {
         "pitcher": result.pitcher,
