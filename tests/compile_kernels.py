@@ -60,6 +60,10 @@ JOBS: dict[str, list[list[str]]] = {
         ["simulate", "cinch", "--deals", "3"],
         ["simulate", "cinch", "--deals", "3", "--aggregate"],
     ],
+    "tenpoint runs": [
+        ["simulate", "tenpoint", "--deals", "3"],
+        ["simulate", "tenpoint", "--deals", "3", "--aggregate"],
+    ],
     "pitch scripted deals": [["scripted", "pitch"]],
     "phat scripted deals": [["scripted", "phat"]],
     "solowhist scripted deals": [["scripted", "solowhist"]],

@@ -159,10 +159,10 @@ def continued_calls(
     *,
     stock: list[int],
 ) -> list[tuple[int, int]]:
-    """The calls (seat, call) of a deal after the given ones, `label`'s at every seat."""
+    """The calls (seat, call) of a deal: the given ones, then `label`'s at every seat."""
     played = play_given(RULES, hands, stock, dealer, calls, [], label, seed=seed)
     made = [int(call) for call in played.row["call"][: len(hands)]]
-    return [((dealer + 1 + k) % len(hands), call) for k, call in enumerate(made)][len(calls) :]
+    return [((dealer + 1 + k) % len(hands), call) for k, call in enumerate(made)]
 
 
 def seen(

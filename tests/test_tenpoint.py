@@ -1,0 +1,432 @@
+"""Ten-point Pitch's deal loop (sims/games/tenpoint, docs/rules.md section 8): the worked
+examples of docs/examples.md (Ten-point 1 to 3) played by the kernel from their decisions
+and scored as the book says; the kernel against the plain-Python reference over random
+seeded deals and whole games for every option value and table; an exact probability
+against the simulated frequency."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+
+from sims.core.options import OptionError, resolve
+from sims.descriptors import game
+from sims.engine.common import ILLEGAL_CARD, OK
+from sims.games.tenpoint import reference
+from sims.games.tenpoint import rules as tp
+from sims.games.tenpoint.deal import I_ASKED, I_DECISIONS, I_EXCHANGES
+from sims.games.tenpoint.referee import referee, reference_rules
+from sims.games.tenpoint.reference_deal import play_deal_with
+from sims.games.tenpoint.scripted import CONTINUATION, RULES, play_deal, play_given
+from sims.run.deal_log import deal_records
+from sims.run.runner import RunSpec, run
+from sims.run.scripted import IllegalPlayError
+from tests.test_conformance import _played_once, disagreements
+from tests.test_reference_tenpoint import (
+    P1_ANSWERS,
+    P2_ANSWERS,
+    P3_ANSWERS,
+    E,
+    N,
+    S,
+    W,
+    cards,
+    p1_deal,
+    p2_deal,
+    p3_deal,
+    starved_deal,
+)
+
+NS, EW = 0, 1
+SUITS = "CDHS"
+# Every option value of the rule book (8.10, 8.11) but the defaults, and every table.
+VARIANTS = [
+    (),
+    ("smear",),
+    ("deal=smear",),
+    ("jokers=first_wins",),
+    ("jokers=second_wins",),
+    ("jokers=one",),
+    ("jokers=none",),
+    ("off_jack=false",),
+    ("min_bid=2",),
+    ("min_bid=3",),
+    ("min_bid=5",),
+    ("all_pass=redeal",),
+    ("rob=dealer",),
+    ("rob=none",),
+    ("burn_nonpoint_first",),
+    ("first_lead_trump",),
+    ("follow=strict",),
+    ("follow=trump_only",),
+    ("low_to=winner",),
+    ("fixed_high_low",),
+    ("game_card=ten_of_trumps",),
+    ("trey=false",),
+    ("joker_points_to=holder",),
+    ("moon=win_or_lose_game",),
+    ("moon=double",),
+    ("target=21",),
+    ("both_reach_target=higher_score",),
+    ("both_reach_target=must_pitch_to_win",),
+    ("players=3", "partnership=false"),
+    ("players=4", "partnership=false"),
+    ("players=5", "partnership=false"),
+    ("players=5", "partnership=false", "smear"),
+    ("players=6",),
+    ("players=6", "teams=3"),
+    ("players=6", "partnership=false"),
+    ("smear", "jokers=none", "off_jack=false", "trey=false"),
+    ("smear", "jokers=one", "both_reach_target=must_pitch_to_win", "burn_nonpoint_first"),
+    ("rob=dealer", "burn_nonpoint_first", "low_to=winner", "follow=strict"),
+]
+
+
+def options(**changes: Any) -> dict[str, Any]:
+    """The run's options with `changes` (as the reference's `Rules` names them)."""
+    items = [f"{key}={str(value).lower()}" for key, value in changes.items()]
+    return resolve(tp.NAME, tp.OPTIONS, items)
+
+
+def codes(rules: dict[str, Any], names: list[str]) -> list[int]:
+    """Card codes of card names in the run's deck."""
+    deck = tp.game_deck(rules)
+    return [deck.parse_card(name) for name in names]
+
+
+def kernel_script(
+    rules: dict[str, Any],
+    dealer: int,
+    hands: list[list[str]],
+    stock: list[str],
+    answers: list[tuple[int, object]],
+    scores: list[int],
+) -> tuple[list[int], list[int], reference.Rules]:
+    """The reference's answers of a deal as the kernel's scripts: the calls (one per seat,
+    then the trump's suit) and the card decisions it asks (burns and other discards of a
+    choice, cards taken back, then the cards played; the forced discards of non-trumps
+    before the draw are no decision)."""
+    ref = reference_rules(rules)
+    queue = list(answers)
+    calls: list[int] = []
+    decided: list[int] = []
+    keeps = [0]
+
+    def chooser(decision: reference.Decision) -> object:
+        seat, answer = queue.pop(0)
+        assert seat == decision.seat, decision
+        if decision.kind == "bid":
+            calls.append(int(answer))
+        elif decision.kind == "trump":
+            calls.append(SUITS.index(str(answer)))
+        elif decision.kind == "keep":
+            kept = [reference.parse_card(card) for card in answer]
+            gone = [card for card in decision.pool if card not in kept]
+            first_round = ref.deal == "draw" and ref.players != 6 and keeps[0] < ref.players
+            keeps[0] += 1
+            trump = SUITS[calls[-1]]
+            if first_round:
+                gone = [card for card in gone if reference.is_trump(ref, card, trump)]
+            decided.extend(codes(rules, gone))
+        elif decision.kind == "fill":
+            decided.extend(codes(rules, list(answer)))
+        else:
+            decided.extend(codes(rules, [str(answer)]))
+        return answer
+
+    play_deal_with(ref, dealer, hands, stock, chooser, scores)
+    return calls, decided, ref
+
+
+def kernel_deal(
+    rules: dict[str, Any],
+    dealer: int,
+    deal: tuple[list[list[str]], list[str]],
+    answers: list[tuple[int, object]],
+    scores: list[int],
+) -> np.void:
+    """A worked example played by the kernel from its decisions: its outcome row."""
+    hands, stock = deal
+    calls, decided, _ = kernel_script(rules, dealer, hands, stock, answers, scores)
+    played = play_deal(
+        rules,
+        [codes(rules, hand) for hand in hands],
+        codes(rules, stock),
+        dealer,
+        calls,
+        decided,
+        scores,
+    )
+    return played.row
+
+
+def sides_of(row: np.void) -> dict[str, int]:
+    """Side (-1: nobody) scoring each point of a row."""
+    return {point: int(row[point]) for point in tp.POINTS}
+
+
+def per_side(row: np.void, field: str, count: int = 2) -> tuple[int, ...]:
+    return tuple(int(value) for value in row[field][:count])
+
+
+# ----------------------------------------------------------------------------- examples
+
+
+def test_tenpoint_1_bid_made_low_captured_but_scored_by_holder():
+    row = kernel_deal(options(), W, p1_deal(), P1_ANSWERS, [0, 0])
+    assert (row["pitcher"], row["contract"], row["trump"]) == (N, 5, SUITS.index("H"))
+    assert row["trumps_in_play"] == 16
+    assert per_side(row, "card_points") == (36, 4)
+    assert sides_of(row) == {
+        "high": NS,
+        "low": EW,
+        "jack": EW,
+        "off_jack": EW,
+        "high_joker": NS,
+        "low_joker": NS,
+        "game_point": NS,
+        "ten": -1,
+        "trey": NS,
+    }
+    assert per_side(row, "won") == (7, 3)
+    assert bool(row["made"])
+    assert per_side(row, "delta") == (7, 3)
+    assert per_side(row, "score_after") == (7, 3)
+    low_to_winner = kernel_deal(options(low_to="winner"), W, p1_deal(), P1_ANSWERS, [0, 0])
+    assert per_side(low_to_winner, "won") == (8, 2)
+    ten = kernel_deal(options(game_card="ten_of_trumps"), W, p1_deal(), P1_ANSWERS, [0, 0])
+    assert (ten["ten"], ten["game_point"], per_side(ten, "won")) == (NS, -1, (7, 3))
+
+
+def test_tenpoint_2_pitcher_set_burned_two_makes_the_three_low():
+    row = kernel_deal(options(), N, p2_deal(), P2_ANSWERS, [20, 45])
+    assert (row["pitcher"], row["contract"], row["trump"]) == (S, 7, SUITS.index("S"))
+    assert row["burned"] == 1  # E's 2S, face up and dead: 3S is Low
+    assert per_side(row, "card_points") == (12, 42)
+    assert (row["low"], row["trey"], row["high"]) == (NS, EW, EW)
+    assert per_side(row, "won") == (1, 9)
+    assert not row["made"]
+    assert per_side(row, "delta") == (-7, 9)
+    assert per_side(row, "score_after") == (13, 54)
+    assert row["winner"] == EW
+    must_pitch = options(both_reach_target="must_pitch_to_win")
+    assert kernel_deal(must_pitch, N, p2_deal(), P2_ANSWERS, [20, 45])["winner"] == -1
+    by_winner = kernel_deal(options(low_to="winner"), N, p2_deal(), P2_ANSWERS, [20, 45])
+    assert (per_side(by_winner, "won"), per_side(by_winner, "delta")) == ((0, 10), (-7, 10))
+
+
+def test_tenpoint_2_burning_the_two_is_refused_under_burn_nonpoint_first():
+    rules = options()
+    hands, stock = p2_deal()
+    calls, decided, _ = kernel_script(rules, N, hands, stock, P2_ANSWERS, [20, 45])
+    assert decided[0] == codes(rules, ["2S"])[0]  # E's burn, the first decision asked
+    protect = options(burn_nonpoint_first=True)
+    dealt = [codes(protect, hand) for hand in hands]
+    with pytest.raises(IllegalPlayError, match="may not play 2S"):
+        play_deal(protect, dealt, codes(protect, stock), N, calls, decided, [20, 45])
+
+
+@pytest.mark.parametrize("both", ["pitching_side", "higher_score", "must_pitch_to_win"])
+def test_tenpoint_3_all_pass_dealer_stuck_both_reach_52(both):
+    row = kernel_deal(options(both_reach_target=both), E, p3_deal(), P3_ANSWERS, [51, 43])
+    assert (row["pitcher"], row["contract"], bool(row["stuck"])) == (E, 4, True)
+    assert row["trump"] == SUITS.index("C")
+    assert per_side(row, "card_points") == (3, 37)
+    assert (row["high_joker"], row["low_joker"], row["game_point"]) == (NS, EW, EW)
+    assert per_side(row, "won") == (1, 9)
+    assert bool(row["made"])
+    assert per_side(row, "delta") == (1, 9)
+    assert per_side(row, "score_after") == (52, 52)
+    assert row["winner"] == EW
+
+
+def test_a_short_player_takes_back_discards_when_the_stock_runs_out():
+    rules = options()
+    hands, stock = starved_deal()
+    answers: list[tuple[int, object]] = [(N, 4), (E, 0), (S, 0), (W, 0), (N, "H")]
+    answers += [(N, []), (E, []), (S, []), (W, cards("J♦ 2♥ 3♥ 4♥"))]
+    dealt = [codes(rules, hand) for hand in hands]
+    played = play_given(rules, dealt, codes(rules, stock), W, [4, 0, 0, 0, 2], [], "greedy")
+    assert played.kind == OK
+    asked = played.info[I_DECISIONS : I_DECISIONS + played.info[I_EXCHANGES]]
+    assert len(asked) == 2  # W takes two back (its stock ran out); N robs nothing
+    assert all(card // 13 != 2 and card < 52 for card in asked)  # plain cards, not hearts
+    assert played.row["trumps_in_play"] == 16
+    # The reference agrees with the kernel's choices.
+    ref = reference_rules(rules)
+    taken = [tp.game_deck(rules).card_name(int(card)) for card in asked]
+    fill = [(W, taken)]
+    result = play_deal_with(
+        ref, W, hands, stock, _answers([*answers, *fill], played, rules), [0, 0]
+    )
+    assert tuple(result.won) == per_side(played.row, "won")
+
+
+def _answers(given: list[tuple[int, object]], played, rules: dict[str, Any]):
+    """A chooser answering from `given`, then with the plays of a kernel deal."""
+    queue = list(given)
+    names = [tp.game_deck(rules).card_name(int(c)) for c in played.plays if c >= 0]
+
+    def chooser(decision: reference.Decision) -> object:
+        if queue:
+            return queue.pop(0)[1]
+        if decision.kind == "keep":
+            return list(decision.pool)
+        return names.pop(0)
+
+    return chooser
+
+
+def test_the_deal_loop_refuses_a_card_not_held_and_a_revoke():
+    rules = options()
+    hands, stock = p1_deal()
+    calls, decided, _ = kernel_script(rules, W, hands, stock, P1_ANSWERS, [0, 0])
+    dealt, pack = [codes(rules, hand) for hand in hands], codes(rules, stock)
+    opening = 10  # the pitcher's ten discards after robbing
+    wrong = [*decided[:opening], codes(rules, ["QH"])[0]]  # E's card
+    assert play_given(rules, dealt, pack, W, calls, wrong).kind == ILLEGAL_CARD
+    # Trick 3: S must play J♦, his last trump, on the trump lead (not A♠).
+    revoke = [*decided[: opening + 10], codes(rules, ["AS"])[0]]
+    assert play_given(rules, dealt, pack, W, calls, revoke).kind == ILLEGAL_CARD
+    assert play_given(rules, dealt, pack, W, calls, decided).kind == OK
+
+
+def test_trick_winner_units_of_8_12():
+    """docs/rules.md section 8.12's trick-winner cases, as the deal loop plays them."""
+    from sims.games.tenpoint.deal import beats_nb
+
+    for jokers, trick, winner in [
+        ("distinct", "TH LJ HJ JD", 3),
+        ("distinct", "KD JD 2D AD", 1),
+        ("distinct", "9H 2H LJ TH", 2),
+        ("second_wins", "8H HJ LJ 9H", 2),
+        ("first_wins", "8H HJ LJ 9H", 1),
+    ]:
+        rules = options(jokers=jokers)
+        deck = tp.game_deck(rules)
+        played = codes(rules, trick.split())
+        best = 0
+        for k in range(1, 4):
+            second = jokers == "second_wins"
+            if beats_nb(played[k], played[best], 2, deck.suits, deck.ranks, second):
+                best = k
+        assert best == winner, (jokers, trick)
+
+
+# ----------------------------------------------------------------------------- the reference
+
+
+def check_against_the_reference(spec: RunSpec) -> int:
+    """Every deal of a recorded run re-scored by the referee, field by field; the deals
+    whose every card at play was played."""
+    result = run(spec, record=True)
+    complete = 0
+    for row, record in zip(result.table, deal_records(result), strict=True):
+        complete += _played_once(record)
+        scored = referee(spec, record)
+        assert disagreements(row, record, scored, tp, spec.deck) == [], record
+    return complete
+
+
+@pytest.mark.parametrize("variants", VARIANTS, ids=lambda items: ",".join(items) or "default")
+@pytest.mark.parametrize("strategy", ["random", "greedy"])
+def test_the_kernel_scores_random_deals_as_the_reference(variants, strategy):
+    spec = RunSpec(tp.NAME, 11, 150, seats=(strategy,), variants=variants)
+    complete = check_against_the_reference(spec)
+    if "follow=trump_only" not in variants:
+        assert complete == 150
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [
+        (),
+        ("smear",),
+        ("players=3", "partnership=false", "target=21"),
+        ("players=5", "partnership=false"),
+        ("players=6", "teams=3", "both_reach_target=higher_score"),
+        ("moon=win_or_lose_game", "min_bid=2"),
+        ("all_pass=redeal", "both_reach_target=must_pitch_to_win", "target=21"),
+    ],
+    ids=lambda items: ",".join(items) or "default",
+)
+def test_whole_games_are_scored_deal_by_deal_as_the_reference(variants):
+    spec = RunSpec(tp.NAME, 23, 12, games=True, seats=("random_bid+greedy",), variants=variants)
+    check_against_the_reference(spec)
+    table = run(spec).table
+    last = table[table["deal"] >= 0]
+    finished = last[last["winner"] >= 0]
+    assert len(finished) == 12  # every game reached a winner
+    for row in finished:
+        scores = row["score_after"][: len(tp.sides(spec.rules))]
+        if "moon" not in ",".join(variants):
+            assert scores[row["winner"]] >= spec.rules["target"]
+
+
+def test_options_the_rules_do_not_define_are_refused():
+    for items in (["players=3"], ["players=5"], ["teams=3"], ["players=6", "smear"]):
+        with pytest.raises(OptionError):
+            tp.check(resolve(tp.NAME, tp.OPTIONS, items))
+    with pytest.raises(OptionError):
+        tp.check(
+            resolve(
+                tp.NAME, tp.OPTIONS, ["players=3", "partnership=false", "moon=win_or_lose_game"]
+            )
+        )
+
+
+def test_the_smear_profile_sets_the_deal_the_jokers_and_the_end():
+    played = tp.effective(options(smear=True))
+    assert (played["deal"], played["jokers"], played["both_reach_target"]) == (
+        "smear",
+        "second_wins",
+        "higher_score",
+    )
+    assert reference_rules(options(smear=True)) == reference.smear_rules()
+    assert tp.effective(options(smear=True, jokers="none"))["jokers"] == "none"
+    assert [tp.cards_dealt(options(**o)) for o in ({}, {"smear": True}, {"players": 6})] == [
+        9,
+        10,
+        8,
+    ]
+
+
+# ----------------------------------------------------------------------------- exact odds
+
+
+def test_a_joker_is_dealt_to_the_pitcher_as_often_as_counting_says():
+    """Random bidding chooses the pitcher without looking at the cards, so the pitcher's
+    nine cards are nine drawn at random from 54: at least one of the two jokers with
+    probability 1 - C(52, 9) / C(54, 9)."""
+    deals = 20_000
+    table = run(RunSpec(tp.NAME, 7, deals, seats=("random",))).table
+    exact = 1 - math.comb(52, 9) / math.comb(54, 9)
+    found = float((table["hand_jokers"] > 0).mean())
+    error = math.sqrt(exact * (1 - exact) / deals)
+    assert abs(found - exact) < 4 * error, (found, exact, error)
+    mean_exact = 2 * 9 / 54
+    jokers = table["hand_jokers"].astype(float)
+    assert abs(jokers.mean() - mean_exact) < 4 * jokers.std() / math.sqrt(deals)
+
+
+# ----------------------------------------------------------------------------- continuation
+
+
+def test_the_continuation_plays_every_decision_and_finds_the_opening_lead():
+    described = game(tp.NAME)
+    assert described.continuation is CONTINUATION and RULES["off_jack"] is False
+    deck = tp.game_deck(RULES)
+    order = list(range(deck.size))
+    hands = [order[9 * s : 9 * (s + 1)] for s in range(4)]
+    stock = order[36:]
+    decisions = CONTINUATION.cards(hands, 0, [], "greedy", 3, stock=stock)
+    opening = CONTINUATION.opening(hands, 0, stock, decisions)
+    assert len(decisions) - opening == 24  # the cards played
+    seat, seen = CONTINUATION.seen(hands, 0, stock, decisions[: opening + 1])
+    assert seat == 1  # the dealer's left pitches and leads
+    assert decisions[opening] in seen
+    played = play_given(RULES, hands, stock, 0, [4, 0, 0, 0, 0], decisions)
+    assert played.kind == OK and played.info[I_ASKED] == len(decisions)
