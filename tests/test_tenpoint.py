@@ -354,7 +354,7 @@ def test_the_kernel_scores_random_deals_as_the_reference(variants, strategy):
     ids=lambda items: ",".join(items) or "default",
 )
 def test_whole_games_are_scored_deal_by_deal_as_the_reference(variants):
-    spec = RunSpec(tp.NAME, 23, 12, games=True, seats=("random_bid+greedy",), variants=variants)
+    spec = RunSpec(tp.NAME, 23, 12, games=True, seats=("greedy",), variants=variants)
     check_against_the_reference(spec)
     table = run(spec).table
     last = table[table["deal"] >= 0]
