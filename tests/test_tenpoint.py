@@ -6,10 +6,12 @@ against the simulated frequency."""
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from sims.core.options import OptionError, resolve
@@ -24,6 +26,7 @@ from sims.games.tenpoint.scripted import CONTINUATION, RULES, play_deal, play_gi
 from sims.run.deal_log import deal_records
 from sims.run.runner import RunSpec, run
 from sims.run.scripted import IllegalPlayError
+from tests.conftest import call
 from tests.test_conformance import _played_once, disagreements
 from tests.test_reference_tenpoint import (
     P1_ANSWERS,
@@ -430,3 +433,58 @@ def test_the_continuation_plays_every_decision_and_finds_the_opening_lead():
     assert decisions[opening] in seen
     played = play_given(RULES, hands, stock, 0, [4, 0, 0, 0, 0], decisions)
     assert played.kind == OK and played.info[I_ASKED] == len(decisions)
+
+
+# ----------------------------------------------------------------------------- the tools
+
+
+def test_kernel_counters_equal_the_rows_counts_and_give_the_rows_summary():
+    from analysis import counters as pandas_counters
+    from analysis.games.tenpoint.summary import summary
+    from sims.run import counters
+    from sims.run.outcomes import run_frame
+
+    variants = ("all_pass=redeal", "moon=double", "min_bid=2")
+    seats = ("threshold:margin=3+greedy",) * 3 + ("random_bid+greedy",)
+    spec = RunSpec(tp.NAME, 3, 3000, seats=seats, variants=variants)
+    result = run(spec)
+    kernel = counters.empty(tp.NAME, spec.rules)
+    counters.accumulate(tp.NAME, spec.rules, result.table, kernel)
+    deals = run_frame(result)
+    expected = pandas_counters.from_deals(tp.NAME, spec.rules, deals)
+    assert kernel.keys() == expected.keys()
+    for name in kernel:
+        assert np.array_equal(kernel[name], expected[name]), name
+    assert (deals["pitcher"] < 0).any() and (deals["contract"] == 10).any()
+    got = pandas_counters.summary(tp.NAME, kernel)
+    pd.testing.assert_frame_equal(got, summary(deals), check_exact=False, rtol=1e-9, atol=1e-12)
+
+
+def test_simulate_log_replay_aggregate_and_compare(capsys, tmp_path):
+    log = tmp_path / "tenpoint.jsonl"
+    arguments = ("--deals", "300", "--seed", "5", "--json")
+    code, whole, err = call(capsys, "simulate", tp.NAME, *arguments, "--log", str(log))
+    assert code == 0, err
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert len(records) == 300
+    for record in records[:50]:
+        assert [len(hand) for hand in record["dealt"]] == [9] * 4
+        assert [len(hand) for hand in record["hands"]] == [6] * 4
+        assert len(record["plays"]) == 24
+    code, counted, err = call(capsys, "simulate", tp.NAME, *arguments, "--aggregate")
+    assert code == 0, err
+    rows = {row["quantity"]: row["estimate"] for row in json.loads(whole)["deals"]}
+    kept = {row["quantity"]: row["estimate"] for row in json.loads(counted)["deals"]}
+    assert rows == pytest.approx(kept)
+    code, text, err = call(capsys, "replay", tp.NAME, "--seed", "5", "--deal", "7")
+    assert code == 0, err
+    assert "trick 6:" in text and "trick 7:" not in text and "discarded:" in text
+    code, text, err = call(
+        capsys, "simulate", tp.NAME, "--games", "20", "--seed", "2", "--variant", "smear"
+    )
+    assert code == 0, err and "deals per game" in text
+    code, text, err = call(
+        capsys, "compare", tp.NAME, "--bids", "threshold,random_bid", "--deals", "2000", "--json"
+    )
+    assert code == 0, err
+    assert "threshold" in text and "random_bid" in text
