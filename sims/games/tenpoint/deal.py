@@ -254,7 +254,7 @@ def play_deal_nb(
     view[v.GAME_WORTH] = 1 - rules[r.R_GAME_CARD]
     view[v.HIGH_LOW_WORTH] = 1
     view[v.JACK_WORTH] = 1
-    view[v.HAND_SIZE] = dealt_size
+    view[v.HAND_SIZE] = r.MAX_TRICKS if players == 6 else r.KEEP  # cards at the first trick
     for seat in range(players):
         view[v.CALLS + seat] = -1
         view[v.SIDE_OF + seat] = rules[r.R_SIDE_OF + seat]
@@ -499,8 +499,11 @@ def play_deal_nb(
                 log_plays[row, n_played] = card
                 log_calls[row, C_SEATS + n_played] = seat
             n_played += 1
+            suit = suits[trump, card]
+            if position > 0 and suit != led and (led == trump or suit != trump or strict):
+                view[v.VOIDS + seat] |= np.int64(1) << led  # shown unable to follow
             if position == 0:
-                led, best, best_seat = suits[trump, card], card, seat
+                led, best, best_seat = suit, card, seat
             elif beats_nb(card, best, trump, suits, ranks, second_wins):
                 best, best_seat = card, seat
             position += 1
