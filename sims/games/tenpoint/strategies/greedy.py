@@ -1,8 +1,10 @@
 """`greedy` and `random` for Ten-point Pitch (docs/rules.md section 8). `greedy` draws
-trumps with the top trump, takes tricks as cheaply as it can (keeping its Jack, Off-Jack,
-jokers and Trey out of tricks it may lose), feeds a partner's safe trick, throws its
-cheapest card, discards its least worth and takes back its best; it bids by `threshold`.
-`random`: every call, discard and card uniform over the legal ones."""
+trumps with the top trump, else leads its card of least worth (a plain card before a trump
+of the same worth: a low trump before a plain ten); takes tricks as cheaply as it can
+(keeping its Jack, Off-Jack, jokers and Trey out of tricks it may lose), feeds a partner's
+safe trick, throws its cheapest card, discards its least worth and takes back its best;
+it bids by `threshold`. `random`: every call, discard and card uniform over the legal
+ones."""
 
 from __future__ import annotations
 
@@ -90,8 +92,7 @@ def play_greedy(view, params, rng):
                     strongest = card
             if beating(unseen & trumps, strongest, trump, deck) == 0:
                 return strongest
-        plain = legal & ~trumps
-        return pick(plain if plain else legal, worth, trump, deck, False)
+        return pick(legal, worth, trump, deck, False)  # a plain card before a trump
     best = view[v.WINNING_CARD]
     last = view[v.POSITION] == view[v.PLAYERS] - 1
     mine = view[v.SIDE_OF + view[v.SEAT]]
