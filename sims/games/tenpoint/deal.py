@@ -55,14 +55,12 @@ C_SIZES = C_SEATS + MAX_PLAYS
 C_EXCHANGES = C_SIZES + r.MAX_TRICKS
 CALLS_WIDTH = C_EXCHANGES + 64
 # What a deal tells its caller besides the row (`info`), and its count of decisions as it
-# goes: card decisions made so far, exchanges logged, exchange decisions asked, cards
-# played, and every card decision made (exchanges asked, then cards played).
-I_ASKED, I_LOGGED, I_EXCHANGES, I_PLAYED, I_DECISIONS = 0, 1, 2, 3, 4
+# goes: card decisions made so far, exchanges logged, exchange decisions asked, and every
+# card decision made (exchanges asked, then cards played).
+I_ASKED, I_LOGGED, I_EXCHANGES, I_DECISIONS = 0, 1, 2, 3
 INFO_SIZE = I_DECISIONS + 128
 ACE, DEUCE, TREY, TEN, JACK = 12, 0, 1, 8, 9
-EQUAL_JOKERS = (1, 2)  # r.JOKERS: first_wins, second_wins
-SECOND_WINS = 2
-NONE_JOKERS = 4
+SECOND_WINS = 2  # r.JOKERS: equal jokers, the second played wins
 
 
 @njit(cache=True)
@@ -236,7 +234,7 @@ def play_deal_nb(
     rec.trumps_in_play, rec.burned, rec.hand_trumps, rec.hand_jokers = 0, 0, 0, 0
     rec.pitcher_trumps = 0
     info[:] = -1
-    info[I_ASKED], info[I_LOGGED], info[I_EXCHANGES], info[I_PLAYED] = 0, 0, 0, 0
+    info[I_ASKED], info[I_LOGGED], info[I_EXCHANGES] = 0, 0, 0
 
     view[:] = 0
     view[v.PLAYERS] = players
@@ -514,7 +512,6 @@ def play_deal_nb(
             log_calls[row, C_SIZES + trick_no] = position
         leader = best_seat
         trick_no += 1
-    info[I_PLAYED] = n_played
 
     # PIT-7: the points, each to a side (-1: nobody).
     base = trump * N_RANKS

@@ -158,7 +158,6 @@ SUITS = np.stack([d.suits for d in DECKS])
 RANKS = np.stack([d.ranks for d in DECKS])
 MASKS = np.stack([d.masks for d in DECKS])
 FULL = np.array([d.full for d in DECKS], np.int64)
-HIGH_JOKER, LOW_JOKER = N_CARDS, N_CARDS + 1  # codes 52 and 53 (the one joker: 52)
 
 
 def game_deck(rules: dict[str, Any]) -> Deck:
