@@ -19,7 +19,7 @@ from sims.descriptors import game
 from sims.engine.common import ILLEGAL_CARD, OK
 from sims.games.tenpoint import reference
 from sims.games.tenpoint import rules as tp
-from sims.games.tenpoint.deal import I_ASKED, I_DECISIONS, I_EXCHANGES
+from sims.games.tenpoint.deal import C_AT_PLAY, I_ASKED, I_DECISIONS, I_EXCHANGES
 from sims.games.tenpoint.referee import referee, reference_rules
 from sims.games.tenpoint.reference_deal import play_deal_with
 from sims.games.tenpoint.scripted import CONTINUATION, RULES, play_deal, play_given
@@ -488,3 +488,23 @@ def test_simulate_log_replay_aggregate_and_compare(capsys, tmp_path):
     )
     assert code == 0, err
     assert "threshold" in text and "random_bid" in text
+
+
+# ----------------------------------------------------------------------------- strategies
+
+
+def test_threshold_bids_its_long_suit_and_greedy_robs_keeping_its_trumps():
+    """Example Ten-point 1's cards under `greedy` at every seat: N (nine cards: six hearts
+    with the Ace, Jack, Trey and the High Joker) bids high and names hearts; robbing the
+    stock it keeps its six trumps and discards the rest."""
+    rules = options()
+    hands, stock = p1_deal()
+    dealt = [codes(rules, hand) for hand in hands]
+    played = play_given(rules, dealt, codes(rules, stock), W, [], [], "greedy")
+    row = played.row
+    assert (row["pitcher"], row["trump"]) == (N, SUITS.index("H"))
+    assert row["contract"] >= 6
+    asked = played.info[I_DECISIONS : I_DECISIONS + played.info[I_EXCHANGES]]
+    assert set(asked) == set(codes(rules, stock[-10:]))  # the ten plain cards robbed
+    kept = [int(c) for c in played.calls[C_AT_PLAY : C_AT_PLAY + tp.MAX_TRICKS] if c >= 0]
+    assert sorted(kept) == sorted(codes(rules, cards("A♥ K♥ J♥ 10♥ 3♥ HJ")))
