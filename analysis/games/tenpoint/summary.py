@@ -99,12 +99,13 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
 
 def overview_chart(deals: pd.DataFrame) -> Figure:
     """The chart `allfours simulate --chart` draws for a Ten-point run: the share of each
-    bid made, with its 95% interval."""
+    bid made, with its 95% interval (a bid made fewer than `MIN_COUNT` times not drawn)."""
     import matplotlib.pyplot as plt
 
-    from analysis.plots.style import colour
+    from analysis.plots.style import MIN_COUNT, colour
 
     table = bid_success(deals)
+    table = table[table["n"] >= MIN_COUNT]
     figure, axes = plt.subplots(figsize=(6, 3.5))
     axes.errorbar(
         table.index,
