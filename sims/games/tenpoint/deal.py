@@ -58,6 +58,13 @@ CALLS_WIDTH = C_EXCHANGES + 64
 # goes: card decisions made so far, exchanges logged, exchange decisions asked, and every
 # card decision made (exchanges asked, then cards played).
 I_ASKED, I_LOGGED, I_EXCHANGES, I_DECISIONS = 0, 1, 2, 3
+# A deal's scratch (`work`, rows of 64): per seat the cards dealt, held, won, played and
+# discarded face down, and held at the first trick; per card when it was played and the
+# side that took it; per side the card points, points won and score changes; the sides
+# of the jokers' points.
+W_DEALT, W_HANDS, W_WON, W_PLAYED_BY, W_OWN_DEAD, W_AT_PLAY, W_WHEN, W_TAKEN_BY = range(8)
+W_COUNTS, W_POINTS, W_DELTA, W_JOKERS = range(8, 12)
+WORK_ROWS = 12
 INFO_SIZE = I_DECISIONS + 128
 ACE, DEUCE, TREY, TEN, JACK = 12, 0, 1, 8, 9
 SECOND_WINS = 2  # r.JOKERS: equal jokers, the second played wins
@@ -79,8 +86,8 @@ def point_trumps_nb(rules, trump: int, full: int) -> int:
     return cards
 
 
-@njit(cache=True)
-def ask_card_nb(view, kind, decision, seat, legal, state, script, fids, params, rng, error):
+@njit(cache=True, inline="always")
+def take_decision_nb(view, kind, decision, seat, legal, state, script, fids, params, rng, error):
     """The card of a decision of `seat` (a discard, a fill or a card to a trick): the next
     of `script` while it lasts (`state[I_ASKED]` counts the decisions, `state[I_DECISIONS:]`
     holds them),
@@ -107,6 +114,16 @@ def ask_card_nb(view, kind, decision, seat, legal, state, script, fids, params, 
 
 
 @njit(cache=True)
+def ask_card_nb(view, kind, decision, seat, legal, state, script, fids, params, rng, error):
+    """`take_decision_nb` called, not inlined: the exchanges' several places ask through
+    it, so the strategies are compiled into the deal loop twice (here and for the tricks,
+    where it is inlined: most decisions are cards played)."""
+    return take_decision_nb(
+        view, kind, decision, seat, legal, state, script, fids, params, rng, error
+    )
+
+
+@njit(cache=True)
 def ask_call_nb(view, decision, seat, legal, index, script, fids, params, rng, error):
     """A call of `seat` (a bid, or the trump it names): `script[index]` if given, else its
     bidder's. Returns the call, or -ILLEGAL_CALL with seat and call in `error`."""
@@ -125,7 +142,7 @@ def ask_call_nb(view, decision, seat, legal, index, script, fids, params, rng, e
     return call
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def beats_nb(card, best, trump, suits, ranks, second_wins) -> bool:
     """Whether `card` takes the trick from `best` (6.0.4): a higher card of its effective
     suit, or a trump over a plain card; of equal jokers the second under second_wins."""
@@ -137,13 +154,13 @@ def beats_nb(card, best, trump, suits, ranks, second_wins) -> bool:
     return suit == trump
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def side_of_nb(rules, seat: int) -> int:
     """The side of a seat, -1 for none."""
     return -1 if seat < 0 else rules[r.R_SIDE_OF + seat]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def owner_nb(masks, players: int, card: int) -> int:
     """The seat whose mask holds `card`, -1 for none (or no card)."""
     if card < 0:
@@ -154,7 +171,7 @@ def owner_nb(masks, players: int, card: int) -> int:
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log_exchange_nb(log_calls, row, state, code) -> None:
     """An exchange (a discard, or a fill as code + FILLED) into the log, in order."""
     if log_calls.shape[0] > 0:
@@ -179,13 +196,15 @@ def play_deal_nb(
     row,
     error,
     info,
+    work,
     log_calls,
     log_plays,
     log_winners,
 ):
     """Bid, exchange, play and score one deal of the cards `order` (the hands dealt one
     seat after another, then the stock top first) into `out[row]`; the per-side and
-    per-caller fields go through the views `fields`. `scores` (per side) is updated.
+    per-caller fields go through the views `fields`; `work` is scratch (`W_*`). `scores`
+    (per side) is updated.
     Decisions come from the scripts while they last (calls: one per seat, then the trump;
     cards: the exchange decisions, then the cards played), then from the strategies.
     Returns the error kind (seat and card or call in `error`)."""
@@ -202,12 +221,11 @@ def play_deal_nb(
     record = log_plays.shape[0] > 0
     calls, won_out, delta_out, card_points_out, before_out, after_out = fields
     rec = out[row]
-    dealt = np.zeros(players, np.int64)
-    hands = np.zeros(players, np.int64)
-    won = np.zeros(players, np.int64)
-    played_by = np.zeros(players, np.int64)
-    own_dead = np.zeros(players, np.int64)
-    when = np.full(64, -1, np.int64)
+    work[:, :] = 0
+    dealt, hands, won = work[W_DEALT, :players], work[W_HANDS, :players], work[W_WON, :players]
+    played_by, own_dead = work[W_PLAYED_BY, :players], work[W_OWN_DEAD, :players]
+    when = work[W_WHEN]  # the order in which each card was played
+    when[:] = -1
     state = info
     for seat in range(players):
         for k in range(seat * dealt_size, (seat + 1) * dealt_size):
@@ -421,7 +439,8 @@ def play_deal_nb(
                 log_exchange_nb(log_calls, row, state, card)
     info[I_EXCHANGES] = info[I_ASKED]
 
-    at_play = hands.copy()
+    at_play = work[W_AT_PLAY, :players]
+    at_play[:] = hands
     in_play_trumps = 0
     for seat in range(players):
         in_play_trumps += popcount(at_play[seat] & trumps)
@@ -480,7 +499,7 @@ def play_deal_nb(
             view[v.TRICK_CARDS] = trick
             view[v.PLAYED] = played
             first = n_played == 0
-            card = ask_card_nb(
+            card = take_decision_nb(
                 view, LEAD if first else PLAY, v.OPENING if first else v.PLAY, seat, legal,
                 state, script_cards, fids, params, rng, error,
             )  # fmt: skip
@@ -539,7 +558,8 @@ def play_deal_nb(
         low_side = side_of_nb(rules, owner_nb(played_by, players, low_card))
     else:
         low_side = side_of_nb(rules, owner_nb(won, players, low_card))
-    taken_by = np.full(64, -1, np.int64)
+    taken_by = work[W_TAKEN_BY]  # the side that took each card
+    taken_by[:] = -1
     for seat in range(players):
         rest = won[seat]
         while rest:
@@ -547,7 +567,8 @@ def play_deal_nb(
             rest &= rest - 1
     jack_side = taken_by[base + JACK]
     off_side = taken_by[(3 - trump) * N_RANKS + JACK] if rules[r.R_OFF_JACK] else -1
-    joker_sides = np.full(2, -1, np.int64)
+    joker_sides = work[W_JOKERS, :2]
+    joker_sides[:] = -1
     for j in range(2):
         joker = 52 + j
         if full >> joker & 1:
@@ -556,7 +577,7 @@ def play_deal_nb(
             else:
                 joker_sides[j] = side_of_nb(rules, owner_nb(played_by, players, joker))
     ten_side, game_side = -1, -1
-    counts = np.zeros(r.MAX_SIDES, np.int64)
+    counts = work[W_COUNTS, : r.MAX_SIDES]
     for seat in range(players):
         rest = won[seat]
         while rest:
@@ -573,7 +594,7 @@ def play_deal_nb(
                 game_side = -2
         game_side = max(game_side, -1)
     trey_side = taken_by[base + TREY] if rules[r.R_TREY] else -1
-    won_points = np.zeros(r.MAX_SIDES, np.int64)
+    won_points = work[W_POINTS, : r.MAX_SIDES]
     for side in (high_side, low_side, jack_side, off_side, joker_sides[0], joker_sides[1]):
         if side >= 0:
             won_points[side] += 1
@@ -586,7 +607,8 @@ def play_deal_nb(
 
     # PIT-8 and PIT-9: settle the bid, then who (if anyone) has won.
     made = won_points[pitching] >= high
-    delta = won_points.copy()
+    delta = work[W_DELTA, : r.MAX_SIDES]
+    delta[:] = won_points
     if not made:
         delta[pitching] = -high
     moon = high == r.MAX_BID
@@ -698,6 +720,7 @@ def run_tenpoint_nb(
         scores = np.zeros(r.MAX_SIDES, np.int64)
         error = np.zeros(2, np.int64)
         info = np.zeros(INFO_SIZE, np.int64)
+        work = np.zeros((WORK_ROWS, 64), np.int64)
         fields = field_views_nb(out)
         for u in range(count * block // blocks, count * (block + 1) // blocks):
             index = first + u
@@ -723,7 +746,7 @@ def run_tenpoint_nb(
                 rng[0] = purpose_key(unit, play_stream)
                 kind = play_deal_nb(
                     order, dealer, scores, rules, fids, params, rng, no_script, no_script,
-                    view, out, fields, row, error, info, log_calls, log_plays, log_winners,
+                    view, out, fields, row, error, info, work, log_calls, log_plays, log_winners,
                 )  # fmt: skip
                 rec = out[row]
                 rec.game = index if games else -1
@@ -760,5 +783,6 @@ def play_script_nb(
     left at the decision it stopped at)."""
     return play_deal_nb(
         order, dealer, scores, rules, fids, params, rng, script_calls, script_cards, view,
-        out, field_views_nb(out), 0, error, info, log_calls, log_plays, log_winners,
+        out, field_views_nb(out), 0, error, info, np.zeros((WORK_ROWS, 64), np.int64), log_calls,
+        log_plays, log_winners,
     )  # fmt: skip
