@@ -176,9 +176,11 @@ def test_strategies_lists_every_registered_name_with_games_and_description(capsy
     for line in lines:
         games.setdefault(line.split()[0], []).append(line.split()[1])
     # greedy differs by game (its description names what it guards): a line per family.
-    assert sorted(games["greedy"]) == ["allfours", "don", "phat", "pitch", "solowhist"]
-    assert games["threshold"] == ["pitch"] and games["lead_phat"] == ["don,phat"]
-    assert games["random_bid"] == ["pitch", "solowhist"]
+    greedy = ["allfours", "cinch", "don", "phat", "pitch", "solowhist", "tenpoint"]
+    assert sorted(games["greedy"]) == greedy
+    assert games["threshold"] == ["cinch", "pitch", "tenpoint"]
+    assert games["lead_phat"] == ["don,phat"]
+    assert games["random_bid"] == ["cinch", "pitch", "solowhist", "tenpoint"]
 
 
 def test_replay_prints_the_deal_trick_by_trick(capsys):
