@@ -284,13 +284,26 @@ def test_every_referee_refuses_a_revoke_and_a_card_not_held(name):
 # --- decisions that must not depend on hidden cards ---------------------------------------
 
 
+def suit_classes(deck: Deck) -> list[tuple[int, ...]]:
+    """Each card's effective suit under every trump, and without: cards that share it
+    follow alike whatever the trump, so exchanging them never turns a trump into a plain
+    card (Cinch's Left Pedro, Ten-point's off-jack) or moves a card to another suit."""
+    rows = (*range(len(SUITS)), -1)
+    return [tuple(deck.effective_suit(card, trump) for trump in rows) for card in range(deck.size)]
+
+
 def swap_hidden(
-    rnd: random.Random, hands: list[list[int]], seat: int, seen: set[int], undealt: list[int]
+    rnd: random.Random,
+    hands: list[list[int]],
+    seat: int,
+    seen: set[int],
+    undealt: list[int],
+    classes: list[tuple[int, ...]],
 ) -> tuple[list[list[int]], list[int]]:
     """Copies of the hands and of the cards not dealt (in order: a game's stock) with cards
     `seat` has not seen (not in `seen`, which holds those played) exchanged, each for one
-    of its suit held by another seat (or not dealt), so every card already played stays
-    legal."""
+    of its suit under every trump (`classes`) held by another seat (or not dealt), so every
+    card already played stays legal."""
     owner = {card: s for s, hand in enumerate(hands) for card in hand if card not in seen}
     owner |= {card: UNDEALT for card in undealt if card not in seen}
     hidden = [card for card, s in owner.items() if s != seat]
@@ -298,7 +311,7 @@ def swap_hidden(
     swaps = 0
     for _ in range(30 if hidden else 0):  # three exchanges, where the cards allow them
         first = rnd.choice(hidden)
-        partners = [c for c in hidden if c // 13 == first // 13 and owner[c] != owner[first]]
+        partners = [c for c in hidden if classes[c] == classes[first] and owner[c] != owner[first]]
         if not partners:
             continue
         swaps += 1
@@ -350,7 +363,8 @@ def test_every_game_of_the_registry_plays_on_from_given_decisions(name):
 def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
     described = game(case.game)
     table = described.continuation
-    size = described.deck(resolve(case.game, described.rules.OPTIONS, [])).size
+    deck = described.deck(resolve(case.game, described.rules.OPTIONS, []))
+    size, classes = deck.size, suit_classes(deck)
     rnd = random.Random(f"hidden {case}")
     differed = checks = 0
     for seed in range(table.cases):
@@ -367,7 +381,7 @@ def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
                 seen = set(plays[:k]) | table.shown(hands, first)
             else:
                 seat, seen = table.seen(hands, first, undealt, plays[: k + 1])
-            other, other_undealt = swap_hidden(rnd, hands, seat, seen, undealt)
+            other, other_undealt = swap_hidden(rnd, hands, seat, seen, undealt, classes)
             place = moved(hands, undealt, other, other_undealt)
             given = [place.get(card, card) for card in plays[:k]]  # face-down discards move
             differed += (other, other_undealt) != (hands, undealt)
@@ -381,7 +395,7 @@ def test_no_decision_depends_on_a_card_its_seat_cannot_see(case):
             k = rnd.randrange(len(calls))
             given = [call for _, call in calls[:k]]
             other, other_undealt = swap_hidden(
-                rnd, hands, calls[k][0], table.shown(hands, first), undealt
+                rnd, hands, calls[k][0], table.shown(hands, first), undealt, classes
             )
             differed, checks = differed + (other != hands), checks + 1
             other_stock = _stock(table, other_undealt)

@@ -119,16 +119,13 @@ def seen(
 ) -> tuple[int, set[int]]:
     """The seat making the last of the card `decisions` (as `continued_cards` gives them)
     and the cards it has seen by then besides its hand dealt: the discards shown, its own,
-    its draws (the robbing dealer's whole stock) and the cards played. The Left Pedro
-    counts as seen: it is a trump printed in a plain suit, so whoever holds it decides
-    which cards are discarded face up, and the test must not exchange it for a card of
-    its printed suit."""
+    its draws (the robbing dealer's whole stock) and the cards played."""
     *given, _ = decisions
     trace = _trace_of(hands, dealer, stock, given)
     k = len(given)
     shown = int(trace[k, TRACE_SEEN])
     cards = {card for card in range(52) if shown >> card & 1}
-    return int(trace[k, TRACE_SEAT]), cards | {int(c.COUNTING[HEARTS, 5])}
+    return int(trace[k, TRACE_SEAT]), cards
 
 
 def _trace_of(

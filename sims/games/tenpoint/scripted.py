@@ -117,11 +117,9 @@ def play_deal(
     return played
 
 
-# The hidden-card test's deals: the default rules without the off-jack, so that exchanging
-# two hidden cards of one printed suit never turns a trump into a plain card (which would
-# change how many cards a seat discards and draws, something every seat sees). The dealer
-# is the first seat (see `_calls`).
-RULES = resolve(tp.NAME, tp.OPTIONS, ["off_jack=false"])
+# The hidden-card test's deals: the default rules; the dealer is the first seat (see
+# `_calls`).
+RULES = resolve(tp.NAME, tp.OPTIONS, [])
 HAND_SIZE = tp.cards_dealt(RULES)
 
 
