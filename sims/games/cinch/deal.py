@@ -363,6 +363,7 @@ def play_cinch_deal_nb(
             drawn[dealer] |= np.int64(1) << card
             slot = log_entry_nb(log_calls, row, slot, DRAW + dealer, card)
         stock_trumps = popcount(drawn[dealer] & trumps)
+        view[c.DRAWN] = drawn[dealer]  # the dealer knows which cards he took from the stock
         step = 0
         while popcount(hands[dealer]) > c.HAND_SIZE:
             pool = hands[dealer]
@@ -396,6 +397,7 @@ def play_cinch_deal_nb(
             shown |= bit & trumps  # the trumps he leaves are shown and dead
             slot = log_entry_nb(log_calls, row, slot, dealer, card)
             step += 1
+        view[c.DRAWN] = 0
     r.dealer_stock_trumps = stock_trumps
     side_trumps = 0
     maker_side = rules[c.R_SIDE_OF + maker]
