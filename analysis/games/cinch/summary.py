@@ -150,3 +150,51 @@ def overview_chart(deals: pd.DataFrame) -> Figure:
     from analysis.games.cinch.plots import cinch_bids
 
     return cinch_bids(deals)
+
+
+def side_values(deals: pd.DataFrame, side: pd.Series, field: str) -> np.ndarray:
+    """Per deal, the value of a per-side field (`won`, `delta`) for the side given per
+    deal by `side` (0 or 1, the four-handed game's two sides)."""
+    pick = side.to_numpy()
+    return np.where(pick == 0, deals[f"{field}_0"], deals[f"{field}_1"]).astype(float)
+
+
+def side_results(deals: pd.DataFrame, side: pd.Series) -> pd.DataFrame:
+    """Per deal, from the view of the side given per deal by `side`: the points it won and
+    its net score (its score change minus its opponents')."""
+    net = side_values(deals, side, "delta") - side_values(deals, 1 - side, "delta")
+    return pd.DataFrame(
+        {"points won": side_values(deals, side, "won"), "net score": net}, index=deals.index
+    )
+
+
+def dealer_side(deals: pd.DataFrame) -> pd.Series:
+    """Per deal of the four-handed game, the dealer's side (seats 0 and 2: side 0)."""
+    return deals["dealer"] % 2
+
+
+def maker_side(deals: pd.DataFrame) -> pd.Series:
+    """Per deal, the maker's side (the dealer's where all passed)."""
+    return deals["maker_side"]
+
+
+def left_pedro_changes(deals: pd.DataFrame, by: str | list[str] | None = None) -> pd.DataFrame:
+    """Share of the deals where the Left Pedro was dealt to a player and then taken by the
+    other side (not left dead), with Wilson intervals (n: deals where it was dealt), by
+    whom it was dealt to (the maker's side or the defenders) and by `by` if given."""
+    out = played(deals)
+    side = out["maker_side"]
+    dealt, captor = relative(out["left_dealt"], side), relative(out["left_pedro"], side)
+    frame = pd.DataFrame(
+        {
+            "dealt to": np.where(dealt == PITCHERS, "maker's side", "defenders"),
+            "changed": (captor != dealt) & (captor != NOBODY),
+        },
+        index=out.index,
+    )[dealt != NOBODY]
+    keys = ["dealt to"] if by is None else [*([by] if isinstance(by, str) else by), "dealt to"]
+    for key in keys[:-1]:
+        frame[key] = out.loc[frame.index, key]
+    table = rate_by(frame, "changed", keys)
+    everyone = rate_by(frame.assign(**{"dealt to": "either side"}), "changed", keys)
+    return pd.concat([table, everyone]).sort_index()
