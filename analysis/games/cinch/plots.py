@@ -19,45 +19,52 @@ def _rates(table: pd.DataFrame) -> pd.DataFrame:
     return table.rename(columns={"rate": "estimate"})
 
 
-def cinch_bids(deals: pd.DataFrame, title: str = "Cinch") -> Figure:
-    """How often the maker's side makes its bid: by the bid, and by the bid and the trumps
-    the side holds after the draw (95% Wilson intervals; cells of fewer than
-    `style.MIN_COUNT` bids left out; deals without a contract left out)."""
+def cinch_bids(deals: pd.DataFrame, title: str = "Cinch", panels: int = 6) -> Figure:
+    """How often the maker's side makes its bid: by the bid (left), and for each of the
+    `panels` most frequent bids by the trumps the side holds after the draw (one small
+    panel a bid); 95% Wilson intervals; cells of fewer than `style.MIN_COUNT` bids left
+    out; deals without a contract left out."""
     bids_made = deals[deals["contract"] > 0]
-    figure, (left, right) = plt.subplots(1, 2, figsize=(12, 4.2), layout="constrained")
     by_bid = style.drop_thin(_rates(bid_success(bids_made, "contract")))
     bids = style.order("contract", by_bid.index)
+    common = sorted(by_bid["n"].nlargest(panels).index) if len(by_bid) else []
+    columns = max(1, min(3, len(common)))
+    rows = max(1, -(-len(common) // columns))
+    figure = plt.figure(figsize=(5 + 3.3 * columns, 1.2 + 2.6 * rows), layout="constrained")
+    left_fig, right_fig = figure.subfigures(1, 2, width_ratios=[5, 3.3 * columns])
+    left = left_fig.subplots()
     for position, bid in enumerate(bids):
-        style.bars(left, np.array([position]), by_bid.loc[[bid]], "contract", bid)
-    left.set_xticks(
+        style.bars(left, np.array([position]), by_bid.loc[[bid]], "contract", bid, horizontal=True)
+    left.set_yticks(
         range(len(bids)), [style.with_n(f"bid {bid}", by_bid.loc[bid, "n"]) for bid in bids]
     )
-    left.set_ylim(0, 1.05)
-    left.set_ylabel("share of bids made, 95% interval")
+    left.invert_yaxis()
+    left.set_xlim(0, 1.05)
+    left.set_xlabel("share of bids made, 95% interval")
     left.set_title("by the bid")
     by_trumps = style.drop_thin(_rates(bid_success(bids_made, ["contract", "maker_side_trumps"])))
-    shown = style.order("contract", by_trumps.index.get_level_values("contract"))
-    width = 0.8 / max(len(shown), 1)
-    for offset, bid in zip(style.offsets(len(shown), 0.8 - width), shown, strict=True):
+    axes = np.atleast_1d(right_fig.subplots(rows, columns, sharex=True, sharey=True)).ravel()
+    for axis, bid in zip(axes, common, strict=False):
         part = by_trumps.xs(bid, level="contract")
-        total = int(part["n"].sum())
-        x = part.index.to_numpy() + offset
-        style.bars(
-            right, x, part, "contract", bid, width=width, text=style.with_n(f"bid {bid}", total)
-        )
-        style.label_counts(right, x, part["high"], part["n"], below=False, rotation=90)
-    style.count_ticks(right)
-    right.set_ylim(0, 1.4)
-    right.set_xlabel("trumps the maker's side holds after the draw")
-    right.set_title("by the bid and the side's trumps")
-    right.set_ylabel("share of bids made, 95% interval")
-    style.figure_legend(figure, right, title="the bid (n: its bids)")
+        x = part.index.to_numpy()
+        style.bars(axis, x, part, "contract", bid, width=0.7)
+        style.label_counts(axis, x, part["high"], part["n"], below=False, rotation=90)
+        axis.set_title(style.with_n(f"bid {bid}", by_bid.loc[bid, "n"]), fontsize=9)
+        axis.set_ylim(0, 1.25)
+        style.count_ticks(axis)
+        axis.set_xlabel("trumps", fontsize=8)
+    for axis in axes[len(common) :]:
+        axis.remove()
+    for axis in axes[: len(common)]:
+        axis.set_ylabel("share made, 95% interval" if axis.get_subplotspec().is_first_col()
+                        else "share made")  # fmt: skip
+    right_fig.supxlabel("trumps the maker's side holds after the draw", fontsize=10)
+    right_fig.suptitle(f"by the side's trumps, the {len(common)} most frequent bids", fontsize=11)
     figure.suptitle(f"{title}: how often is each bid made?")
     style.caption(
         figure,
-        f"{len(bids_made):,} deals with a contract; 95% Wilson intervals; above each bar its n "
-        "(bids); "
-        f"{style.thin_rule(of='bids')}",
+        f"{len(bids_made):,} deals with a contract; 95% Wilson intervals; above each bar of "
+        f"the panels its n (bids); {style.thin_rule(of='bids')}",
     )
     return figure
 
@@ -86,7 +93,7 @@ def cinch_rob(table: pd.DataFrame, deals: str = "") -> Figure:
         )
         axis.invert_yaxis()
         style.zero_line(axis, horizontal=True)
-        axis.set_xlabel(f"{quantity}: rob minus blind draw (points per deal), 95% interval")
+        axis.set_xlabel("rob minus blind draw, points per deal, 95% interval")
         axis.set_title(f"the dealer's side's {quantity}")
     figure.suptitle("What is robbing the pack worth to the dealer's side?")
     style.caption(
@@ -111,7 +118,7 @@ def cinch_left_pedro(table: pd.DataFrame, deals: str = "") -> Figure:
         style.label_counts(axis, x, part["high"], part["n"], below=False)
     axis.set_xticks(range(len(groups)), [f"dealt to the {g}" if g != "either side" else
                                          "dealt to either side" for g in groups])  # fmt: skip
-    axis.set_ylim(0, None)
+    axis.set_ylim(0, 1.2 * float(table["high"].max()) if len(table) else 1)
     axis.set_ylabel("share taken by the other side, 95% interval")
     style.figure_legend(figure, axis, title="every seat plays")
     axis.set_title("How often does the Left Pedro change sides?")
