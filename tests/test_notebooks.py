@@ -15,7 +15,13 @@ pytestmark = pytest.mark.slow  # each notebook executes end to end
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
-NAMES = ["pitch_bid_odds", "phat_lead_strategies", "phat_big_phat_and_muck", "don_and_solo_whist"]
+NAMES = [
+    "pitch_bid_odds",
+    "phat_lead_strategies",
+    "phat_big_phat_and_muck",
+    "don_and_solo_whist",
+    "cinch_bids_and_the_rob",
+]
 SMALL = 2000
 
 
