@@ -27,7 +27,9 @@ def cinch_bids(deals: pd.DataFrame, title: str = "Cinch", panels: int = 6) -> Fi
     bids_made = deals[deals["contract"] > 0]
     by_bid = style.drop_thin(_rates(bid_success(bids_made, "contract")))
     bids = style.order("contract", by_bid.index)
-    common = sorted(by_bid["n"].nlargest(panels).index) if len(by_bid) else []
+    by_trumps = style.drop_thin(_rates(bid_success(bids_made, ["contract", "maker_side_trumps"])))
+    charted = by_bid[by_bid.index.isin(by_trumps.index.get_level_values("contract"))]
+    common = sorted(charted["n"].nlargest(panels).index)  # bids with a cell to chart
     columns = max(1, min(3, len(common)))
     rows = max(1, -(-len(common) // columns))
     figure = plt.figure(figsize=(5 + 3.3 * columns, 1.2 + 2.6 * rows), layout="constrained")
@@ -42,7 +44,6 @@ def cinch_bids(deals: pd.DataFrame, title: str = "Cinch", panels: int = 6) -> Fi
     left.set_xlim(0, 1.05)
     left.set_xlabel("share of bids made, 95% interval")
     left.set_title("by the bid")
-    by_trumps = style.drop_thin(_rates(bid_success(bids_made, ["contract", "maker_side_trumps"])))
     axes = np.atleast_1d(right_fig.subplots(rows, columns, sharex=True, sharey=True)).ravel()
     for axis, bid in zip(axes, common, strict=False):
         part = by_trumps.xs(bid, level="contract")
