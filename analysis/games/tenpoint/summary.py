@@ -183,3 +183,51 @@ def counters_summary(counters: dict[str, np.ndarray]) -> dict[str, Estimate]:
         "Game tied (not awarded)": wilson(int(captures[game, NOBODY]), deals),
         "deal thrown in (all passed)": wilson(int(thrown[1]), int(thrown.sum())),
     }
+
+
+def made_by_bid(deals: pd.DataFrame, bids: range | list[int] | None = None) -> pd.DataFrame:
+    """Per deal, 1 or 0 for a contract made or set, in the column (`bid k`) of its bid;
+    NaN in the other columns: the input of a paired comparison of rates by bid."""
+    made = deals["made"].astype(float)
+    bids = range(4, MOON + 1) if bids is None else bids
+    return pd.DataFrame({f"bid {bid}": made.where(deals["contract"] == bid) for bid in bids})
+
+
+def point_sides(deals: pd.DataFrame, points: tuple[str, ...] = CAPTURED) -> pd.DataFrame:
+    """Per point (a column of `points`): the deals played in which a side scored it (n),
+    the pitcher's side's share of them with its 95% Wilson interval, and the share of the
+    deals played in which nobody scored it (out of play, or Game tied)."""
+    played = bid_deals(deals)
+    rows, nobody = {}, {}
+    for point in points:
+        captor = played[point].to_numpy()
+        scored = captor >= 0
+        pitchers = int((captor[scored] == played["pitcher_side"].to_numpy()[scored]).sum())
+        rows[point] = wilson(pitchers, int(scored.sum()))
+        nobody[point] = 1 - scored.mean() if len(played) else np.nan
+    table = estimates_frame(rows)
+    table.index.name = "point"
+    return table.assign(nobody=pd.Series(nobody))
+
+
+def moon_attempts(deals: pd.DataFrame) -> pd.DataFrame:
+    """Shooting the moon per attempt (the deals with a bid of 10): the share made (`made`,
+    Wilson interval) and the pitcher's side's score change (`delta`, normal interval),
+    over `n` attempts."""
+    played = bid_deals(deals)
+    moon = played["contract"] == MOON
+    made = wilson(int(played["made"][moon].sum()), int(moon.sum()))
+    delta = mean(pitcher_side_values(played[moon], "delta"))
+    return pd.DataFrame(
+        [
+            {
+                "made": made.value,
+                "made_low": made.low,
+                "made_high": made.high,
+                "delta": delta.value,
+                "delta_low": delta.low,
+                "delta_high": delta.high,
+                "n": int(moon.sum()),
+            }
+        ]
+    )
