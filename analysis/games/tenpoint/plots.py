@@ -35,7 +35,12 @@ def tenpoint_bids(table: pd.DataFrame, title: str, caption: str) -> Figure:
     table = style.drop_thin(table)
     players = style.order("player", table.index.get_level_values(0))
     figure, axes = plt.subplots(
-        1, len(players), figsize=(6 * len(players), 4.4), layout="constrained", squeeze=False
+        1,
+        len(players),
+        figsize=(6 * len(players), 4.4),
+        layout="constrained",
+        squeeze=False,
+        sharex=True,
     )
     for axis, player in zip(axes[0], players, strict=True):
         part = table.xs(player, level=0)
@@ -43,17 +48,14 @@ def tenpoint_bids(table: pd.DataFrame, title: str, caption: str) -> Figure:
         for offset, deck in zip(style.offsets(len(decks), 0.3), decks, strict=True):
             rows = part.xs(deck, level=0)
             x = rows.index.to_numpy(float) + offset
-            style.estimates(
-                axis, x, rows, "ten-point deck", deck,
-                text=style.with_n(style.label("ten-point deck", deck), rows["n"].sum()),
-            )  # fmt: skip
+            style.estimates(axis, x, rows, "ten-point deck", deck)
             style.label_counts(axis, x, rows["low"], rows["n"], rotation=90)
         axis.set_ylim(-0.12, 1.05)
         axis.set_xlabel("the bid (10: shooting the moon)")
         axis.set_ylabel("share of bids made, 95% interval")
         axis.set_title(f"card play: {style.label('player', player)}")
         style.count_ticks(axis)
-    style.figure_legend(figure, axes[0][-1], title="the deck (n: its bids)")
+    style.figure_legend(figure, axes[0][-1], title="the deck")
     figure.suptitle(title)
     rule = style.thin_rule(of="bids")
     style.caption(figure, f"{caption}; under each point its n (bids); {rule}.")
@@ -86,8 +88,8 @@ def tenpoint_moon(table: pd.DataFrame, title: str, caption: str) -> Figure:
     left.set_xlabel("share of attempts made, 95% interval")
     left.set_title("is it made?")
     style.zero_line(right, horizontal=True)
-    right.set_xlabel("the pitcher's side's score change per attempt (points), 95% interval")
-    right.set_title("what is it worth?")
+    right.set_xlabel("score change per attempt (points), 95% interval")
+    right.set_title("what is it worth to the shooting side?")
     figure.suptitle(title)
     style.caption(figure, f"{caption}; n: attempts; {style.thin_rule(of='attempts')}.")
     return figure
