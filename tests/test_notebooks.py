@@ -21,6 +21,7 @@ NAMES = [
     "phat_big_phat_and_muck",
     "don_and_solo_whist",
     "cinch_bids_and_the_rob",
+    "tenpoint_bids_and_the_moon",
 ]
 SMALL = 2000
 

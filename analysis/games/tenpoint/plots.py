@@ -50,7 +50,7 @@ def tenpoint_bids(table: pd.DataFrame, title: str, caption: str) -> Figure:
             x = rows.index.to_numpy(float) + offset
             style.estimates(axis, x, rows, "ten-point deck", deck)
             style.label_counts(axis, x, rows["low"], rows["n"], rotation=90)
-        axis.set_ylim(-0.12, 1.05)
+        axis.set_ylim(-0.25, 1.05)
         axis.set_xlabel("the bid (10: shooting the moon)")
         axis.set_ylabel("share of bids made, 95% interval")
         axis.set_title(f"card play: {style.label('player', player)}")
@@ -118,7 +118,8 @@ def tenpoint_point_sides(table: pd.DataFrame, title: str, caption: str) -> Figur
     axis.axhline(0.5, color=GREY, linewidth=0.8, linestyle="--")
     style.ticks_with_counts(axis, range(len(points)), [POINT_NAMES[p] for p in points],
                             [counts[p] for p in points])  # fmt: skip
-    axis.set_ylim(0, 1.05)
+    bottom = max(0.0, min(0.45, float(table["low"].min()) - 0.03))
+    axis.set_ylim(bottom, min(1.02, max(0.9, float(table["high"].max()) + 0.03)))
     axis.set_ylabel("share taken by the pitcher's side, 95% interval")
     style.figure_legend(figure, axis, title="card play (n: most deals of a point)")
     figure.suptitle(title)
