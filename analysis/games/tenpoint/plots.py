@@ -50,7 +50,8 @@ def tenpoint_bids(table: pd.DataFrame, title: str, caption: str) -> Figure:
             x = rows.index.to_numpy(float) + offset
             style.estimates(axis, x, rows, "ten-point deck", deck)
             style.label_counts(axis, x, rows["low"], rows["n"], rotation=90)
-        axis.set_ylim(-0.25, 1.05)
+        axis.set_ylim(-0.25, 1.05)  # room under the points for their n
+        axis.set_yticks(np.linspace(0, 1, 6))
         axis.set_xlabel("the bid (10: shooting the moon)")
         axis.set_ylabel("share of bids made, 95% interval")
         axis.set_title(f"card play: {style.label('player', player)}")
