@@ -27,7 +27,7 @@ from sims.games.allfours.rules import (
 )
 from sims.strategies import view as v
 from sims.strategies.random_play import play_random
-from sims.strategies.registry import register
+from sims.strategies.registry import Param, register
 
 QUEEN, ACE = 10, 12
 WORTH_TRUMP = 100  # a trump is worth keeping above every plain card
@@ -68,6 +68,23 @@ def call_greedy(view, params, rng):
         answer = GIVE if strong else RUN
         return answer if (legal >> answer) & 1 else RUN
     return BUNCH if (hand & suit_mask(trump)) == 0 else PLAY_ON
+
+
+@njit(cache=True)
+def call_forced(view, params, rng):
+    """Eldest's beg and the dealer's answer as the parameters say (`beg`: 1 begs, 0
+    stands; `give`: 0 gives, 1 runs; -1 leaves the call to `greedy`), a call the rules
+    forbid (the gift that would put a side out) left to `greedy` too; every other call
+    as `greedy`'s. For paired contrasts: the same deals played once each way."""
+    question = view[v.POSITION]
+    forced = -1
+    if question == Q_BEG:
+        forced = int(params[0])
+    elif question == Q_GIVE:
+        forced = int(params[1])
+    if forced >= 0 and (view[v.LEGAL] >> forced) & 1:
+        return forced
+    return call_greedy(view, params, rng)
 
 
 @njit(cache=True, inline="always")
@@ -203,4 +220,12 @@ register(
     play=play_greedy,
     lead=play_greedy,
     bid=call_greedy,
+)
+register(
+    "forced_calls",
+    NAME,
+    "bidder: eldest begs (beg=1) or stands (beg=0), the dealer gives (give=0) or runs "
+    "(give=1), as told; -1 (the default) or a forbidden call leaves it to greedy",
+    bid=call_forced,
+    params={"beg": Param(-1, -1, 1, whole=True), "give": Param(-1, -1, 1, whole=True)},
 )
