@@ -302,3 +302,44 @@ def test_the_game_is_described_with_its_deck_and_sides():
     described = game(af.NAME)
     assert described.sides is not None and described.continuation is not None
     assert af.max_runs(2) == 5 and af.max_runs(3) == 3 and af.max_runs(4) == 2
+
+
+# ----------------------------------------------------------------------------- forced calls
+
+
+def test_forced_calls_make_the_calls_asked_on_the_same_deals():
+    """`forced_calls` begs or stands, gives or runs as told, on the very deals `greedy`
+    plays (the same cards dealt and turned); left at -1 it plays as `greedy` alone, and the
+    paired contrast of the analysis reads the runs deal by deal."""
+    from analysis.games.allfours.calls import eldest_margin, paired_contrast
+
+    def rows(label: str) -> pd.DataFrame:
+        return run_frame(run(RunSpec(af.NAME, 8, 3000, seats=(label,))))
+
+    own = rows("greedy")
+    assert own.equals(rows("greedy+forced_calls"))
+    beg, stand = rows("greedy+forced_calls:beg=1"), rows("greedy+forced_calls:beg=0")
+    give, run_ = rows("greedy+forced_calls:beg=1:give=0"), rows("greedy+forced_calls:give=1")
+    assert beg["begged"].all() and not stand["begged"].any() and (stand["runs"] == 0).all()
+    assert give["gift"].all() and (give["runs"] == 0).all()
+    assert not run_["gift"].any() and (run_["runs"] > 0).eq(run_["begged"]).all()
+    for forced in (beg, stand, give, run_):
+        for column in ("deal", "dealer", "upcard", "eldest_trumps", "dealer_trumps"):
+            assert (forced[column] == own[column]).all(), column
+    # Where greedy begs and the dealer would give, forcing its own calls changes nothing.
+    same = own["begged"] & own["gift"]
+    assert (eldest_margin(give)[same] == eldest_margin(own)[same]).all()
+    keys = pd.DataFrame({"trumps": own["eldest_trumps"]})
+    table = paired_contrast(beg, stand, keys)
+    assert table.loc["all", "n"] == 3000 and table["n"].drop("all").sum() == 3000
+    with pytest.raises(ValueError, match="not the same deals"):
+        paired_contrast(beg, rows("greedy+forced_calls:beg=0").iloc[1:], keys)
+
+
+def test_the_dealt_chance_of_the_jack_is_counted_exactly():
+    """12/13 x (cards in hands) / (cards unseen), after 0, 1 and 2 runs of two players."""
+    from analysis.games.allfours.calls import dealt_chance
+
+    for runs in range(3):
+        exact = Fraction(12, 13) * Fraction(12 + 6 * runs, 51 - runs)
+        assert math.isclose(dealt_chance(2, runs), float(exact))
