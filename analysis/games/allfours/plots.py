@@ -1,0 +1,149 @@
+"""All Fours figures: what begging (and the dealer's gift) is worth against the other call
+on the same deals, by the hand; what the dealer scores by the trumps the turn-up names;
+how often the Jack of trumps is in play against the chance it was dealt. Each takes a
+tidy table (a `player` column, the keys, n, estimate, low, high) as the notebook builds
+it from `analysis.games.allfours.calls`."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
+
+from analysis.plots import style
+
+__all__ = ["allfours_beg_value", "allfours_give_value", "allfours_dealer_margin", "allfours_jack"]
+
+
+def _points(axis, table: pd.DataFrame, x: str, width: float = 0.4) -> int:
+    """Each player's estimates along `x` side by side, each with its n under it; returns
+    the deals drawn (the n of all points)."""
+    players = style.order("player", table["player"])
+    total = 0
+    for offset, player in zip(style.offsets(len(players), width), players, strict=True):
+        part = style.drop_thin(table[table["player"] == player]).sort_values(x)
+        if part.empty:
+            continue
+        positions = part[x].to_numpy(float) + offset
+        style.estimates(axis, positions, part, "player", player)
+        style.label_counts(axis, positions, part["low"], part["n"], fontsize=6)
+        total += int(part["n"].sum())
+    values = style.drop_thin(table)[x].astype(int)
+    if values.empty:
+        return total
+    axis.set_xticks(range(values.min(), values.max() + 1))
+    axis.set_xlim(values.min() - 0.5, values.max() + 0.5)
+    return total
+
+
+def _contrast(
+    table: pd.DataFrame, panel: str, x: str, xlabel: str, ylabel: str, title: str, note: str
+) -> Figure:
+    """One panel per value of `panel` (in the order met), the contrast by `x` in each."""
+    shown = table[table[x] != "all"].astype({x: int})
+    panels = list(dict.fromkeys(shown[panel]))
+    figure, axes = plt.subplots(
+        1, len(panels), figsize=(5.2 * len(panels) + 1.6, 4.4), sharey=True, layout="constrained"
+    )
+    axes = np.atleast_1d(axes)
+    for axis, name in zip(axes, panels, strict=True):
+        _points(axis, shown[shown[panel] == name], x)
+        drawn = style.drop_thin(shown)[x]
+        if not drawn.empty:
+            axis.set_xticks(range(drawn.min(), drawn.max() + 1))
+            axis.set_xlim(drawn.min() - 0.5, drawn.max() + 0.5)
+        style.zero_line(axis)
+        axis.set_title(name)
+        axis.set_xlabel(xlabel)
+    axes[0].set_ylabel(ylabel)
+    style.figure_legend(figure, axes[0], title="every seat")
+    figure.suptitle(title)
+    style.caption(
+        figure,
+        f"{note}; under each point its n (deals); 95% normal intervals of the paired "
+        f"differences; {style.thin_rule()}",
+    )
+    return figure
+
+
+def allfours_beg_value(table: pd.DataFrame) -> Figure:
+    """What begging is worth to eldest against standing, on the same deals: eldest's
+    points minus the dealer's per deal when made to beg, minus the same when made to
+    stand, by eldest's trumps in the turned suit, one panel for each of greedy's own calls
+    with that hand (`table`: player, call, trumps, n, estimate, low, high)."""
+    return _contrast(
+        table,
+        "call",
+        "trumps",
+        "eldest's cards of the turned suit",
+        "beg minus stand: eldest's net points per deal",
+        "When should eldest beg? What begging gains over standing, on the same deals",
+        "Each deal played twice, eldest made to beg and made to stand, the dealer answering a "
+        "beg as greedy would; net points: eldest's minus the dealer's",
+    )
+
+
+def allfours_give_value(table: pd.DataFrame) -> Figure:
+    """What giving one is worth to the dealer against running the cards, on the same
+    begged deals: the dealer's points minus eldest's per deal when made to give, minus the
+    same when made to run, by the dealer's cards of the turned suit, one panel for each of
+    greedy's own answers with that hand (`table`: player, call, trumps, n, estimate, low,
+    high)."""
+    return _contrast(
+        table,
+        "call",
+        "trumps",
+        "the dealer's cards of the turned suit",
+        "give minus run: the dealer's net points per deal",
+        "When should the dealer give? What giving gains over running, on the same deals",
+        "Each deal played twice with eldest made to beg, the dealer made to give and made to "
+        "run; net points: the dealer's minus eldest's",
+    )
+
+
+def allfours_dealer_margin(table: pd.DataFrame) -> Figure:
+    """The dealer's points minus eldest's per deal with the turned suit trump (eldest
+    made to stand), by the dealer's cards of that suit (`table`: player, trumps, n,
+    estimate, low, high; a row "all" is left out)."""
+    shown = table[table["trumps"] != "all"].astype({"trumps": int})
+    figure, axis = plt.subplots(figsize=(7.6, 4.4), layout="constrained")
+    _points(axis, shown, "trumps")
+    style.zero_line(axis)
+    axis.set_xlabel("the dealer's cards of the turned suit")
+    axis.set_ylabel("the dealer's points minus eldest's per deal")
+    style.figure_legend(figure, axis, title="every seat")
+    figure.suptitle("What is the trump the turn-up names worth to the dealer?")
+    style.caption(
+        figure,
+        "Eldest made to stand, so the turned suit is trump in every deal; the dealer's "
+        "points include the kick (a Jack turned); under each point its n (deals); 95% normal "
+        f"intervals; {style.thin_rule()}",
+    )
+    return figure
+
+
+def allfours_jack(table: pd.DataFrame) -> Figure:
+    """How often the Jack of trumps is held when play begins, by the times the cards were
+    run, against the chance it was dealt (black crosses: before any call or discard could
+    choose; `table`: player, runs, n, estimate, low, high, dealt chance)."""
+    figure, axis = plt.subplots(figsize=(7.6, 4.4), layout="constrained")
+    _points(axis, table, "runs", width=0.3)
+    chances = table.drop_duplicates("runs").sort_values("runs")
+    axis.plot(
+        chances["runs"], chances["dealt chance"], "x", color="black", markersize=9,
+        label="chance it was dealt",
+    )  # fmt: skip
+    axis.set_ylim(0, None)
+    axis.yaxis.set_major_formatter(PercentFormatter(1.0))
+    axis.set_xlabel("times the cards were run")
+    axis.set_ylabel("share of deals played with the Jack of trumps held")
+    style.figure_legend(figure, axis, title="every seat")
+    figure.suptitle("How often is the Jack of trumps in play?")
+    style.caption(
+        figure,
+        "Deals played (none ended before play); under each point its n (deals); 95% Wilson "
+        f"intervals; crosses: the hypergeometric chance; {style.thin_rule()}",
+    )
+    return figure
