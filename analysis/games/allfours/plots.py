@@ -17,7 +17,7 @@ from analysis.plots import style
 __all__ = ["allfours_beg_value", "allfours_give_value", "allfours_dealer_margin", "allfours_jack"]
 
 
-def _points(axis, table: pd.DataFrame, x: str, width: float = 0.4) -> int:
+def _points(axis, table: pd.DataFrame, x: str, width: float = 0.5) -> int:
     """Each player's estimates along `x` side by side, each with its n under it; returns
     the deals drawn (the n of all points)."""
     players = style.order("player", table["player"])
@@ -41,24 +41,29 @@ def _points(axis, table: pd.DataFrame, x: str, width: float = 0.4) -> int:
 def _contrast(
     table: pd.DataFrame, panel: str, x: str, xlabel: str, ylabel: str, title: str, note: str
 ) -> Figure:
-    """One panel per value of `panel` (in the order met), the contrast by `x` in each."""
+    """One panel per value of `panel` (in the order met), the contrast by `x` in each,
+    each panel as wide as the hands it draws."""
     shown = table[table[x] != "all"].astype({x: int})
     panels = list(dict.fromkeys(shown[panel]))
+    spans = [max(1, style.drop_thin(shown[shown[panel] == name])[x].nunique()) for name in panels]
     figure, axes = plt.subplots(
-        1, len(panels), figsize=(5.2 * len(panels) + 1.6, 4.4), sharey=True, layout="constrained"
+        1,
+        len(panels),
+        figsize=(4.0 + 1.1 * sum(spans), 4.4),
+        sharey=True,
+        layout="constrained",
+        gridspec_kw={"width_ratios": spans},
     )
     axes = np.atleast_1d(axes)
     for axis, name in zip(axes, panels, strict=True):
         _points(axis, shown[shown[panel] == name], x)
-        drawn = style.drop_thin(shown)[x]
-        if not drawn.empty:
-            axis.set_xticks(range(drawn.min(), drawn.max() + 1))
-            axis.set_xlim(drawn.min() - 0.5, drawn.max() + 0.5)
         style.zero_line(axis)
         axis.set_title(name)
         axis.set_xlabel(xlabel)
     axes[0].set_ylabel(ylabel)
     style.figure_legend(figure, axes[0], title="every seat")
+    low, high = axes[0].get_ylim()
+    axes[0].set_ylim(low - 0.06 * (high - low), high)  # room for the lowest point's n
     figure.suptitle(title)
     style.caption(
         figure,
@@ -110,6 +115,8 @@ def allfours_dealer_margin(table: pd.DataFrame) -> Figure:
     shown = table[table["trumps"] != "all"].astype({"trumps": int})
     figure, axis = plt.subplots(figsize=(7.6, 4.4), layout="constrained")
     _points(axis, shown, "trumps")
+    low, high = axis.get_ylim()
+    axis.set_ylim(low - 0.06 * (high - low), high)  # room for the lowest point's n
     style.zero_line(axis)
     axis.set_xlabel("the dealer's cards of the turned suit")
     axis.set_ylabel("the dealer's points minus eldest's per deal")
@@ -126,24 +133,32 @@ def allfours_dealer_margin(table: pd.DataFrame) -> Figure:
 
 def allfours_jack(table: pd.DataFrame) -> Figure:
     """How often the Jack of trumps is held when play begins, by the times the cards were
-    run, against the chance it was dealt (black crosses: before any call or discard could
-    choose; `table`: player, runs, n, estimate, low, high, dealt chance)."""
+    run, under each kind of `calls` (the players' own, or eldest made to stand), against
+    the chance it was dealt (black crosses: before any call or discard could choose;
+    `table`: calls, runs, n, estimate, low, high, dealt chance)."""
     figure, axis = plt.subplots(figsize=(7.6, 4.4), layout="constrained")
-    _points(axis, table, "runs", width=0.3)
-    chances = table.drop_duplicates("runs").sort_values("runs")
+    shown = style.drop_thin(table)
+    kinds = style.order("calls", shown["calls"])
+    for offset, calls in zip(style.offsets(len(kinds), 0.3), kinds, strict=True):
+        part = shown[shown["calls"] == calls].sort_values("runs")
+        positions = part["runs"].to_numpy(float) + offset
+        style.estimates(axis, positions, part, "calls", calls)
+        style.label_counts(axis, positions, part["low"], part["n"], fontsize=6)
+    chances = shown.drop_duplicates("runs").sort_values("runs")
     axis.plot(
         chances["runs"], chances["dealt chance"], "x", color="black", markersize=9,
         label="chance it was dealt",
     )  # fmt: skip
+    axis.set_xticks(chances["runs"].to_numpy())
     axis.set_ylim(0, None)
     axis.yaxis.set_major_formatter(PercentFormatter(1.0))
     axis.set_xlabel("times the cards were run")
     axis.set_ylabel("share of deals played with the Jack of trumps held")
-    style.figure_legend(figure, axis, title="every seat")
-    figure.suptitle("How often is the Jack of trumps in play?")
+    style.figure_legend(figure, axis, title="calls")
+    figure.suptitle("How often is the Jack of trumps in play, against the chance it was dealt?")
     style.caption(
         figure,
-        "Deals played (none ended before play); under each point its n (deals); 95% Wilson "
-        f"intervals; crosses: the hypergeometric chance; {style.thin_rule()}",
+        "Deals played; under each point its n (deals); 95% Wilson intervals; crosses: the "
+        f"exact hypergeometric chance that the hands hold it; {style.thin_rule()}",
     )
     return figure
