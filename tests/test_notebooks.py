@@ -20,6 +20,7 @@ NAMES = [
     "phat_lead_strategies",
     "phat_big_phat_and_muck",
     "don_and_solo_whist",
+    "allfours_begging_and_the_jack",
     "cinch_bids_and_the_rob",
     "tenpoint_bids_and_the_moon",
 ]
