@@ -131,11 +131,11 @@ def allfours_dealer_margin(table: pd.DataFrame) -> Figure:
     return figure
 
 
-def allfours_jack(table: pd.DataFrame) -> Figure:
+def allfours_jack(table: pd.DataFrame, who: str = "greedy") -> Figure:
     """How often the Jack of trumps is held when play begins, by the times the cards were
     run, under each kind of `calls` (the players' own, or eldest made to stand), against
     the chance it was dealt (black crosses: before any call or discard could choose;
-    `table`: calls, runs, n, estimate, low, high, dealt chance)."""
+    `table`: calls, runs, n, estimate, low, high, dealt chance; `who` calls and discards)."""
     figure, axis = plt.subplots(figsize=(7.6, 4.4), layout="constrained")
     shown = style.drop_thin(table)
     kinds = style.order("calls", shown["calls"])
@@ -158,7 +158,8 @@ def allfours_jack(table: pd.DataFrame) -> Figure:
     figure.suptitle("How often is the Jack of trumps in play, against the chance it was dealt?")
     style.caption(
         figure,
-        "Deals played; under each point its n (deals); 95% Wilson intervals; crosses: the "
-        f"exact hypergeometric chance that the hands hold it; {style.thin_rule()}",
+        f"Deals played, every seat calling and discarding as {who}; under each point its n "
+        "(deals); 95% Wilson intervals; crosses: the exact hypergeometric chance that the "
+        f"hands hold it; {style.thin_rule()}",
     )
     return figure
