@@ -183,6 +183,12 @@ STRATEGIES_PAGE = "strategies.md"
 STRATEGIES_MARK = "<!-- the registered strategies -->"
 
 
+def _row_order(item: tuple[tuple, list[str]]) -> tuple:
+    """A strategies-table row's place: its name, kind and text, then its games."""
+    (name, kind, text, _), games = item
+    return name, kind, text, games
+
+
 def strategies_table() -> str:
     """The registered strategies in a Markdown table: one row per strategy and meaning (a
     strategy that means the same in several games lists them together), as `allfours
@@ -198,7 +204,8 @@ def strategies_table() -> str:
         "| strategy | games | kind | what it does | parameters: default, range |",
         "| --- | --- | --- | --- | --- |",
     ]
-    for (name, kind, text, params), games in sorted(grouped.items()):
+    # Sorted by name, kind and text, then games: parameters (objects) are never compared.
+    for (name, kind, text, params), games in sorted(grouped.items(), key=_row_order):
         settings = "<br>".join(
             f"`{key}={value.default:g}`: {_cell(value.allowed())}" for key, value in params
         )
