@@ -372,7 +372,7 @@ def test_pitch_games_stop_at_the_target_or_the_deal_cap(tmp_path, capsys):
         (["pitch", "--players", "9"], "bad value '9' for variant 'players'"),
         (["pitch", "--variant", "target=10"], "one of 7, 11, 15, 21"),
         (["pitch", "--strategy", "lead_phat"], "unknown strategy 'lead_phat' for pitch"),
-        (["phat", "--players", "4"], "--players applies to pitch"),
+        (["phat", "--players", "4"], "phat has a fixed table"),
         (["phat", "--strategy", "threshold"], "unknown strategy 'threshold' for phat"),
     ],
 )

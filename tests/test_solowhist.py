@@ -240,7 +240,7 @@ def test_replay_solowhist_shows_the_logged_deal(capsys):
         (["--variant", "unit=0"], "bad value '0' for variant 'unit'"),
         (["--variant", "target=7"], "no variant 'target'"),
         (["--strategy", "threshold"], "unknown strategy 'threshold' for solowhist"),
-        (["--players", "3"], "--players applies to pitch"),
+        (["--players", "3"], "solowhist has a fixed table"),
     ],
 )
 def test_simulate_solowhist_refuses_bad_input_and_writes_nothing(capsys, tmp_path, args, message):

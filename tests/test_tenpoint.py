@@ -420,7 +420,7 @@ def test_a_joker_is_dealt_to_the_pitcher_as_often_as_counting_says():
 
 def test_the_continuation_plays_every_decision_and_finds_the_opening_lead():
     described = game(tp.NAME)
-    assert described.continuation is CONTINUATION and RULES["off_jack"] is False
+    assert described.continuation is CONTINUATION and RULES["off_jack"] is True
     deck = tp.game_deck(RULES)
     order = list(range(deck.size))
     hands = [order[9 * s : 9 * (s + 1)] for s in range(4)]
