@@ -1,5 +1,5 @@
-"""Ten-point Pitch, with Smear as a profile of it, as written in docs/rules.md section 8 (the
-rule book of record; /work/shared/RULES.md sections 8, 8.D and 8.E hold its sources).
+"""Ten-point Pitch, with Smear as a profile of it, as written in docs/rules.md section 8 (its
+sources' disagreements and the choices made are in 8.13).
 
 Every option of section 8.10 (and the Smear profile of 8.11), default first:
 - `players` 4 (3 to 6); `partnership` on (4 seats in two teams, 6 seats in `teams` 2 or
