@@ -16,11 +16,11 @@ from sims.core.deck import (
     D_ABOVE,
     D_BELOW,
     D_FULL,
-    D_NAMING,
     D_ORDER,
     D_SUIT,
     D_TRUMPS,
     D_VOIDS,
+    NO_TRUMP,
     STANDARD,
 )
 from sims.core.tricks import CARD_GAME_POINTS, game_points
@@ -38,15 +38,6 @@ DECK = STANDARD.packed  # the plain pack, in Phat and Don alike
 
 
 @njit(cache=True)
-def _named_trump(card: int, deck) -> int:
-    """The trump an opening lead of `card` names in `deck`."""
-    for trump in range(4):
-        if deck[trump, D_NAMING] >> card & 1:
-            return trump
-    return -1
-
-
-@njit(cache=True)
 def describe_card(view, card: int, out, deck) -> None:
     """The `FEATURES` numbers describing legal `card` in the view's position, into `out`, by
     `deck` (a `Deck.packed`). At an opening lead that names trump, the trump it names."""
@@ -57,7 +48,7 @@ def describe_card(view, card: int, out, deck) -> None:
     opening = view[v.DECISION] == v.OPENING
     trump = view[v.TRUMP]
     if opening and trump < 0:
-        trump = _named_trump(card, deck)
+        trump = deck[NO_TRUMP, D_SUIT + card]  # the suit it names: its own without trumps
     row = deck[trump]
     suit = row[D_SUIT + card]
     rank = row[D_ORDER + card]

@@ -14,11 +14,11 @@ from sims.core.deck import (
     D_ABOVE,
     D_BELOW,
     D_JACK,
-    D_NAMING,
     D_ORDER,
     D_SUIT,
     D_TRUMPS,
     D_VOIDS,
+    NO_TRUMP,
     STANDARD,
 )
 from sims.core.tricks import CARD_GAME_POINTS
@@ -28,15 +28,6 @@ from sims.strategies.tactics import beating_in
 FEATURES = 40
 DECK = STANDARD.packed  # Pitch's deck: the plain pack
 RANK_TEN = 8
-
-
-@njit(cache=True)
-def _named_trump(card: int, deck) -> int:
-    """The trump an opening lead of `card` names in `deck`."""
-    for trump in range(4):
-        if deck[trump, D_NAMING] >> card & 1:
-            return trump
-    return -1
 
 
 @njit(cache=True)
@@ -67,7 +58,7 @@ def describe_card(view, card: int, out, deck) -> None:
     opening = view[v.DECISION] == v.OPENING
     trump = view[v.TRUMP]
     if opening and trump < 0:
-        trump = _named_trump(card, deck)
+        trump = deck[NO_TRUMP, D_SUIT + card]  # the suit it names: its own without trumps
     row = deck[trump]
     suit = row[D_SUIT + card]
     rank = row[D_ORDER + card]
