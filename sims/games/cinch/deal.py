@@ -34,6 +34,7 @@ from sims.engine.common import (
     PLAY,
     SCRIPT_EXHAUSTED,
     game_stream_nb,
+    nowrap,
     record_fault_nb,
 )
 from sims.games.cinch import rules as c
@@ -52,6 +53,8 @@ BIDS = (1 << (c.MAX_BID + 1)) - 1  # bits 0..14: pass and every bid
 SUITS_ALL = 0b1111  # the legal answers to CHOOSE_TRUMP: any suit
 TRACE_SEAT, TRACE_SEEN, TRACE_PLAY, TRACE_CARD = range(4)  # a card decision's trace
 TRACE_WIDTH = 4
+SET_DEALT, SET_HAND, SET_OWN, SET_DRAWN = range(4)  # rows of a deal's cards per seat
+SET_ROWS = 4
 
 
 @njit(cache=True, inline="always")
@@ -181,6 +184,82 @@ def play_cinch_deal_nb(
     dealt (discards shown to it, its draws, cards played) and whether it was a card
     played, and the card. Returns the error kind (OK), with seat and card or call in
     `error`."""
+    sets = np.zeros((SET_ROWS, c.MAX_PLAYERS), np.int64)
+    return play_deal_nb(
+        order,
+        dealer,
+        scores,
+        rules,
+        fids,
+        params,
+        rng,
+        call_script,
+        card_script,
+        view,
+        out,
+        fields,
+        row,
+        error,
+        log_calls,
+        log_plays,
+        log_winners,
+        trace,
+        sets,
+    )
+
+
+@njit(cache=True, inline="always")
+def seat_after_nb(seat: int, k: int, players: int) -> int:
+    """The seat `k` places to the left of `seat` (0 <= k <= players), without a division."""
+    seat += k
+    return seat - players if seat >= players else seat
+
+
+@njit(cache=True, inline="always")
+def log_discards_nb(log_calls, row, slot, seat, cards) -> int:
+    """Log the discards `cards` of `seat`, lowest first, from `slot`; the next slot."""
+    if log_calls.shape[0] == 0:
+        return slot + 2 * popcount(cards)
+    while cards:
+        slot = log_entry_nb(log_calls, row, slot, seat, lowest(cards))
+        cards &= cards - 1
+    return slot
+
+
+@njit(cache=True, inline="always")
+def captor_side_nb(view, rules, players, card) -> int:
+    """The side whose seat took `card` in a trick (-1: nobody, a dead card)."""
+    side = -1
+    for seat in range(players):
+        taken = view[v.WON + seat] >> card & 1
+        side = rules[c.R_SIDE_OF + seat] if taken else side
+    return side
+
+
+@njit(cache=True, inline="always")
+def play_deal_nb(
+    order,
+    dealer,
+    scores,
+    rules,
+    fids,
+    params,
+    rng,
+    call_script,
+    card_script,
+    view,
+    out,
+    fields,
+    row,
+    error,
+    log_calls,
+    log_plays,
+    log_winners,
+    trace,
+    sets,
+):
+    """`play_cinch_deal_nb` with its scratch `sets`: each seat's cards dealt, held,
+    discarded and drawn (the SET_* rows), which a run kernel allocates once, not per deal."""
     n = rules[c.R_PLAYERS]
     size = rules[c.R_DEALT]
     n_sides = rules[c.R_SIDES]
@@ -188,11 +267,14 @@ def play_cinch_deal_nb(
     record = log_plays.shape[0] > 0
     calls, won_out, delta_out, before_out, after_out = fields
     r = out[row]
-    hands = np.zeros(c.MAX_PLAYERS, np.int64)
     for seat in range(n):
-        for i in range(size):
-            hands[seat] |= np.int64(1) << order[seat * size + i]
-    dealt = hands.copy()
+        mask = np.int64(0)
+        for i in range(seat * size, (seat + 1) * size):
+            mask |= np.int64(1) << order[i]
+        sets[SET_DEALT, seat] = mask
+        sets[SET_HAND, seat] = mask
+        sets[SET_OWN, seat] = 0
+        sets[SET_DRAWN, seat] = 0
     top = n * size
     r.dealer = dealer
     for k in range(c.MAX_PLAYERS):
@@ -223,17 +305,17 @@ def play_cinch_deal_nb(
     # The auction (CIN-4): one call each from the dealer's left, each bid above the last.
     high, maker = 0, -1
     for k in range(n):
-        seat = (dealer + 1 + k) % n
+        seat = seat_after_nb(dealer, 1 + k, n)
         lowest_bid = max(rules[c.R_MIN_BID], high + 1)
         legal = 1 | (BIDS & ~((1 << lowest_bid) - 1))
-        view[v.HAND] = hands[seat]
+        view[v.HAND] = sets[SET_HAND, seat]
         view[v.POSITION] = k
         view[v.HIGH_BID] = high
         view[v.HIGH_BIDDER] = maker
         call = ask_call_nb(view, seat, legal, v.BID, call_script, k, fids, params, rng, error)
         if call < 0:
             return -call
-        view[v.CALLS + seat] = call
+        view[nowrap(v.CALLS + seat)] = call
         calls[row, k] = call
         if record:
             log_calls[row, k] = call
@@ -244,7 +326,7 @@ def play_cinch_deal_nb(
             return OK  # thrown in: nothing scores, the next dealer deals
         maker = dealer
         high = rules[c.R_MIN_BID] if rules[c.R_ALL_PASS] == c.FORCED_MIN_BID else 0
-    view[v.HAND] = hands[maker]
+    view[v.HAND] = sets[SET_HAND, maker]
     view[v.HIGH_BID] = high
     view[v.HIGH_BIDDER] = maker
     trump = ask_call_nb(
@@ -261,7 +343,7 @@ def play_cinch_deal_nb(
     counters = c.COUNTERS_MASK[trump] if rules[c.R_KEEP_COUNTERS] else 0
     left = c.COUNTING[trump, 5]
     for seat in range(n):
-        if dealt[seat] >> left & 1:
+        if sets[SET_DEALT, seat] >> left & 1:
             r.left_dealt = rules[c.R_SIDE_OF + seat]
 
     # The discard and draw (CIN-5): every discard a decision unless the rules force it.
@@ -273,57 +355,57 @@ def play_cinch_deal_nb(
     asked = 0
     shown = np.int64(0)  # discards shown to all
     face_up = np.int64(0)  # the face-up non-trump discards a short player may take
-    own = np.zeros(c.MAX_PLAYERS, np.int64)  # each seat's discards
-    drawn = np.zeros(c.MAX_PLAYERS, np.int64)  # each seat's cards from the stock
     for k in range(n):
-        seat = (dealer + 1 + k) % n
+        seat = seat_after_nb(dealer, 1 + k, n)
         if robs and seat == dealer:
             continue
         step = 0
         while True:
-            hand = hands[seat]
+            hand = sets[SET_HAND, seat]
             plain = hand & ~trumps
-            forced = -1
             if widow:  # keep any six of ten (the trumps left shown)
                 legal = hand & ~counters if popcount(hand) > c.HAND_SIZE else 0
             elif not keep_nontrumps:  # every non-trump (CIN-5.1), then trumps above six
-                if plain:
-                    forced = lowest(plain)
+                if plain:  # all at once, face up, lowest first: no decision
+                    sets[SET_HAND, seat] = hand & trumps
+                    sets[SET_OWN, seat] |= plain
+                    shown |= plain
+                    face_up |= plain
+                    slot = log_discards_nb(log_calls, row, slot, seat, plain)
+                    step += popcount(plain)
+                    continue
                 legal = hand & trumps & ~counters if popcount(hand) > c.HAND_SIZE else 0
             elif popcount(hand) > c.HAND_SIZE:  # non-trumps first, then excess trumps
                 legal = plain if plain else hand & trumps & ~counters
             else:  # down to six: more non-trumps, or keep the rest (STOP)
                 legal = plain | (np.int64(1) << c.STOP) if plain else 0
-            if forced >= 0:
-                card = forced
-            elif legal == 0:
+            if legal == 0:
                 break
-            else:
-                view[v.HAND] = hand
-                view[v.DEAD] = shown | own[seat]
-                view[v.POSITION] = step
-                card = ask_card_nb(
-                    view,
-                    seat,
-                    legal,
-                    PLAY,
-                    card_script,
-                    asked,
-                    fids,
-                    params,
-                    rng,
-                    error,
-                    trace,
-                    shown | own[seat] | drawn[seat],
-                )
-                if card < 0:
-                    return -card
-                asked += 1
-                if card == c.STOP:
-                    break
+            view[v.HAND] = hand
+            view[v.DEAD] = shown | sets[SET_OWN, seat]
+            view[v.POSITION] = step
+            card = ask_card_nb(
+                view,
+                seat,
+                legal,
+                PLAY,
+                card_script,
+                asked,
+                fids,
+                params,
+                rng,
+                error,
+                trace,
+                shown | sets[SET_OWN, seat] | sets[SET_DRAWN, seat],
+            )
+            if card < 0:
+                return -card
+            asked += 1
+            if card == c.STOP:
+                break
             bit = np.int64(1) << card
-            hands[seat] &= ~bit
-            own[seat] |= bit
+            sets[SET_HAND, seat] &= ~bit
+            sets[SET_OWN, seat] |= bit
             if not widow or bit & trumps:
                 shown |= bit
                 face_up |= bit & ~trumps
@@ -331,27 +413,31 @@ def play_cinch_deal_nb(
             step += 1
     short = 0
     for k in range(n if not widow else 0):  # CIN-5.3: from the top of the stock, in turn
-        seat = (dealer + 1 + k) % n
+        seat = seat_after_nb(dealer, 1 + k, n)
         if robs and seat == dealer:
             continue
-        while popcount(hands[seat]) < c.HAND_SIZE and top < CARDS:
+        for _ in range(min(c.HAND_SIZE - popcount(sets[SET_HAND, seat]), CARDS - top)):
             card = order[top]
             top += 1
-            hands[seat] |= np.int64(1) << card
-            drawn[seat] |= np.int64(1) << card
+            sets[SET_HAND, seat] |= np.int64(1) << card
+            sets[SET_DRAWN, seat] |= np.int64(1) << card
             slot = log_entry_nb(log_calls, row, slot, DRAW + seat, card)
-        if popcount(hands[seat]) < c.HAND_SIZE:
+        if popcount(sets[SET_HAND, seat]) < c.HAND_SIZE:
             short += 1
             # CIN-5.5: the short player takes face-up non-trump discards, here the highest
             # ranked first (the rule book leaves the choice to him).
-            while rules[c.R_PLAY_SHORT] == 0 and popcount(hands[seat]) < c.HAND_SIZE and face_up:
+            while (
+                rules[c.R_PLAY_SHORT] == 0
+                and popcount(sets[SET_HAND, seat]) < c.HAND_SIZE
+                and face_up
+            ):
                 card = _best_plain(face_up)
                 bit = np.int64(1) << card
                 face_up &= ~bit
                 shown &= ~bit
                 for other in range(n):  # back in play: out of every seat's dead cards
-                    own[other] &= ~bit
-                hands[seat] |= bit
+                    sets[SET_OWN, other] &= ~bit
+                sets[SET_HAND, seat] |= bit
                 slot = log_entry_nb(log_calls, row, slot, FILL + seat, card)
     r.short = short
     stock_trumps = 0
@@ -359,20 +445,20 @@ def play_cinch_deal_nb(
         while top < CARDS:
             card = order[top]
             top += 1
-            hands[dealer] |= np.int64(1) << card
-            drawn[dealer] |= np.int64(1) << card
+            sets[SET_HAND, dealer] |= np.int64(1) << card
+            sets[SET_DRAWN, dealer] |= np.int64(1) << card
             slot = log_entry_nb(log_calls, row, slot, DRAW + dealer, card)
-        stock_trumps = popcount(drawn[dealer] & trumps)
-        view[c.DRAWN] = drawn[dealer]  # the dealer knows which cards he took from the stock
+        stock_trumps = popcount(sets[SET_DRAWN, dealer] & trumps)
+        view[c.DRAWN] = sets[SET_DRAWN, dealer]  # the dealer knows which cards he took
         step = 0
-        while popcount(hands[dealer]) > c.HAND_SIZE:
-            pool = hands[dealer]
+        while popcount(sets[SET_HAND, dealer]) > c.HAND_SIZE:
+            pool = sets[SET_HAND, dealer]
             legal = pool
             if rules[c.R_TAKE_TRUMPS] and pool & ~trumps:
                 legal = pool & ~trumps
             legal &= ~counters
             view[v.HAND] = pool
-            view[v.DEAD] = shown | own[dealer]
+            view[v.DEAD] = shown | sets[SET_OWN, dealer]
             view[v.POSITION] = step
             card = ask_card_nb(
                 view,
@@ -386,14 +472,14 @@ def play_cinch_deal_nb(
                 rng,
                 error,
                 trace,
-                shown | own[dealer] | drawn[dealer],
+                shown | sets[SET_OWN, dealer] | sets[SET_DRAWN, dealer],
             )
             if card < 0:
                 return -card
             asked += 1
             bit = np.int64(1) << card
-            hands[dealer] &= ~bit
-            own[dealer] |= bit
+            sets[SET_HAND, dealer] &= ~bit
+            sets[SET_OWN, dealer] |= bit
             shown |= bit & trumps  # the trumps he leaves are shown and dead
             slot = log_entry_nb(log_calls, row, slot, dealer, card)
             step += 1
@@ -403,28 +489,27 @@ def play_cinch_deal_nb(
     maker_side = rules[c.R_SIDE_OF + maker]
     for seat in range(n):
         if rules[c.R_SIDE_OF + seat] == maker_side:
-            side_trumps += popcount(hands[seat] & trumps)
+            side_trumps += popcount(sets[SET_HAND, seat] & trumps)
 
     # Six tricks (CIN-6): the maker leads; follow suit or trump; a seat with no card left
     # (`play_short`) is skipped and passes on the lead.
     leader = maker
     played = np.int64(0)
-    won = np.zeros(c.MAX_PLAYERS, np.int64)
     count = 0
     trick_no = 0
     while True:
         held = 0
         for seat in range(n):
-            held |= hands[seat]
+            held |= sets[SET_HAND, seat]
         if held == 0:
             break
-        while hands[leader] == 0:
-            leader = (leader + 1) % n
+        while sets[SET_HAND, leader] == 0:
+            leader = seat_after_nb(leader, 1, n)
         led, best, best_seat, cards, position = -1, -1, -1, np.int64(0), 0
         view[v.TRICK_NO] = trick_no
         for i in range(n):
-            seat = (leader + i) % n
-            hand = hands[seat]
+            seat = seat_after_nb(leader, i, n)
+            hand = sets[SET_HAND, seat]
             if hand == 0:
                 continue
             legal = legal_cards_in(hand, led, trump, strict, MASKS)
@@ -436,7 +521,7 @@ def play_cinch_deal_nb(
             view[v.WINNING_SEAT] = best_seat
             view[v.TRICK_CARDS] = cards
             view[v.PLAYED] = played
-            view[v.DEAD] = shown | own[seat]
+            view[v.DEAD] = shown | sets[SET_OWN, seat]
             kind = LEAD if count == 0 else PLAY
             card = ask_card_nb(
                 view,
@@ -450,16 +535,16 @@ def play_cinch_deal_nb(
                 rng,
                 error,
                 trace,
-                shown | own[seat] | drawn[seat] | played,
+                shown | sets[SET_OWN, seat] | sets[SET_DRAWN, seat] | played,
             )
             if card < 0:
                 return -card
             asked += 1
             bit = np.int64(1) << card
-            hands[seat] &= ~bit
+            sets[SET_HAND, seat] = hand & ~bit
             cards |= bit
             played |= bit
-            view[v.PLAYED_BY + seat] |= bit
+            view[nowrap(v.PLAYED_BY + seat)] |= bit
             if record:
                 log_plays[row, count] = card
             count += 1
@@ -467,60 +552,60 @@ def play_cinch_deal_nb(
             if position == 0:
                 led, best, best_seat = suit, card, seat
             else:
-                if beats_in(card, best, trump, SUITS, RANKS):
-                    best, best_seat = card, seat
-                if suit != led and (suit != trump or strict):
-                    view[v.VOIDS + seat] |= np.int64(1) << led
+                # Selected, not branched on: in random play each is a toss.
+                wins = beats_in(card, best, trump, SUITS, RANKS)
+                best = card if wins else best
+                best_seat = seat if wins else best_seat
+                void = (suit != led) & ((suit != trump) | strict)
+                view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led
             position += 1
-        won[best_seat] |= cards
-        view[v.WON + best_seat] |= cards
+        view[nowrap(v.WON + best_seat)] |= cards
         if record:
             log_winners[row, trick_no] = best_seat
         leader = best_seat
         trick_no += 1
 
     # The points (CIN-6.7) and the settlement (CIN-8, CIN-9).
-    point_side = np.full(6, -1, np.int64)
-    points = np.zeros(c.MAX_PLAYERS, np.int64)
+    point_side = (
+        captor_side_nb(view, rules, n, c.COUNTING[trump, 0]),
+        captor_side_nb(view, rules, n, c.COUNTING[trump, 1]),
+        captor_side_nb(view, rules, n, c.COUNTING[trump, 2]),
+        captor_side_nb(view, rules, n, c.COUNTING[trump, 3]),
+        captor_side_nb(view, rules, n, c.COUNTING[trump, 4]),
+        captor_side_nb(view, rules, n, c.COUNTING[trump, 5]),
+    )
     dead_points = 0
     for i in range(6):
-        card = c.COUNTING[trump, i]
-        for seat in range(n):
-            if won[seat] >> card & 1:
-                point_side[i] = rules[c.R_SIDE_OF + seat]
-        if point_side[i] >= 0:
-            points[point_side[i]] += c.POINT_VALUES[i]
+        side = point_side[i]
+        if side >= 0:
+            won_out[row, side] += c.POINT_VALUES[i]
         else:
             dead_points += c.POINT_VALUES[i]
-    made = points[maker_side] >= high
-    delta = np.zeros(c.MAX_PLAYERS, np.int64)
+    made = won_out[row, maker_side] >= high
     if n_sides == 2 and rules[c.R_SETBACK] == 0:
         other = 1 - maker_side
         if made:
-            margin = points[maker_side] - points[other]
+            margin = won_out[row, maker_side] - won_out[row, other]
             if margin > 0:
-                delta[maker_side] = margin
+                delta_out[row, maker_side] = margin
             elif margin < 0:
-                delta[other] = -margin
+                delta_out[row, other] = -margin
         elif rules[c.R_SHORTFALL]:
-            delta[other] = c.TOTAL_POINTS + high - points[maker_side]
+            delta_out[row, other] = c.TOTAL_POINTS + high - won_out[row, maker_side]
         else:
-            delta[other] = points[other] + high
+            delta_out[row, other] = won_out[row, other] + high
     else:
         for side in range(n_sides):
-            delta[side] = points[side]
+            delta_out[row, side] = won_out[row, side]
         if not made:
-            delta[maker_side] = -high
-    before = scores[:n_sides].copy()
+            delta_out[row, maker_side] = -high
     for side in range(n_sides):
-        scores[side] += delta[side]
-        won_out[row, side] = points[side]
-        delta_out[row, side] = delta[side]
+        scores[side] += delta_out[row, side]
         after_out[row, side] = scores[side]
     if rules[c.R_MONEY] and high == c.MAX_BID:
         winner = maker_side if made else 1 - maker_side
     else:
-        winner = game_winner_nb(rules, maker_side, high, made, point_side, before, scores)
+        winner = game_winner_nb(rules, maker_side, high, made, point_side, before_out[row], scores)
     r.pitcher = maker
     r.maker_side = maker_side
     offset = maker - dealer
@@ -530,7 +615,7 @@ def play_cinch_deal_nb(
     r.made = made
     r.high, r.low, r.jack = point_side[0], point_side[1], point_side[2]
     r.game_point, r.right_pedro, r.left_pedro = point_side[3], point_side[4], point_side[5]
-    r.maker_trumps = popcount(dealt[maker] & trumps)
+    r.maker_trumps = popcount(sets[SET_DEALT, maker] & trumps)
     r.maker_side_trumps = side_trumps
     r.dead_points = dead_points
     r.winner = winner
@@ -592,6 +677,7 @@ def run_cinch_nb(
         no_calls = np.zeros(0, np.int8)
         no_cards = np.zeros(0, np.int8)
         no_trace = np.zeros((0, TRACE_WIDTH), np.int64)
+        sets = np.zeros((SET_ROWS, c.MAX_PLAYERS), np.int64)
         fields = field_views_nb(out)
         for u in range(count * block // blocks, count * (block + 1) // blocks):
             index = first + u
@@ -614,7 +700,7 @@ def run_cinch_nb(
                             mask |= np.int64(1) << deck[seat * size + i]
                         log_hands[row, seat] = mask
                 rng[0] = purpose_key(unit, play_stream)
-                kind = play_cinch_deal_nb(
+                kind = play_deal_nb(
                     deck,
                     dealer,
                     scores,
@@ -633,6 +719,7 @@ def run_cinch_nb(
                     log_plays,
                     log_winners,
                     no_trace,
+                    sets,
                 )
                 record = out[row]
                 record.game = index if games else -1
