@@ -6,67 +6,81 @@ call and card uniform over the legal ones."""
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest
 from sims.core.deck import SPACING
-from sims.core.tricks import beats_in
 from sims.games.cinch import rules as c
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.strategies.bidding import random_bid, threshold_bid
 from sims.strategies import view as v
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import register
+from sims.strategies.tactics import beating_in
 
 SUITS, RANKS, MASKS = DECK.suits, DECK.ranks, DECK.masks
+PACKED = DECK.packed
 FULL = DECK.full
 KING = 11 * SPACING  # trick rank of a plain king
+CARD_BITS = 6  # the low bits of an order key: its card
 
 
-@njit(cache=True)
 def cost(card: int, trump: int) -> int:
     """What a card is worth keeping: its points first, then trumps, then trick rank."""
-    trumpness = SUITS[trump, card] == trump
+    trumpness = int(SUITS[trump, card] == trump)
     return c.CARD_POINTS[trump, card] * 1000 + trumpness * 100 + RANKS[trump, card]
+
+
+def _order_keys() -> tuple[np.ndarray, np.ndarray]:
+    """Per trump and card, the keys whose least names `cheapest`'s card (by `cost`, then
+    the lower code) and whose greatest names `dearest`'s (most points, then the lowest
+    trick rank, then the lower code): a choice is then a running min or max of loads."""
+    cards = np.arange(DECK.size)
+    cheap = np.zeros((4, DECK.size), np.int64)
+    dear = np.zeros((4, DECK.size), np.int64)
+    for trump in range(4):
+        costs = np.array([cost(card, trump) for card in cards], np.int64)
+        cheap[trump] = costs << CARD_BITS | cards
+        points, ranks = c.CARD_POINTS[trump], RANKS[trump, : DECK.size]
+        dear[trump] = (points << 2 * CARD_BITS | (63 - ranks) << CARD_BITS) | (63 - cards)
+    return cheap, dear
+
+
+CHEAP_KEYS, DEAR_KEYS = _order_keys()
+LAST_CARD = (1 << CARD_BITS) - 1
 
 
 @njit(cache=True)
 def cheapest(cards: int, trump: int) -> int:
-    """The card of `cards` lowest by `cost`."""
-    best = -1
+    """The card of `cards` lowest by `cost` (the lower code on a tie; -1: none)."""
+    if cards == 0:
+        return -1
+    least = CHEAP_KEYS[trump, lowest(cards)]
+    cards &= cards - 1
     while cards:
-        card = lowest(cards)
+        least = min(least, CHEAP_KEYS[trump, lowest(cards)])
         cards &= cards - 1
-        if best < 0 or cost(card, trump) < cost(best, trump):
-            best = card
-    return best
+    return least & LAST_CARD
 
 
 @njit(cache=True)
 def dearest(cards: int, trump: int) -> int:
-    """The card of `cards` highest by points, the lowest-ranked of those."""
-    best = -1
+    """The card of `cards` highest by points, the lowest-ranked of those (-1: none)."""
+    if cards == 0:
+        return -1
+    most = DEAR_KEYS[trump, lowest(cards)]
+    cards &= cards - 1
     while cards:
-        card = lowest(cards)
+        most = max(most, DEAR_KEYS[trump, lowest(cards)])
         cards &= cards - 1
-        if best < 0:
-            best = card
-            continue
-        points, most = c.CARD_POINTS[trump, card], c.CARD_POINTS[trump, best]
-        if points > most or (points == most and RANKS[trump, card] < RANKS[trump, best]):
-            best = card
-    return best
+    return LAST_CARD - (most & LAST_CARD)
 
 
 @njit(cache=True)
 def beaten(card: int, cards: int, trump: int) -> bool:
     """Whether some card of `cards` would take a trick that `card` is winning."""
-    while cards:
-        other = lowest(cards)
-        cards &= cards - 1
-        if beats_in(other, card, trump, SUITS, RANKS):
-            return True
-    return False
+    return beating_in(cards, card, trump, PACKED) != 0
 
 
 @njit(cache=True)
@@ -105,13 +119,7 @@ def play_greedy(view, params, rng):
     mine = view[v.SIDE_OF + view[v.SEAT]]
     if view[v.SIDE_OF + view[v.WINNING_SEAT]] == mine and (last or not beaten(best, unseen, trump)):
         return dearest(legal, trump)  # feed the partner's safe trick
-    winners = 0
-    cards = legal
-    while cards:
-        card = lowest(cards)
-        cards &= cards - 1
-        if beats_in(card, best, trump, SUITS, RANKS):
-            winners |= 1 << card
+    winners = beating_in(legal, best, trump, PACKED)
     sure = winners
     if not last:
         sure = 0
@@ -124,12 +132,7 @@ def play_greedy(view, params, rng):
     if sure:
         pedros = sure & (1 << c.COUNTING[trump, 4] | 1 << c.COUNTING[trump, 5])
         return lowest(pedros) if pedros else cheapest(sure, trump)
-    trick_points = 0
-    cards = view[v.TRICK_CARDS]
-    while cards:
-        trick_points += c.CARD_POINTS[trump, lowest(cards)]
-        cards &= cards - 1
-    if winners and trick_points:
+    if winners and view[v.TRICK_CARDS] & c.COUNTERS_MASK[trump]:  # points in the trick
         return top_trump(winners, trump) if winners & trumps else lowest(winners)
     return cheapest(legal, trump)
 
