@@ -413,6 +413,44 @@ def test_a_line_offers_the_legal_cards_guesses_the_searchs_first_move_and_scores
             check_line(rnd, again, buffers, solver.line_hands_nb(other, ctx, hands, diff, frames))
 
 
+@pytest.mark.parametrize("prune", [True, False])
+@pytest.mark.parametrize(
+    ("game", "players", "variants"),
+    [("pitch", 4, ("partnership",)), ("pitch", 3, ("must_follow",)), ("phat", 4, ()), ("don", 4, ())],
+)
+def test_deals_solved_from_loaded_rules_value_the_cards_as_a_fresh_solve(
+    game, players, variants, prune
+):
+    """`deal_values_nb` on buffers whose rules `load_rules_nb` loaded once, deal after
+    deal of the same position, searches and values every card as `move_values_nb` does
+    from scratch."""
+    rules = resolve(
+        game,
+        (pitch if game == "pitch" else don).OPTIONS,
+        [f"players={players}", *variants] if game == "pitch" else variants,
+    )
+    if game == "pitch":
+        teams = players if not rules["partnership"] else 2
+        side_of = [seat % teams for seat in range(players)]
+        flags = dict(must_follow=rules["must_follow"], low_to_holder=rules["low_to_holder"])
+    else:
+        side_of, flags = [0, 1, 0, 1], dict(must_follow=True)
+    rnd = random.Random(f"loaded {game} {players} {variants} {prune}")
+    table = solver.new_table()
+    for _ in range(15):
+        deal = random_deal(rnd, game, players, rnd.randint(1, 3), side_of, **flags)
+        if game == "don":
+            deal.bonus = rules["bonus"]
+        buffers = solver.search_buffers_nb()
+        position = position_of(deal, rules if game != "phat" else None)
+        solver.load_rules_nb(position, prune, buffers)
+        for again in [deal, *(redealt(rnd, deal) for _ in range(3))]:
+            other = position_of(again, rules if game != "phat" else None)
+            fresh, searched = solver.move_values_nb(other, solver.new_table(), prune)
+            loaded, nodes = solver.deal_values_nb(other, table, buffers)
+            assert (loaded == fresh).all() and nodes == searched  # the same search
+
+
 @pytest.mark.slow
 def test_equivalent_card_pruning_changes_no_value():
     rules = resolve("pitch", pitch.OPTIONS, [])

@@ -772,7 +772,35 @@ def move_values_nb(position, table, prune: bool = True) -> tuple[np.ndarray, int
     Each distinct card is searched with a full window, all sharing the table; a card
     equivalent to the next one up (by trick rank, among the cards out) takes its value.
     """
-    ctx, hands, played, diff, moves, scores, frames, already = _prepare(position, table, prune)
+    buffers = _buffers()
+    load_rules_nb(position, prune, buffers)
+    return deal_values_nb(position, table, buffers)
+
+
+@njit(cache=True)
+def search_buffers_nb():
+    """Buffers for `load_rules_nb` and `deal_values_nb`: a search that solves many deals
+    of one position allocates them once per decision."""
+    return _buffers()
+
+
+@njit(cache=True)
+def load_rules_nb(position, prune: bool, buffers) -> None:
+    """Load the rules, trick and piles of `position` (and its deck row) into `buffers`
+    (`search_buffers_nb`) once for every deal of it that `deal_values_nb` solves."""
+    ctx, _, played, _, _, _, frames = buffers
+    _load_rules(position, prune, ctx, played, frames)
+
+
+@njit(cache=True)
+def deal_values_nb(position, table, buffers) -> tuple[np.ndarray, int]:
+    """`move_values_nb` of `position`, whose rules, trick and piles `load_rules_nb` loaded
+    into `buffers` (only its hands may differ from that position's). Clears the table."""
+    ctx, hands, played, diff, moves, scores, frames = buffers
+    prune = ctx[C_PRUNE]
+    nodes = ctx[C_NODES]
+    already = _load_hands(position, ctx, hands, diff, frames)
+    table[:, T_OUT] = -1
     root = frames[0]
     root[F_SEAT] = (root[F_LEADER] + root[F_LENGTH]) % ctx[C_PLAYERS]
     root[F_FIRST] = -1
@@ -787,6 +815,7 @@ def move_values_nb(position, table, prune: bool = True) -> tuple[np.ndarray, int
     ctx[C_ROOT_MASK] = allowed
     ctx[C_PRUNE] = False
     legal = _root_cards(ctx, hands, played, moves, scores, frames)
+    ctx[C_PRUNE] = prune
     pending = 0
     for card in range(MAX_CARDS):
         if legal >> card & 1 and values[card] < 0:
@@ -800,7 +829,7 @@ def move_values_nb(position, table, prune: bool = True) -> tuple[np.ndarray, int
             if values[partner] >= 0:
                 values[card] = values[partner]
                 pending ^= 1 << card
-    return values, ctx[C_NODES]
+    return values, ctx[C_NODES] - nodes
 
 
 @njit(cache=True)

@@ -24,7 +24,7 @@ from sims.core.deck import D_NAMING, MAX_CARDS
 from sims.engine import solver as s
 from sims.strategies import view as v
 from sims.strategies.registry import Param
-from sims.strategies.sampling import deal_hidden, load_position, new_pool
+from sims.strategies.sampling import deal_hidden, load_hands, load_position, new_pool
 
 SAMPLES, DEPTH = 1, 2  # parameter slots; slot 0 is the fallback strategy's
 TABLE_BITS = 14  # transposition table of the solver, per decision
@@ -45,22 +45,21 @@ def pimc_choice(view, params, rng, deck, card_points, hand_size: int) -> int:
     pool = new_pool()
     position = np.empty(s.POSITION_SIZE, np.int64)
     table = np.empty((1 << TABLE_BITS, 3), np.int64)
+    buffers = s.search_buffers_nb()
+    if not opening:  # every deal shares the rules, trick and piles: load them once
+        load_position(view, hands, deck, card_points, view[v.TRUMP], position)
+        s.load_rules_nb(position, True, buffers)
     for _ in range(samples):
         deal_hidden(view, hand_size, rng, hands, pool, deck)
-        for trump in range(4):
-            if opening:  # the opening card names trump: each suit held is its own deal
-                if not legal & deck[trump, D_NAMING]:
-                    continue
-            elif trump != view[v.TRUMP]:
-                continue
-            load_position(view, hands, deck, card_points, trump, position)
-            values, _ = s.move_values_nb(position, table, True)
-            rest = legal
-            while rest:
-                card = lowest(rest)
-                rest &= rest - 1
-                if values[card] >= 0:  # -1: not a card of this trump
-                    totals[card] += values[card]
+        if not opening:
+            load_hands(view, hands, position)
+            _add_values(totals, s.deal_values_nb(position, table, buffers)[0], legal)
+            continue
+        for trump in range(4):  # the opening card names trump: each suit held is its own deal
+            if legal & deck[trump, D_NAMING]:
+                load_position(view, hands, deck, card_points, trump, position)
+                s.load_rules_nb(position, True, buffers)
+                _add_values(totals, s.deal_values_nb(position, table, buffers)[0], legal)
     best, best_total = lowest(legal), -1
     rest = legal
     while rest:
@@ -69,6 +68,18 @@ def pimc_choice(view, params, rng, deck, card_points, hand_size: int) -> int:
         if totals[card] > best_total:
             best, best_total = card, totals[card]
     return best
+
+
+@njit(cache=True, inline="always")
+def _add_values(totals, values, legal: int) -> None:
+    """Add each legal card's value in one solved deal to its total (-1: not a card of
+    this deal's trump)."""
+    rest = legal
+    while rest:
+        card = lowest(rest)
+        rest &= rest - 1
+        if values[card] >= 0:
+            totals[card] += values[card]
 
 
 @njit(cache=True)
