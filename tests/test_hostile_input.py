@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from sims.core.cards import N_CARDS, SUITS, CardError, card_name, parse_card, parse_cards
 from sims.core.options import OptionError, variants_of
 from sims.core.options import resolve as resolve_options
+from sims.descriptors import game as describe
 from sims.descriptors import serving
 from sims.games.don import rules as don
 from sims.games.phat import rules as phat
@@ -39,7 +40,22 @@ from sims.tools.odds import odds_of
 from tests.conftest import call
 
 GAME_MODULES = {"phat": phat, "pitch": pitch, "don": don, "solowhist": solowhist}
-HAND_SIZES = {game: odds_of(game).hand_size for game in serving("odds")}
+
+
+def default_rules(game: str) -> dict:
+    return resolve_options(game, describe(game).rules.OPTIONS, [])
+
+
+def hand_size(game: str) -> int:
+    """A game's hand for odds under its default rules (some games' change with the rules)."""
+    size = odds_of(game).hand_size
+    return size if isinstance(size, int) else size(default_rules(game))
+
+
+HAND_SIZES = {game: hand_size(game) for game in serving("odds")}
+# Each game's deck under its default rules: card codes run 0 .. size - 1 (52 and up the
+# extra cards, such as Ten-point Pitch's jokers).
+DECK_SIZES = {game: describe(game).deck(default_rules(game)).size for game in serving("odds")}
 GAMES = tuple(GAME_MODULES)
 INT64_MAX = (1 << 63) - 1
 # The first call of a helper numba compiles (or loads) may take a while: no deadlines.
@@ -220,14 +236,14 @@ def test_parse_hand_of_any_text_is_a_hand_or_a_card_error(game, text):
         assert str(error)
         return
     assert len(hand) == len(set(hand)) == HAND_SIZES[game]
-    assert all(0 <= card < N_CARDS for card in hand)
+    assert all(0 <= card < DECK_SIZES[game] for card in hand)
 
 
 @pytest.mark.parametrize("game", sorted(HAND_SIZES))
 @QUICK
 @given(
     codes=st.lists(
-        st.one_of(st.integers(0, N_CARDS - 1), st.integers(), st.integers(-(2**70), 2**70)),
+        st.one_of(st.integers(0, N_CARDS + 2), st.integers(), st.integers(-(2**70), 2**70)),
         max_size=14,
     )
 )
@@ -238,7 +254,7 @@ def test_parse_hand_of_card_codes_is_a_hand_or_a_card_error(game, codes):
         assert str(error)
         return
     assert hand == tuple(codes) and len(set(hand)) == HAND_SIZES[game]
-    assert all(0 <= card < N_CARDS for card in hand)
+    assert all(0 <= card < DECK_SIZES[game] for card in hand)
 
 
 TRUMP_TEXTS = ("best", "BEST", " Best ", "c", "D", " h ", "S", "♣", "♦", "♥", "♠", "♧", "♡")

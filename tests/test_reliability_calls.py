@@ -11,7 +11,7 @@ HAND = "AS 2S 8D TD QH 4C"
 
 @pytest.mark.parametrize("calls", ["pass,0", "0", "bid 0", "00"])
 def test_a_zero_call_is_refused_naming_the_words_taken(calls):
-    with pytest.raises(AdviceError, match=r"give pass \(or p\) or a bid from 1 to 9"):
+    with pytest.raises(AdviceError, match=r"give pass \(or p\) or a bid from 1 to 10"):
         parse_calls(calls)
 
 
@@ -27,4 +27,5 @@ def test_calls_are_read_as_written_and_as_the_tables_name_them():
     assert parse_calls("pass, P ,2") == (0, 0, 2)
     assert parse_calls(", ".join(call_name(code) for code in (0, 2, 3))) == (0, 2, 3)
     assert parse_calls((0, 4)) == (0, 4)
+    assert parse_calls("10, bid 10") == (10, 10)
     assert parse_calls("") == ()

@@ -117,20 +117,25 @@ class Solving:
 
 @dataclass(frozen=True)
 class Odds:
-    """What `allfours odds` asks of a game: a known hand of `hand_size` cards, played
-    against random deals of the rest of the deck by `play(query)`, which returns what the
-    command prints (`sims.run.queries.OddsQuery` and `OddsReport`).
+    """What `allfours odds` asks of a game: a known hand of `hand_size` cards (a number, or
+    the number under the rules, where they change it), played against random deals of the
+    rest of the deck by `play(query)`, which returns what the command prints
+    (`sims.run.queries.OddsQuery` and `OddsReport`).
 
     --seat and --trump apply unless `no_seat` or `no_trump` says why not (the reason shown
     when one is given); `turned`: the game turns a card, which --turned must give (and
     may give for no other game).
     """
 
-    hand_size: int
+    hand_size: int | Callable[[dict[str, Any]], int]
     play: Callable[[OddsQuery], OddsReport]
     no_seat: str = ""
     no_trump: str = ""
     turned: bool = False
+
+    def size(self, rules: dict[str, Any]) -> int:
+        """The cards of a hand under `rules`."""
+        return self.hand_size if isinstance(self.hand_size, int) else self.hand_size(rules)
 
 
 @dataclass(frozen=True)

@@ -45,7 +45,7 @@ def parse_hand(
     odds = described.odds
     if odds is None:
         raise ValueError(f"{game} has no odds for a hand")
-    size = odds.hand_size
+    size = odds.size(rules)
     if len(cards) != size:
         raise CardError(f"a {game} hand has {size} cards; {len(cards)} given")
     return tuple(cards)
@@ -82,7 +82,7 @@ class OddsSpec:
         players = self.run.layout.players
         if self.run.games:
             raise ValueError("odds are taken over single deals, not games")
-        parse_hand(self.hand, self.run.game)
+        parse_hand(self.hand, self.run.game, self.run.rules)
         if not 1 <= self.seat <= players:
             raise ValueError(f"--seat must lie in 1..{players} with {players} players")
         if not self.suits or any(not mask_of(self.hand) & suit_mask(s) for s in self.suits):

@@ -27,6 +27,7 @@ class AdviceError(ValueError):
 
 
 PASS_WORDS = ("pass", "p")
+MAX_BID = 10  # the highest bid --calls reads (each game's advice checks its own auction)
 
 
 def parse_calls(text: str | Sequence[int] | None) -> tuple[int, ...]:
@@ -40,17 +41,17 @@ def parse_calls(text: str | Sequence[int] | None) -> tuple[int, ...]:
 
 
 def _call(item: str) -> int:
-    """One call's code: 0 for a pass word, k for `k` or `bid k` (1 to 9). `0` is refused:
+    """One call's code: 0 for a pass word, k for `k` or `bid k` (1 to 10). `0` is refused:
     as a bid it means nothing, and taken as a pass a slip would be heard as one."""
     if item in PASS_WORDS:
         return 0
     number = item.removeprefix("bid").strip()
-    if number.isdecimal() and number.isascii() and 1 <= int(number) <= 9:
+    if number.isdecimal() and number.isascii() and 1 <= int(number) <= MAX_BID:
         return int(number)
     hint = " (0 is no bid: write a pass as pass or p)" if number == "0" else ""
     raise AdviceError(
-        f"bad call {quoted(item)} in --calls{hint}: give pass (or p) or a bid from 1 to 9, such "
-        "as 2 or 'bid 2'"
+        f"bad call {quoted(item)} in --calls{hint}: give pass (or p) or a bid from 1 to "
+        f"{MAX_BID}, such as 2 or 'bid 2'"
     )
 
 

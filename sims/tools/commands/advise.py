@@ -83,7 +83,6 @@ def add(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """`advise GAME`: the game's descriptor deals conditioned on the calls heard and plays
     every legal call on the same deals."""
-    from sims.core.cards import card_name, format_cards
     from sims.run.conditional import parse_hand
     from sims.run.progress import wanted
     from sims.run.queries import AdviceQuery, call_name, parse_calls
@@ -91,12 +90,13 @@ def run(args: argparse.Namespace) -> int:
     from sims.tools.advise import advice_of
 
     declared = advice_of(args.game)
-    hand = parse_hand(args.hand, args.game)
     if args.max_tries and args.sampler != "rejection":
         raise UsageError("--max-tries bounds --sampler rejection only")
     if args.max_tries and args.max_tries < args.deals:
         raise UsageError(f"--max-tries ({args.max_tries}) must be at least --deals ({args.deals})")
     spec = run_spec(args, args.deals, games=False)
+    hand = parse_hand(args.hand, args.game, spec.rules)
+    deck = spec.deck
     calls = parse_calls(args.calls)
     query = AdviceQuery(
         spec, hand, args.seat, calls, args.trump, args.max_tries, wanted(args.quiet), args.sampler
@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         about = {
             "game": args.game,
-            "hand": [card_name(card) for card in hand],
+            "hand": [deck.card_name(card) for card in hand],
             "seat": args.seat,
             "players": players,
             "calls": heard,
@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
                 f"{played.accepted:,} deals that fit them (chains, {played.tries:,} hands drawn)"
             )
         header = (
-            f"{args.game} advice: hand {format_cards(hand)} as seat {args.seat} of {players} "
+            f"{args.game} advice: hand {deck.format_cards(hand)} as seat {args.seat} of {players} "
             f"(the dealer is seat {players}), calls heard: {heard}; {found}, seed "
             f"{args.seed}, strategies {' '.join(spec.seats)}, rules {spec.rules}"
         )

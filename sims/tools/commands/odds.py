@@ -68,7 +68,6 @@ def add(commands: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """`odds GAME`: the game's descriptor plays the conditional deals and says what to bid;
     the header and the JSON around its estimates are the same for every game."""
-    from sims.core.cards import card_name, format_cards
     from sims.run.conditional import parse_hand
     from sims.run.progress import wanted
     from sims.run.queries import OddsQuery
@@ -76,14 +75,15 @@ def run(args: argparse.Namespace) -> int:
     from sims.tools.odds import odds_of
 
     declared = odds_of(args.game)
-    hand = parse_hand(args.hand, args.game)
     _check_odds_options(args)
     spec = run_spec(args, args.deals, games=False)
+    hand = parse_hand(args.hand, args.game, spec.rules)
+    deck = spec.deck
     query = OddsQuery(spec, hand, args.seat, args.trump, args.turned, wanted(args.quiet))
     played = declared.play(query)
     if args.json:
         about = (
-            {"game": args.game, "hand": [card_name(card) for card in hand]}
+            {"game": args.game, "hand": [deck.card_name(card) for card in hand]}
             | played.about
             | {
                 "deals": args.deals,
@@ -95,9 +95,9 @@ def run(args: argparse.Namespace) -> int:
         print(report.odds_json(played.estimates, about, played.recommendation))
     else:
         header = (
-            f"{args.game} odds: hand {format_cards(hand)} {played.where}; {args.deals:,} deals "
-            f"per {played.estimates.index.names[0]}, seed {args.seed}, strategies "
-            f"{' '.join(spec.seats)}, rules {spec.rules}"
+            f"{args.game} odds: hand {deck.format_cards(hand)} {played.where}; "
+            f"{args.deals:,} deals per {played.estimates.index.names[0]}, seed {args.seed}, "
+            f"strategies {' '.join(spec.seats)}, rules {spec.rules}"
         )
         print(report.odds_text(played.estimates, header, played.advice))
     return 0

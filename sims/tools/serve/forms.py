@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sims.core.cards import CardError, format_cards
+from sims.core.cards import CardError
 from sims.core.discovery import told
 from sims.core.options import OptionError
+from sims.core.options import resolve as resolve_rules
 from sims.descriptors import game as describe
 from sims.descriptors import serving
 from sims.run.queries import AdviceError, AdviceQuery, OddsQuery, parse_calls
@@ -106,7 +107,7 @@ def form(kind: str, name: str, players: int | None = None) -> dict[str, Any]:
         "game": name,
         "title": next(p["title"] for p in pages() if p["kind"] == kind and p["game"] == name),
         "notes": told("NOTES").get(name, {}).get("advise" if kind == "advice" else "odds", ""),
-        "hand_size": odds.hand_size if odds else 0,
+        "hand_size": odds.size(resolve_rules(name, rules, [])) if odds else 0,
         "options": options,
         "strategies": strategies,
         "defaults": defaults,
@@ -187,7 +188,7 @@ def check(kind: str, name: str, data: dict[str, Any]) -> Query:
 
     hand = None
     try:
-        hand = parse_hand(_text(data, "hand"), name)
+        hand = parse_hand(_text(data, "hand"), name, spec.rules if spec else None)
     except (CardError, ValueError) as error:
         errors["hand"] = str(error)
     if kind == "advice":
@@ -248,22 +249,22 @@ def _advice(name, data, errors, spec, hand, deals, seed, variants) -> Query:
             errors["trump"] = str(error)
     if errors or query is None:
         raise Invalid(errors or {"form": "the form is incomplete"})
-    command = ["allfours", "advise", name, "--hand", _cards(hand), "--seat", str(seat)]
+    deck = query.run.deck
+    command = ["allfours", "advise", name, "--hand", _cards(hand, deck), "--seat", str(seat)]
     if calls:
         command += ["--calls", ",".join("pass" if c == 0 else str(c) for c in calls)]
     if trump:
         command += ["--trump", trump]
     command += _run_options(query.run, variants)
     played = _advice_play(name, query)
-    about = {"hand": format_cards(hand), "seat": seat, "players": query.run.layout.players}
+    about = {"hand": deck.format_cards(hand), "seat": seat, "players": query.run.layout.players}
     return Query("advice", name, played, deals, shlex.join(command), about)
 
 
-def _cards(hand) -> str:
-    """The hand as given (the order the answer's JSON lists it in)."""
-    from sims.core.cards import card_name
-
-    return " ".join(card_name(card) for card in hand)
+def _cards(hand, deck) -> str:
+    """The hand as given (the order the answer's JSON lists it in), named by the game's
+    `deck`."""
+    return " ".join(deck.card_name(card) for card in hand)
 
 
 def _run_options(run, variants) -> list[str]:
@@ -303,7 +304,6 @@ class _ServedOdds(OddsQuery):
 
 
 def _advice_play(name: str, query: AdviceQuery):
-    from sims.core.cards import card_name
     from sims.tools import report
 
     def play(progress, sized) -> dict[str, Any]:
@@ -313,7 +313,7 @@ def _advice_play(name: str, query: AdviceQuery):
         played = describe(name).advice.play(served)
         about = {
             "game": name,
-            "hand": [card_name(card) for card in query.hand],
+            "hand": [query.run.deck.card_name(card) for card in query.hand],
             "seat": query.seat,
             "players": query.run.layout.players,
             "calls": ", ".join("pass" if c == 0 else f"bid {c}" for c in query.calls) or "none",
@@ -374,7 +374,7 @@ def _odds(name, data, errors, spec, hand, deals, seed, variants) -> Query:
 
     run = RunSpec(name, seed, deals, seats=seats, variants=variants)
     query = OddsQuery(run, hand, seat, trump, turned)
-    command = ["allfours", "odds", name, "--hand", _cards(hand)]
+    command = ["allfours", "odds", name, "--hand", _cards(hand, run.deck)]
     if seat is not None:
         command += ["--seat", str(seat)]
     if turned:
@@ -384,7 +384,6 @@ def _odds(name, data, errors, spec, hand, deals, seed, variants) -> Query:
     command += _run_options(run, variants)
 
     def play(progress, sized) -> dict[str, Any]:
-        from sims.core.cards import card_name
         from sims.tools import report
 
         served = _ServedOdds(
@@ -394,7 +393,7 @@ def _odds(name, data, errors, spec, hand, deals, seed, variants) -> Query:
         )
         played = describe(name).odds.play(served)
         about = (
-            {"game": name, "hand": [card_name(card) for card in hand]}
+            {"game": name, "hand": [run.deck.card_name(card) for card in hand]}
             | played.about
             | {"deals": deals, "seed": seed, "seats": list(run.seats), "rules": run.rules}
         )
