@@ -3,6 +3,7 @@ docs/rules.md section 8. `TITLE`, `EXAMPLES` and `NOTES` teach the command line'
 (see Phat's package)."""
 
 TITLE = "Ten-point Pitch"
+QUESTIONS = {"odds": "which bid and which trump?"}
 EXAMPLES = {
     "simulate": (
         "simulate tenpoint --deals 100000 --seed 3 --strategy threshold+greedy",
@@ -11,12 +12,21 @@ EXAMPLES = {
     ),
     "replay": ("replay tenpoint --seed 3 --deal 42",),
     "compare": ("compare tenpoint --bids threshold,random_bid --deals 20000",),
+    "odds": (
+        'odds tenpoint --hand "AH JH JD HJ 3H 2H 5C 7S 9D" --seat 2',
+        'odds tenpoint --hand "AH JH JD 3H 2H 5C 7S 9D KD TS" --variant smear --trump H --json',
+    ),
 }
 NOTES = {
     "simulate": "Ten-point Pitch: in deal i the dealer is seat i % players (--players, 3 to "
     "6, default 4 in two partnerships; give partnership=false for cut-throat with 3 or 5); "
     "--variant smear plays the Smear profile; with --games a game stops after 200 deals "
     "unless --max-deals says otherwise.",
+    "odds": "Ten-point Pitch: the hand (nine cards; ten with smear, eight with six players; "
+    "HJ and LJ the jokers) sits at --seat, wins the auction as the others pass and names each "
+    "suit (or --trump); printed per trump: P(won >= k) for each bid k (10: the moon), the "
+    "chance of each point and of the Jack, Off-Jack and jokers being in play, the expected "
+    "points and the expected score change of each bid, then the recommended bid and trump.",
     "compare": "Ten-point Pitch: --bids plays each bidder as BID+BASE; the results are also "
     "given by role, as the pitcher's side and as a defending side.",
 }

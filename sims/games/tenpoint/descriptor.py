@@ -1,5 +1,5 @@
 """Ten-point Pitch described to the generic code: its layout, deal loop arguments, deal-log
-record, replay lines and streaming counters (docs/rules.md section 8)."""
+record, replay lines, streaming counters and bid odds (docs/rules.md section 8)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pandas as pd
 from numba import njit
 
 from sims.core.cards import SUITS
-from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides
+from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.deal import (
     C_AT_PLAY,
@@ -23,6 +23,7 @@ from sims.games.tenpoint.deal import (
     FILLED,
     run_tenpoint_nb,
 )
+from sims.games.tenpoint.odds import play_odds
 from sims.games.tenpoint.scripted import CONTINUATION
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.run.deal_log import hand_names, listed, listed_text, side_or_none
@@ -288,6 +289,7 @@ GAME = Game(
     sides=Sides(
         tp.sides, score_changes, lambda deals: deals["pitcher_side"], "Ten-point score change"
     ),
+    odds=Odds(tp.cards_dealt, play_odds),
     auction=True,
     deck=tp.game_deck,
     continuation=CONTINUATION,
