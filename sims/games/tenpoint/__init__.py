@@ -3,7 +3,7 @@ docs/rules.md section 8. `TITLE`, `EXAMPLES` and `NOTES` teach the command line'
 (see Phat's package)."""
 
 TITLE = "Ten-point Pitch"
-QUESTIONS = {"odds": "which bid and which trump?"}
+QUESTIONS = {"odds": "which bid and which trump?", "advice": "what should I call?"}
 EXAMPLES = {
     "simulate": (
         "simulate tenpoint --deals 100000 --seed 3 --strategy threshold+greedy",
@@ -16,6 +16,7 @@ EXAMPLES = {
         'odds tenpoint --hand "AH JH JD HJ 3H 2H 5C 7S 9D" --seat 2',
         'odds tenpoint --hand "AH JH JD 3H 2H 5C 7S 9D KD TS" --variant smear --trump H --json',
     ),
+    "advise": ('advise tenpoint --hand "AH JH JD HJ 3H 2H 5C 7S 9D" --seat 3 --calls pass,5',),
 }
 NOTES = {
     "simulate": "Ten-point Pitch: in deal i the dealer is seat i % players (--players, 3 to "

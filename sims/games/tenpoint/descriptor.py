@@ -1,5 +1,6 @@
 """Ten-point Pitch described to the generic code: its layout, deal loop arguments, deal-log
-record, replay lines, streaming counters and bid odds (docs/rules.md section 8)."""
+record, replay lines, streaming counters, bid odds and call advice (docs/rules.md
+section 8)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pandas as pd
 from numba import njit
 
 from sims.core.cards import SUITS
-from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides
+from sims.descriptors import Advice, Counters, Game, KernelInputs, Layout, Odds, Sides
 from sims.games.tenpoint import rules as tp
+from sims.games.tenpoint.advice import play_advice
 from sims.games.tenpoint.deal import (
     C_AT_PLAY,
     C_EXCHANGES,
@@ -290,6 +292,7 @@ GAME = Game(
         tp.sides, score_changes, lambda deals: deals["pitcher_side"], "Ten-point score change"
     ),
     odds=Odds(tp.cards_dealt, play_odds),
+    advice=Advice(play_advice),
     auction=True,
     deck=tp.game_deck,
     continuation=CONTINUATION,

@@ -1,0 +1,326 @@
+"""What a Ten-point Pitch hand should call in a real auction (`allfours advise tenpoint`):
+the other hands and the stock dealt to fit the calls heard from the earlier seats (by the
+chains of `sims.games.tenpoint.sampler`, or by rejecting whole deals that do not fit),
+every call legal at the hand's turn played on the same deals, and the table and advice
+they give. The hand's strategy names trump when it wins the auction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from analysis.stats import mean, wilson
+from sims.core.cards import mask_of
+from sims.games.tenpoint import rules as tp
+from sims.games.tenpoint import sampler
+from sims.games.tenpoint.conditional import known_hands, run_conditional_nb, script_table
+from sims.run.conditional import parse_hand, play_until_accepted, rest_of
+from sims.run.queries import (
+    SAMPLERS,
+    AdviceError,
+    AdviceQuery,
+    AdviceReport,
+    Recommendation,
+    call_name,
+)
+from sims.run.runner import StrategyFault, log_arrays, seat_strategies, strategy_tables
+from sims.run.sampled import play_sampled_chunks
+
+ADVICE_COLUMNS = ["won_contract", "made", "delta"]  # per deal, for the hand's side
+
+
+def legal_calls(high: int, min_bid: int) -> list[int]:
+    """The calls legal after a high bid of `high` (0: none yet): a pass, or any bid above
+    it from `min_bid` to 10, the moon."""
+    return [0, *range(max(min_bid, high + 1), tp.MAX_BID + 1)]
+
+
+def auction_so_far(calls: Sequence[int], seat: int, players: int, min_bid: int) -> list[int]:
+    """The calls legal at the turn of `seat` (1 = the dealer's left, `players` = the dealer)
+    after `calls`, those of the seats before it. AdviceError for calls the auction cannot
+    hear."""
+    if not 1 <= seat <= players:
+        raise AdviceError(f"--seat must lie in 1..{players} with {players} players")
+    if len(calls) != seat - 1:
+        raise AdviceError(
+            f"seat {seat} speaks after {seat - 1} call(s), those of seats 1 to {seat - 1}; "
+            f"--calls gives {len(calls)}"
+        )
+    high = 0
+    for position, call in enumerate(calls, start=1):
+        legal = legal_calls(high, min_bid)
+        if call not in legal:
+            allowed = ", ".join(call_name(c) for c in legal)
+            raise AdviceError(
+                f"seat {position} may not {call_name(call)} after a high bid of {high} in "
+                f"Ten-point Pitch (lowest bid {min_bid}); it may {allowed}"
+            )
+        if call == tp.MAX_BID:
+            raise AdviceError(
+                f"seat {position} bid 10 (shooting the moon), which no bid tops: seat {seat} "
+                "can only pass"
+            )
+        high = max(high, call)
+    return legal_calls(high, min_bid)
+
+
+@dataclass(frozen=True)
+class AdviceRounds:
+    """What an advice run plays: the calls legal at the hand's turn (a round each), the
+    hand as dealt (cards), its seat (0-based) and side, the rules array and the strategy
+    tables."""
+
+    calls: list[int]
+    hand: tuple[int, ...]
+    seat: int
+    side: int
+    rules: np.ndarray
+    fids: np.ndarray
+    params: np.ndarray
+
+
+def advice_rounds(query: AdviceQuery) -> AdviceRounds:
+    """The rounds of `query`, checking the sampler, hand, seat, calls and trump first:
+    AdviceError or CardError before anything is played."""
+    run = query.run
+    if query.sampler not in SAMPLERS:
+        raise AdviceError(f"unknown sampler {query.sampler!r}; samplers: {', '.join(SAMPLERS)}")
+    if query.trump is not None:
+        raise AdviceError(
+            "in Ten-point Pitch's advice the hand's strategy names trump when it wins the "
+            "auction: give no --trump (allfours odds tenpoint --trump shows each suit)"
+        )
+    hand = parse_hand(query.hand, run.game, run.rules)
+    calls = auction_so_far(query.calls, query.seat, run.layout.players, run.rules["min_bid"])
+    seat = query.seat - 1
+    rules = tp.rules_array(run.rules)
+    fids, params = strategy_tables(seat_strategies(run))
+    return AdviceRounds(calls, hand, seat, int(rules[tp.R_SIDE_OF + seat]), rules, fids, params)
+
+
+def advice_deals(
+    query: AdviceQuery, progress: Callable[[int], None] | None = None
+) -> tuple[pd.DataFrame, int]:
+    """The deals of `query`, a row per (call, deal): whether the hand won the contract,
+    whether the contract was made and its side's score change; and the hands drawn to find
+    them (the chains' draws, or the candidate deals rejection dealt). The earlier seats'
+    calls are those heard; the hand makes each legal call, the later seats bid and
+    everyone plays by their strategies. AdviceError for calls the auction cannot hear, or
+    calls the earlier seats' bidders never make (or, rejecting, too few deals that fit
+    them within `query.tries`)."""
+    plan = advice_rounds(query)
+    if query.sampler == "rejection":
+        values, deals, tries = _rejected(query, plan, progress)
+    else:
+        values, tries = _chained(query, plan, progress)
+        deals = np.arange(query.run.first, query.run.first + query.run.count)
+    count = values.shape[1]
+    frame = pd.DataFrame(values.reshape(-1, len(ADVICE_COLUMNS)), columns=ADVICE_COLUMNS)
+    frame.insert(0, "deal", np.tile(deals, len(plan.calls)))
+    frame.insert(0, "call", np.repeat(plan.calls, count))
+    return frame, tries
+
+
+def _values(plan: AdviceRounds) -> Callable[[np.ndarray], np.ndarray]:
+    """A chunk's values per row: the hand won the contract, it was made, the side's change."""
+
+    def values(rows: np.ndarray) -> np.ndarray:
+        won = rows["pitcher"] == plan.seat
+        return np.stack([won, rows["made"], rows["delta"][:, plan.side]], -1)
+
+    return values
+
+
+def _kernel(query: AdviceQuery, plan: AdviceRounds, check: Sequence[int]):
+    """`run_conditional_nb` on a chunk of `query`'s deals: (first, count, kept, rows, errors,
+    dealt), the hand at its seat, the earlier seats' hands `kept` (no rows: dealt at
+    random), the calls `check` checked (none: not checked), each round's calls imposed, and
+    the hands dealt into `dealt` where it has rows."""
+    run = query.run
+    known = known_hands(run.rules, {plan.seat: plan.hand})
+    scripts = script_table([[*query.calls, call] for call in plan.calls])
+    checked = np.array(check, np.int64)
+    logs = log_arrays(0, run.layout)[1:]
+
+    def kernel(first: int, count: int, kept, out, errors, dealt) -> None:
+        run_conditional_nb(
+            run.seed, first, count, plan.rules, plan.fids, plan.params, known, kept, checked,
+            scripts, out, errors, dealt, *logs,
+        )  # fmt: skip
+
+    return kernel
+
+
+def no_hands(players: int) -> np.ndarray:
+    """A hands-dealt array with no rows: the kernel records none."""
+    return np.zeros((0, players + 1), np.int64)
+
+
+def _rejected(
+    query: AdviceQuery, plan: AdviceRounds, progress: Callable[[int], None] | None
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Candidate deals dealt whole, kept where the earlier seats' bidders make the calls
+    heard: (values, deal indexes kept, candidates dealt)."""
+    run = query.run
+    chunk = _kernel(query, plan, query.calls)
+    no_kept, dealt = np.zeros((0, 0), np.int64), no_hands(run.layout.players)
+
+    def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
+        chunk(first, count, no_kept, out, errors, dealt)
+
+    found = play_until_accepted(run, len(plan.calls), kernel, _values(plan), query.tries, progress)
+    accepted = found.values.shape[1]
+    if accepted < run.count:
+        raise AdviceError(
+            f"only {accepted:,} of {found.tries:,} deals dealt ({accepted / found.tries:.3%}) "
+            f"had the earlier seats' bidders call {', '.join(map(call_name, query.calls))}; "
+            f"{run.count:,} were asked for: ask for fewer deals or give --max-tries"
+        )
+    return found.values, found.deals, found.tries
+
+
+def _chained(
+    query: AdviceQuery, plan: AdviceRounds, progress: Callable[[int], None] | None
+) -> tuple[np.ndarray, int]:
+    """The deals drawn by `sampler`'s chains and played once per round: (values, the
+    chains' hands drawn)."""
+    values, chains = chain_deals(query, plan, progress)
+    return values, int(chains.draws.sum())
+
+
+def chain_deals(
+    query: AdviceQuery,
+    plan: AdviceRounds,
+    progress: Callable[[int], None] | None = None,
+    dealt: np.ndarray | None = None,
+    chains: int = sampler.CHAINS,
+) -> tuple[np.ndarray, sampler.Chains]:
+    """The values (round, deal, value) of deals `0 .. query.run.count` of `query` drawn by
+    `sampler`'s `chains` chains, and the chains; the hands dealt (deal, seats then the
+    stock) into `dealt` where given. AdviceError when the earlier seats' bidders never make
+    the calls heard."""
+    run = query.run
+    heard = len(query.calls)
+    rest = rest_of(plan.hand, run.deck)
+    hand = mask_of(plan.hand)
+    calls = np.array(query.calls, np.int64)
+    state = sampler.Chains.start(run.seed, heard, chains)
+    outs = np.zeros(chains, run.layout.dtype)
+    logs = log_arrays(0, run.layout)[1:]
+    total = max(run.count, 1)
+    chunk = _kernel(query, plan, ())
+    none = no_hands(run.layout.players)
+
+    def sample(first: int, count: int) -> np.ndarray:
+        start = first - run.first
+        steps = -(-count // chains)
+        kept = np.zeros((steps * chains, heard), np.int64)
+        sampler.advance_chains_nb(
+            state.states, state.keys, state.status, state.draws, state.stays,
+            start // chains, steps, max(total, start + steps * chains), sampler.BURN_IN,
+            sampler.THIN, kept, hand, rest, plan.rules, plan.fids, plan.params, calls, outs,
+            *logs,
+        )  # fmt: skip
+        _raise_for_chains(query, state)
+        state.step += steps
+        return kept[:count]
+
+    def kernel(first: int, count: int, kept: np.ndarray, out: np.ndarray, errors) -> None:
+        if dealt is None:
+            chunk(first, count, kept, out, errors, none)
+            return
+        shown = np.zeros((count, run.layout.players + 1), np.int64)
+        chunk(first, count, kept, out, errors, shown)
+        dealt[first - run.first : first - run.first + count] = shown
+
+    values = play_sampled_chunks(
+        run, len(plan.calls), sample, kernel, _values(plan), progress,
+        chains * sampler.STEPS_PER_CHUNK,
+    )  # fmt: skip
+    return values, state
+
+
+def _raise_for_chains(query: AdviceQuery, chains: sampler.Chains) -> None:
+    """AdviceError when a chain found no hand for a seat; StrategyFault when a bidder made
+    a call the auction forbids."""
+    stopped = np.flatnonzero(chains.status[:, 0])
+    if not stopped.size:
+        return
+    kind, seat, call = (int(x) for x in chains.status[stopped[0]])
+    if kind == sampler.NEVER_HEARD:
+        tried = sampler.STARTS * sampler.START_DRAWS
+        heard = call_name(query.calls[seat])
+        raise AdviceError(
+            f"seat {seat + 1}'s bidder ({query.run.seats[seat]}) made no {heard} with any of "
+            f"{tried:,} hands drawn for it after "
+            f"{', '.join(map(call_name, query.calls[:seat])) or 'no call'}: with these "
+            "bidders the calls heard (all but) never happen"
+        )
+    raise StrategyFault(
+        f"strategy {query.run.seats[seat]!r} at seat {seat} "
+        f"{query.run.described.call_problem(call)} (game tenpoint, seed {query.run.seed})"
+    )
+
+
+def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
+    """Per call legal at the hand's turn, from per-deal rows of `advice_deals` (every call
+    played on the same deals): P(it wins the contract), P(made | it won), E[its side's
+    score change] and the paired difference from the best call, each with a 95% interval.
+    The best call is first (of equally good calls, the higher); the recommendation
+    (`Recommendation`, trump "-": the strategy names it) and whether the two best calls can
+    be told apart (`tied`: the interval of their difference holds 0) are in `.attrs`."""
+    groups = {
+        int(call): group.sort_values("deal") for call, group in deals.groupby("call", sort=False)
+    }
+    ranked = sorted(groups, key=lambda call: (-groups[call]["delta"].mean(), -call))
+    top = groups[ranked[0]]["delta"].to_numpy()
+    rows = []
+    for call in ranked:
+        group = groups[call]
+        won = group["won_contract"].to_numpy(bool)
+        delta = group["delta"].to_numpy()
+        parts = {
+            "P(wins contract)": wilson(int(won.sum()), len(won)),
+            "P(made | wins)": wilson(int(group["made"].to_numpy(bool)[won].sum()), int(won.sum())),
+            "E[score change]": mean(delta),
+            "difference from best": mean(delta - top),
+        }
+        row = {"call": call_name(call), "trump": "-", "deals": len(group)}
+        for name, estimate in parts.items():
+            row |= {name: estimate.value, f"{name} low": estimate.low}
+            row |= {f"{name} high": estimate.high, f"{name} se": estimate.se}
+        rows.append(row)
+    table = pd.DataFrame(rows).set_index("call")
+    best, runner_up = table.iloc[0], table.iloc[1] if len(table) > 1 else None
+    table.attrs["recommendation"] = Recommendation("-", ranked[0], float(best["E[score change]"]))
+    table.attrs["tied"] = bool(
+        runner_up is not None
+        and runner_up["difference from best low"] <= 0 <= runner_up["difference from best high"]
+    )
+    return table
+
+
+def play_advice(query: AdviceQuery) -> AdviceReport:
+    """`allfours advise tenpoint`: the table per call and the call with the best expected
+    score change, saying when the two best cannot be told apart."""
+    rows, tries = query.with_progress(lambda step: advice_deals(query, step))
+    table = advice_table(rows)
+    best = table.attrs["recommendation"]
+    name = call_name(best.bid)
+    moon = " (shooting the moon)" if best.bid == tp.MAX_BID else ""
+    advice = f"recommended: {name}{moon} (expected score change {best.expected:+.3f})"
+    if table.attrs["tied"]:
+        advice += (
+            f"; {table.index[1]} cannot be told apart from it at {query.run.count:,} deals "
+            "(the interval of their paired difference holds 0)"
+        )
+    recommendation = {
+        "call": name,
+        "trump": best.trump,
+        "expected": best.expected,
+        "told_apart": not table.attrs["tied"],
+    }
+    return AdviceReport(table, advice, recommendation, query.run.count, tries)

@@ -1,0 +1,141 @@
+"""Ten-point Pitch's call advice: every kept deal is one on which the earlier seats' bidders
+make the calls heard (checked against the threshold bidder's own rule), the chains deal as
+rejection does, the calls legal at the hand's turn, reproducibility, clear errors and the
+command."""
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from sims.games.tenpoint import rules as tp
+from sims.games.tenpoint.advice import advice_deals, advice_rounds, chain_deals
+from sims.games.tenpoint.strategies.bidding import best_trump
+from sims.run.queries import AdviceError, AdviceQuery
+from sims.run.runner import RunSpec
+from sims.tools.advise import advice_of
+from tests.conftest import call
+from tests.test_tenpoint_odds import dealt_around
+
+HAND = "AH JH JD HJ 3H 2H 5C 7S 9D"
+
+
+def query(seat: int, calls: tuple[int, ...], deals: int, seed: int = 7, **options) -> AdviceQuery:
+    sampler = options.pop("sampler", "chain")
+    run = RunSpec("tenpoint", seed, deals, **options)
+    return AdviceQuery(run, HAND, seat, calls, sampler=sampler)
+
+
+def threshold_call(hand: int, high: int, deck: int, min_bid: int = 4) -> int:
+    """The threshold bidder's call (margin 0) in a 4-seat partnership after a high bid."""
+    value = best_trump(hand, deck, True)[1]
+    bids = [bid for bid in range(max(min_bid, high + 1), tp.MAX_BID + 1) if value >= bid]
+    return max(bids, default=0)
+
+
+@pytest.mark.parametrize("calls", [(0,), (0, 0), (4, 0), (0, 5)])
+def test_every_chain_deal_heard_the_calls_by_the_bidders_own_rule(calls):
+    q = query(len(calls) + 1, calls, 256)
+    plan = advice_rounds(q)
+    dealt = np.zeros((256, 5), np.int64)
+    values, _ = chain_deals(q, plan, dealt=dealt, chains=16)
+    deck = tp.deck_index(q.run.rules)
+    hand = int(sum(1 << card for card in plan.hand))
+    assert (dealt[:, plan.seat] == hand).all()
+    assert (np.bitwise_or.reduce(dealt, axis=1) == (1 << 54) - 1).all()
+    for row in dealt:
+        high = 0
+        for seat, heard in enumerate(calls):
+            assert threshold_call(int(row[seat]), high, deck) == heard
+            high = max(high, heard)
+    assert values.shape == (len(plan.calls), 256, 3)
+
+
+def test_the_chains_deal_the_earlier_seat_as_uniform_deals_that_fit_do():
+    # Seat 1 passed: its hands from the chains and from uniform deals kept where its bidder
+    # passes follow one law, so their mean estimate of its best suit agrees (the chains'
+    # deals are not independent: a wider band than for independent draws).
+    deals = 2000
+    q = query(2, (0,), deals, seed=3)
+    dealt = np.zeros((deals, 5), np.int64)
+    chain_deals(q, advice_rounds(q), dealt=dealt)
+    deck = tp.deck_index(q.run.rules)
+    uniform = dealt_around(HAND, 1, 20_000, seed=8)[:, 0]
+    fitting = [int(hand) for hand in uniform if threshold_call(int(hand), 0, deck) == 0]
+    a = np.array([best_trump(int(hand), deck, True)[1] for hand in dealt[:, 0]])
+    b = np.array([best_trump(hand, deck, True)[1] for hand in fitting])
+    se = math.sqrt(a.var() / len(a) + b.var() / len(b))
+    assert abs(a.mean() - b.mean()) < 6 * se
+
+
+def test_the_chains_and_rejection_agree_on_each_call_s_score_change():
+    deals = 1500
+    chained = advice_deals(query(2, (0,), deals, seed=3))[0]
+    rejected = advice_deals(query(2, (0,), deals, seed=3, sampler="rejection"))[0]
+    for made in (0, 4):
+        a = chained[chained["call"] == made]["delta"]
+        b = rejected[rejected["call"] == made]["delta"]
+        se = math.sqrt(a.var() / len(a) + b.var() / len(b))
+        assert abs(a.mean() - b.mean()) < 4.5 * se, made
+
+
+def test_the_legal_calls_follow_the_auction():
+    assert advice_rounds(query(1, (), 10)).calls == [0, 4, 5, 6, 7, 8, 9, 10]
+    assert advice_rounds(query(3, (0, 6), 10)).calls == [0, 7, 8, 9, 10]
+    assert advice_rounds(query(2, (0,), 10, variants=("min_bid=2",))).calls[:2] == [0, 2]
+
+
+@pytest.mark.parametrize(
+    ("seat", "calls", "message"),
+    [
+        (2, (3,), "seat 1 may not bid 3 after a high bid of 0 in Ten-point Pitch"),
+        (3, (5, 5), "seat 2 may not bid 5 after a high bid of 5"),
+        (3, (10, 0), "bid 10 \\(shooting the moon\\), which no bid tops"),
+        (3, (0,), "seat 3 speaks after 2 call\\(s\\)"),
+        (5, (0, 0, 0, 0), "--seat must lie in 1..4"),
+    ],
+)
+def test_calls_the_auction_cannot_hear_are_refused(seat, calls, message):
+    with pytest.raises(AdviceError, match=message):
+        advice_rounds(query(seat, calls, 10))
+
+
+def test_trump_is_refused_since_the_strategy_names_it():
+    run = RunSpec("tenpoint", 0, 10)
+    with pytest.raises(AdviceError, match="give no --trump"):
+        advice_rounds(AdviceQuery(run, HAND, 1, (), trump="H"))
+
+
+def test_advice_is_reproducible():
+    first = advice_of("tenpoint").play(query(2, (0,), 600, seed=4))
+    again = advice_of("tenpoint").play(query(2, (0,), 600, seed=4))
+    assert first.table.equals(again.table) and first.tries == again.tries
+    best = first.table.index[0]
+    assert first.recommendation["call"] == best
+    assert first.table["E[score change]"].iloc[0] == first.table["E[score change]"].max()
+
+
+def test_the_command_prints_a_row_per_call_and_json(capsys):
+    args = ("advise", "tenpoint", "--hand", HAND, "--seat", "3", "--calls", "pass,5",
+            "--deals", "300", "--quiet")  # fmt: skip
+    code, out, err = call(capsys, *args)
+    assert code == 0, err
+    rows = [line.split()[0:2] for line in out.splitlines()[2:-1]]
+    assert sorted(" ".join(row) for row in rows) == sorted(
+        ["pass -"] + [f"bid {k}" for k in range(6, 11)]
+    )
+    assert out.splitlines()[-1].startswith("recommended: ")
+    code, out, err = call(capsys, *args, "--json")
+    assert code == 0, err
+    body = json.loads(out)
+    assert set(body["calls"]) == {"pass", *(f"bid {k}" for k in range(6, 11))}
+    assert body["hand"][3] == "HJ" and body["recommendation"]["call"] in body["calls"]
+
+
+def test_the_command_refuses_bad_calls_in_one_line(capsys):
+    code, out, err = call(
+        capsys, "advise", "tenpoint", "--hand", HAND, "--seat", "2", "--calls", "3", "--quiet"
+    )
+    assert code == 2 and out == ""
+    assert "may not bid 3" in err and "Traceback" not in err
