@@ -52,6 +52,8 @@ def test_every_page_and_file_is_served(client):
         ("odds", "phat"),
         ("odds", "don"),
         ("odds", "solowhist"),
+        ("advice", "tenpoint"),
+        ("odds", "tenpoint"),
     }
     assert listed == pages()
     for page in listed:
@@ -211,3 +213,21 @@ def test_the_command_listens_on_loopback_and_warns_of_any_other_address(capsys, 
     assert "open http://0.0.0.0:8099/" in out and "not a loopback address" in err
     code, out, err = call(capsys, "serve")
     assert "127.0.0.1:8044" in out and err == ""
+
+
+def test_ten_point_pitch_s_odds_page_names_its_jokers_and_answers_as_the_command_line(
+    client, capsys
+):
+    shown = client.get("/api/form/odds/tenpoint").json()
+    assert shown["hand_size"] == 9
+    hand = "AH JH JD HJ 3H 2H 5C 7S 9D"
+    asked = {"hand": hand, "strategy": "greedy", "trump": "H", "deals": "300", "seed": "2"}
+    job = client.post("/api/ask/odds/tenpoint", json=asked).json()
+    assert f"--hand '{hand}'" in job["command"]
+    done = finish(client, job)
+    assert done["state"] == "done", done
+    import shlex
+
+    code, out, _ = call(capsys, *shlex.split(job["command"].split(" ", 1)[1]), "--quiet", "--json")
+    assert code == 0
+    assert done["answer"] == json.loads(out) and done["answer"]["hand"][3] == "HJ"

@@ -115,8 +115,9 @@ def advice_deals(
     if query.sampler == "rejection":
         values, deals, tries = _rejected(query, plan, progress)
     else:
-        values, tries = _chained(query, plan, progress)
+        values, chains = chain_deals(query, plan, progress)
         deals = np.arange(query.run.first, query.run.first + query.run.count)
+        tries = int(chains.draws.sum())
     count = values.shape[1]
     frame = pd.DataFrame(values.reshape(-1, len(ADVICE_COLUMNS)), columns=ADVICE_COLUMNS)
     frame.insert(0, "deal", np.tile(deals, len(plan.calls)))
@@ -180,15 +181,6 @@ def _rejected(
             f"{run.count:,} were asked for: ask for fewer deals or give --max-tries"
         )
     return found.values, found.deals, found.tries
-
-
-def _chained(
-    query: AdviceQuery, plan: AdviceRounds, progress: Callable[[int], None] | None
-) -> tuple[np.ndarray, int]:
-    """The deals drawn by `sampler`'s chains and played once per round: (values, the
-    chains' hands drawn)."""
-    values, chains = chain_deals(query, plan, progress)
-    return values, int(chains.draws.sum())
 
 
 def chain_deals(
@@ -324,3 +316,14 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
         "told_apart": not table.attrs["tied"],
     }
     return AdviceReport(table, advice, recommendation, query.run.count, tries)
+
+
+# What `allfours serve`'s advice page asks of Ten-point Pitch: the calls a player may hear
+# (a pass, or a bid from the lowest the rules allow to the moon), the strategies it offers
+# for the other seats and for the hand, and its check of a query before anything is played.
+PAGE = {
+    "calls": ("pass", *(str(bid) for bid in range(2, tp.MAX_BID + 1))),
+    "others": ("greedy",),
+    "hand": ("greedy",),
+    "check": advice_rounds,
+}
