@@ -287,6 +287,7 @@ GAME = Game(
     call_problem=call_problem,
     cards_played=cards_played,
     bench=("random", "greedy"),
+    bench_search=("pimc", "ismcts", "guided_ismcts"),
     frame_widths=tp.frame_widths,
     sides=Sides(
         tp.sides, score_changes, lambda deals: deals["pitcher_side"], "Ten-point score change"
