@@ -14,8 +14,14 @@ EXAMPLES = {
         'solve cinch --hands "AH JH 9H 2H 9S QC / KH 7H 6H 6D JC 3S / TH 5H 3H TC AD 8C / '
         'QH 8H 5D 4H KC KD" --trump H --leader 0',
     ),
+    "calibrate": (
+        "calibrate cinch",
+        "calibrate cinch --players 3 --rounds 2 --out my_tables --json",
+        "calibrate cinch --variant min_bid=7 --deals 2000000",
+    ),
     "compare": (
         "compare cinch --strategies greedy,random --deals 20000",
+        "compare cinch --bids calibrated,threshold --deals 20000",
         "compare cinch --bids threshold,random_bid --games 2000",
     ),
 }
@@ -24,6 +30,8 @@ NOTES = {
     "in two partnerships); with --games a game stops after 200 deals unless --max-deals says "
     "otherwise. A deal thrown in (all_pass=redeal_next_dealer) has contract -1.",
     "compare": "Cinch: the sides' score change; --bids plays each bidder as BID+BASE.",
+    "calibrate": "Cinch: the `calibrated` bidder's table per position, high bid heard and "
+    "hand class (the nine cards dealt in the suit it would name trump).",
     "solve": "Cinch: the hands after the draw (six each, the Left Pedro a trump); each "
     "counting trump scores for the side taking it; the number of hands sets the players.",
 }

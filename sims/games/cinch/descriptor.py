@@ -19,6 +19,7 @@ from sims.games.cinch.deal import DRAW, FILL, MAX_ENTRIES, run_cinch_nb
 from sims.games.cinch.scripted import CONTINUATION
 from sims.run.counters import RELATIVE, Axis, Counter, at, relative
 from sims.run.deal_log import hand_names, listed, listed_text, side_or_none
+from sims.run.queries import CalibrationQuery, CalibrationReport
 
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
 MIN_DELTA = -cinch.MAX_BID
@@ -280,6 +281,14 @@ def cinch_position(
     return position
 
 
+def calibrate_bidder(query: CalibrationQuery) -> CalibrationReport:
+    """`allfours calibrate cinch`: the `calibrated` bidder's table fitted by self-play
+    (`sims.games.cinch.calibrate`, imported here only when called)."""
+    from sims.games.cinch.calibrate import calibrate
+
+    return calibrate(query)
+
+
 GAME = Game(
     name=cinch.NAME,
     rules=cinch,
@@ -291,7 +300,7 @@ GAME = Game(
     counters=Counters(COUNTERS, lambda rules: {}, count),
     call_problem=call_problem,
     cards_played=lambda spec, table: int((table["contract"] >= 0).sum()) * spec.layout.cards,
-    bench=("random", "greedy"),
+    bench=("random", "calibrated+greedy", "greedy"),
     bench_search=("pimc", "ismcts", "guided_ismcts"),
     frame_widths=cinch.frame_widths,
     sides=Sides(
@@ -300,5 +309,6 @@ GAME = Game(
     deck=lambda rules: DECK,
     solve=Solving(cinch_position, whom="side", reach="of the deal"),
     continuation=CONTINUATION,
+    calibrate=calibrate_bidder,
     auction=True,
 )
