@@ -8,11 +8,12 @@ makes the legal call worth most. The legal calls follow from the high bid, so th
 chosen once, when the table is read, and the bidder reads only its choice (`best_calls`,
 packed by `packed_calls`). As the maker it names the suit `threshold` names.
 
-A hand's class describes the nine cards dealt in that suit, trumps with its Left Pedro
-(the draw comes after the bid): how many, how many Pedros, its top trumps and how many of
-Jack, Game and Low. The tables ship in `calibrated_tables/` beside this module, one file
-per set of rules that changes a deal's score; `target`, `bid14` and `both_reach_target`
-change only when a game ends and share the tables of their deals.
+A hand's class describes the cards dealt (nine, with up to four players) in that suit,
+trumps with its Left Pedro (the draw comes after the bid): how many, how many Pedros, its
+top trumps and how many of Jack, Game and Low. The tables ship in `calibrated_tables/`
+beside this module, one file per set of rules that changes a deal's auction, play or
+score; `target`, `bid14` and `both_reach_target` change only when a game ends and share
+the tables of their deals.
 """
 
 from __future__ import annotations
