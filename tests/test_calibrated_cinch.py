@@ -31,7 +31,7 @@ from sims.strategies.registry import functions
 from tests.conftest import call
 from tests.test_hostile_input import assert_clear_error
 
-SHIPPED = [["players=4"], ["players=3"]]
+SHIPPED = [["players=4"], ["players=3"], ["players=2"]]
 HEARTS = 2
 
 
