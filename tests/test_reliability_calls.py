@@ -11,7 +11,7 @@ HAND = "AS 2S 8D TD QH 4C"
 
 @pytest.mark.parametrize("calls", ["pass,0", "0", "bid 0", "00"])
 def test_a_zero_call_is_refused_naming_the_words_taken(calls):
-    with pytest.raises(AdviceError, match=r"give pass \(or p\) or a bid from 1 to 10"):
+    with pytest.raises(AdviceError, match=r"give pass \(or p\) or a bid from 1 to 99"):
         parse_calls(calls)
 
 

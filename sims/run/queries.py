@@ -27,7 +27,7 @@ class AdviceError(ValueError):
 
 
 PASS_WORDS = ("pass", "p")
-MAX_BID = 10  # the highest bid --calls reads (each game's advice checks its own auction)
+MAX_BID = 99  # the highest bid --calls reads (each game's advice checks its own auction)
 
 
 def parse_calls(text: str | Sequence[int] | None) -> tuple[int, ...]:
@@ -41,8 +41,9 @@ def parse_calls(text: str | Sequence[int] | None) -> tuple[int, ...]:
 
 
 def _call(item: str) -> int:
-    """One call's code: 0 for a pass word, k for `k` or `bid k` (1 to 10). `0` is refused:
-    as a bid it means nothing, and taken as a pass a slip would be heard as one."""
+    """One call's code: 0 for a pass word, k for `k` or `bid k` (1 to `MAX_BID`; the game's
+    auction says which it takes). `0` is refused: as a bid it means nothing, and taken as
+    a pass a slip would be heard as one."""
     if item in PASS_WORDS:
         return 0
     number = item.removeprefix("bid").strip()

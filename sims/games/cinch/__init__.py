@@ -19,6 +19,15 @@ EXAMPLES = {
         "calibrate cinch --players 3 --rounds 2 --out my_tables --json",
         "calibrate cinch --variant min_bid=7 --deals 2000000",
     ),
+    "odds": (
+        'odds cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --deals 20000',
+        'odds cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --seat 4 --trump H --json',
+    ),
+    "advise": (
+        'advise cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --seat 3 --calls pass,5',
+        'advise cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --seat 4 --calls pass,pass,7 '
+        "--trump best --json",
+    ),
     "compare": (
         "compare cinch --strategies greedy,random --deals 20000",
         "compare cinch --bids calibrated,threshold --deals 20000",
@@ -32,6 +41,13 @@ NOTES = {
     "compare": "Cinch: the sides' score change; --bids plays each bidder as BID+BASE.",
     "calibrate": "Cinch: the `calibrated` bidder's table per position, high bid heard and "
     "hand class (the nine cards dealt in the suit it would name trump).",
+    "odds": "Cinch: the hand is dealt nine cards (2 to 4 players, no widow) at --seat "
+    "(1 = the dealer's left; the dealer, seat = players, robs the pack); it makes the "
+    "contract with every other seat passing and names each suit in which it holds a trump "
+    "(the Left Pedro counted) or the --trump given, any suit; each bid's score change is "
+    "its side's less the other sides' mean.",
+    "advise": "Cinch: bids run from the least (min_bid) to 14, each above the last, and the "
+    "dealer may pass; the score change is the hand's side's less the other sides' mean.",
     "solve": "Cinch: the hands after the draw (six each, the Left Pedro a trump); each "
     "counting trump scores for the side taking it; the number of hands sets the players.",
 }

@@ -11,11 +11,13 @@ import pandas as pd
 from numba import njit
 
 from sims.core.cards import SUITS
-from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides, Solving
+from sims.descriptors import Advice, Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
 from sims.games.cinch import rules as cinch
+from sims.games.cinch.advice import play_advice
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.deal import DRAW, FILL, MAX_ENTRIES, run_cinch_nb
+from sims.games.cinch.odds import DEALT, play_odds
 from sims.games.cinch.scripted import CONTINUATION
 from sims.run.counters import RELATIVE, Axis, Counter, at, relative
 from sims.run.deal_log import hand_names, listed, listed_text, side_or_none
@@ -311,4 +313,6 @@ GAME = Game(
     continuation=CONTINUATION,
     calibrate=calibrate_bidder,
     auction=True,
+    odds=Odds(DEALT, play_odds),
+    advice=Advice(play_advice),
 )

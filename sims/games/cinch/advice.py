@@ -1,0 +1,315 @@
+"""What a Cinch hand should call in a real auction (`allfours advise cinch`): the other
+hands and the stock dealt to fit the calls heard from the earlier seats (by the chains of
+`sims.games.cinch.sampler`, or by rejecting whole deals that do not fit), every call legal
+at the hand's turn played on the same deals, and the table and advice they give."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from analysis.stats import mean, wilson
+from sims.core.cards import SUITS, mask_of
+from sims.games.cinch import rules as cinch
+from sims.games.cinch import sampler
+from sims.games.cinch.cards import DECK
+from sims.games.cinch.conditional import run_conditional_nb, without_bidder
+from sims.games.cinch.odds import check_dealt, named_trumps
+from sims.run.conditional import parse_hand, play_until_accepted, rest_of
+from sims.run.queries import (
+    SAMPLERS,
+    AdviceError,
+    AdviceQuery,
+    AdviceReport,
+    Recommendation,
+    call_name,
+)
+from sims.run.runner import StrategyFault, log_arrays, seat_strategies, strategy_tables
+from sims.run.sampled import play_sampled_chunks
+
+
+def legal_calls(high: int, min_bid: int) -> int:
+    """The calls legal after a high bid of `high` (CIN-4.1), as a mask (bit 0 pass, bit b
+    a bid of b): pass, or a bid above it and at least `min_bid`, up to 14."""
+    lowest = max(min_bid, high + 1)
+    return 1 | sum(1 << bid for bid in range(lowest, cinch.MAX_BID + 1))
+
+
+def auction_so_far(calls: Sequence[int], seat: int, players: int, min_bid: int) -> int:
+    """The calls legal at the turn of `seat` (1 = the dealer's left, `players` = the dealer)
+    after `calls`, those of the seats before it, as a mask. AdviceError for calls the
+    auction cannot hear."""
+    if not 1 <= seat <= players:
+        raise AdviceError(f"--seat must lie in 1..{players} with {players} players")
+    if len(calls) != seat - 1:
+        raise AdviceError(
+            f"seat {seat} speaks after {seat - 1} call(s), those of seats 1 to {seat - 1}; "
+            f"--calls gives {len(calls)}"
+        )
+    high = 0
+    for position, call in enumerate(calls, start=1):
+        legal = legal_calls(high, min_bid)
+        if not (0 <= call <= cinch.MAX_BID and legal >> call & 1):
+            lowest = max(min_bid, high + 1)
+            bids = f" or bid {lowest} to {cinch.MAX_BID}" if lowest <= cinch.MAX_BID else ""
+            raise AdviceError(
+                f"seat {position} may not {call_name(call)} after a high bid of {high}; it "
+                f"may pass{bids}"
+            )
+        high = max(high, call)
+    return legal_calls(high, min_bid)
+
+
+ADVICE_COLUMNS = ["won_contract", "made", "ours", "others"]  # per deal, for the hand's side
+
+
+@dataclass(frozen=True)
+class AdviceRounds:
+    """What an advice run plays: each round's (call, trump tried; -1 the strategy's
+    choice), the hand (its cards, checked), its seat (0-based) and side, the sides, the
+    rules array and the strategy tables (`stop`: the hand's bidder removed)."""
+
+    rounds: list[tuple[int, int]]
+    hand: tuple[int, ...]
+    seat: int
+    side: int
+    sides: int
+    rules: np.ndarray
+    fids: np.ndarray
+    stop: np.ndarray
+    params: np.ndarray
+
+    def scripts(self, calls: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Each round's calls (those heard, then the hand's) and trump."""
+        scripts = np.array([[*calls, call] for call, _ in self.rounds], np.int8)
+        return scripts, np.array([trump for _, trump in self.rounds], np.int64)
+
+
+def advice_rounds(query: AdviceQuery) -> AdviceRounds:
+    """The rounds of `query` (every call legal at the hand's turn, each trump tried when it
+    bids), checking the hand, rules, calls, seat, trump and sampler first: AdviceError,
+    CardError or ValueError before anything is played."""
+    run = query.run
+    if query.sampler not in SAMPLERS:
+        raise AdviceError(f"unknown sampler {query.sampler!r}; samplers: {', '.join(SAMPLERS)}")
+    check_dealt(run.rules)
+    hand = parse_hand(query.hand, cinch.NAME, run.rules)
+    legal = auction_so_far(query.calls, query.seat, run.layout.players, run.rules["min_bid"])
+    tried = [-1] if query.trump is None else named_trumps(query.trump, hand)
+    rounds = [
+        (call, trump)
+        for call in range(cinch.MAX_BID + 1)
+        if legal >> call & 1
+        for trump in ([-1] if call == 0 else tried)
+    ]
+    seat = query.seat - 1
+    rules = cinch.rules_array(run.rules)
+    fids, params = strategy_tables(seat_strategies(run))
+    side = int(rules[cinch.R_SIDE_OF + seat])
+    sides = len(cinch.sides(run.rules))
+    return AdviceRounds(
+        rounds, hand, seat, side, sides, rules, fids, without_bidder(fids, seat), params
+    )
+
+
+def _advice_values(plan: AdviceRounds) -> Callable[[np.ndarray], np.ndarray]:
+    """A chunk's values per row: the hand won the contract, it was made, the points its
+    side and the other sides scored."""
+
+    def values(rows: np.ndarray) -> np.ndarray:
+        delta = rows["delta"][:, : plan.sides].astype(np.int64)
+        ours = delta[:, plan.side]
+        won = rows["pitcher"] == plan.seat
+        return np.stack([won, rows["made"] == 1, ours, delta.sum(1) - ours], -1)
+
+    return values
+
+
+def advice_deals(
+    query: AdviceQuery, progress: Callable[[int], None] | None = None
+) -> tuple[pd.DataFrame, int]:
+    """The deals of `query`, a row per (call, trump tried, deal): whether the hand won the
+    contract, whether it was made and the score change of its side less the mean of the
+    other sides' (two sides: ours less theirs); and the hands drawn to find them (the
+    chains' draws, or the candidate deals rejection dealt). The earlier seats' bidders
+    make the calls heard; then the hand makes each legal call (naming each trump tried
+    when it makes the contract), the later seats bid and everyone plays by their
+    strategies. AdviceError for calls the auction cannot hear or the earlier seats'
+    bidders never make (or, rejecting, too few deals that fit them within
+    `query.tries`)."""
+    plan = advice_rounds(query)
+    if query.sampler == "rejection":
+        values, deals, tries = _rejected(query, plan, progress)
+    else:
+        values, tries = _chained(query, plan, progress)
+        deals = np.arange(query.run.first, query.run.first + query.run.count)
+    count = values.shape[1]
+    frame = pd.DataFrame(values.reshape(-1, len(ADVICE_COLUMNS)), columns=ADVICE_COLUMNS)
+    frame["delta"] = frame["ours"] - frame.pop("others") / max(plan.sides - 1, 1)
+    frame = frame.drop(columns="ours")
+    frame.insert(0, "deal", np.tile(deals, len(plan.rounds)))
+    names = [SUITS[t] if t >= 0 else "-" for _, t in plan.rounds]
+    frame.insert(0, "trump", np.repeat(names, count))
+    frame.insert(0, "call", np.repeat([call for call, _ in plan.rounds], count))
+    return frame, tries
+
+
+def _rejected(
+    query: AdviceQuery, plan: AdviceRounds, progress: Callable[[int], None] | None
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Candidate deals dealt whole, kept where the earlier seats' bidders make the calls
+    heard: (values, deal indexes kept, candidates dealt)."""
+    run = query.run
+    scripts, trumps = plan.scripts(query.calls)
+    logs = log_arrays(0, run.layout)[1:]
+
+    def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
+        run_conditional_nb(
+            run.seed, first, count, mask_of(plan.hand), plan.seat, rest_of(plan.hand, DECK),
+            np.zeros((count, 0), np.int64), len(query.calls) > 0, plan.rules, plan.fids,
+            plan.stop, plan.params, scripts, trumps, out, errors,
+            np.zeros((0, run.layout.players), np.int64), *logs,
+        )  # fmt: skip
+
+    found = play_until_accepted(
+        run, len(plan.rounds), kernel, _advice_values(plan), query.tries, progress
+    )
+    accepted = found.values.shape[1]
+    if accepted < run.count:
+        raise AdviceError(
+            f"only {accepted:,} of {found.tries:,} deals dealt ({accepted / found.tries:.3%}) "
+            f"had the earlier seats' bidders call {', '.join(map(call_name, query.calls))}; "
+            f"{run.count:,} were asked for: ask for fewer deals or give --max-tries"
+        )
+    return found.values, found.deals, found.tries
+
+
+def _chained(
+    query: AdviceQuery, plan: AdviceRounds, progress: Callable[[int], None] | None
+) -> tuple[np.ndarray, int]:
+    """Deals drawn by `sampler`'s chains over the earlier seats' hands, each played once
+    per round: (values, hands the chains drew)."""
+    run = query.run
+    heard = len(query.calls)
+    scripts, trumps = plan.scripts(query.calls)
+    rest = rest_of(plan.hand, DECK)
+    state = sampler.Chains.start(run.seed, heard)
+    stops = sampler.bidder_stops(plan.fids, heard)
+    calls = np.array(query.calls, np.int8)
+    outs = np.zeros(sampler.CHAINS, run.layout.dtype)
+    logs = log_arrays(0, run.layout)[1:]
+
+    def sample(first: int, count: int) -> np.ndarray:
+        steps = -(-count // sampler.CHAINS)
+        kept = np.zeros((steps * sampler.CHAINS, heard), np.int64)
+        if heard:
+            sampler.advance_chains_nb(
+                state.states, state.keys, state.status, state.draws, state.step, steps,
+                run.count, sampler.BURN_IN, sampler.THIN, kept, rest, plan.rules, stops,
+                plan.params, calls, outs, *logs,
+            )  # fmt: skip
+            _raise_for_chains(query, state)
+        state.step += steps
+        return kept[:count]
+
+    def kernel(first, count, kept, rows, errors) -> None:
+        run_conditional_nb(
+            run.seed, first, count, mask_of(plan.hand), plan.seat, rest, kept, False,
+            plan.rules, plan.fids, plan.stop, plan.params, scripts, trumps, rows, errors,
+            np.zeros((0, run.layout.players), np.int64), *logs,
+        )  # fmt: skip
+
+    chunk = sampler.CHAINS * sampler.STEPS_PER_CHUNK
+    values = play_sampled_chunks(
+        run, len(plan.rounds), sample, kernel, _advice_values(plan), progress, chunk
+    )
+    return values, int(state.draws.sum())
+
+
+def _raise_for_chains(query: AdviceQuery, chains: sampler.Chains) -> None:
+    """AdviceError when a chain found no hand for a seat; StrategyFault when a bidder made
+    a call the auction forbids."""
+    stopped = np.flatnonzero(chains.status[:, 0])
+    if not stopped.size:
+        return
+    kind, seat, call = (int(x) for x in chains.status[stopped[0]])
+    if kind == sampler.NEVER_HEARD:
+        tried = sampler.STARTS * sampler.START_DRAWS
+        raise AdviceError(
+            f"seat {seat + 1}'s bidder ({query.run.seats[seat]}) made no "
+            f"{call_name(query.calls[seat])} with any of {tried:,} hands drawn for it after "
+            f"{', '.join(map(call_name, query.calls[:seat])) or 'no call'}: with these "
+            "bidders the calls heard (all but) never happen"
+        )
+    raise StrategyFault(
+        f"strategy {query.run.seats[seat]!r} at seat {seat} "
+        f"{query.run.described.call_problem(call)} (game cinch, seed {query.run.seed})"
+    )
+
+
+def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
+    """Per call legal at the hand's turn, from the rows of `advice_deals` (every call played
+    on the same deals): the trump it names (the best on average when it tried several),
+    P(it wins the contract), P(made | it won), E[score change] and the paired difference
+    from the best call, each with a 95% interval. The best call is first (of equally good
+    calls, the higher); the recommendation and whether the two best calls can be told
+    apart (`tied`: the interval of their difference holds 0) are in `.attrs`."""
+    chosen = {}
+    for (call, trump), group in deals.groupby(["call", "trump"], observed=True, sort=False):
+        best = chosen.get(call)
+        if best is None or group["delta"].mean() > best[1]["delta"].mean():
+            chosen[call] = (trump, group.sort_values("deal"))
+    ranked = sorted(chosen, key=lambda call: (-chosen[call][1]["delta"].mean(), -call))
+    top = chosen[ranked[0]][1]["delta"].to_numpy()
+    rows = []
+    for call in ranked:
+        trump, group = chosen[call]
+        won = group["won_contract"].to_numpy(bool)
+        delta = group["delta"].to_numpy()
+        parts = {
+            "P(wins contract)": wilson(int(won.sum()), len(won)),
+            "P(made | wins)": wilson(int(group["made"].to_numpy(bool)[won].sum()), int(won.sum())),
+            "E[score change]": mean(delta),
+            "difference from best": mean(delta - top),
+        }
+        row = {"call": call_name(int(call)), "trump": trump, "deals": len(group)}
+        for name, estimate in parts.items():
+            row |= {name: estimate.value, f"{name} low": estimate.low}
+            row |= {f"{name} high": estimate.high, f"{name} se": estimate.se}
+        rows.append(row)
+    table = pd.DataFrame(rows).set_index("call")
+    best, runner_up = table.iloc[0], table.iloc[1] if len(table) > 1 else None
+    table.attrs["recommendation"] = Recommendation(
+        str(best["trump"]), int(ranked[0]), float(best["E[score change]"])
+    )
+    table.attrs["tied"] = bool(
+        runner_up is not None
+        and runner_up["difference from best low"] <= 0 <= runner_up["difference from best high"]
+    )
+    return table
+
+
+def play_advice(query: AdviceQuery) -> AdviceReport:
+    """`allfours advise cinch`: the table per call and the call with the best expected
+    score change, saying when the two best cannot be told apart."""
+    rows, tries = query.with_progress(lambda step: advice_deals(query, step))
+    table = advice_table(rows)
+    best = table.attrs["recommendation"]
+    name = call_name(best.bid)
+    named = f" and name {best.trump}" if best.bid and best.trump != "-" else ""
+    advice = f"recommended: {name}{named} (expected score change {best.expected:+.3f})"
+    if table.attrs["tied"]:
+        advice += (
+            f"; {table.index[1]} cannot be told apart from it at {query.run.count:,} deals "
+            "(the interval of their paired difference holds 0)"
+        )
+    recommendation = {
+        "call": name,
+        "trump": best.trump,
+        "expected": best.expected,
+        "told_apart": not table.attrs["tied"],
+    }
+    return AdviceReport(table, advice, recommendation, query.run.count, tries)

@@ -1,0 +1,207 @@
+"""Deals that fit the calls heard, however rare: the chains behind `allfours advise cinch`,
+built as Pitch's (`sims.games.pitch.sampler` explains the design and why it is exact).
+
+The state of a chain is the hands of the seats that spoke before the hand (nine cards
+each). A move draws one of them a new hand uniformly from the cards no other earlier seat
+holds, again until the earlier seats' bidders, seeing their hands, make exactly the calls
+heard (through the deal loop's own auction, `sims.games.cinch.conditional.heard_nb`), or
+`MOVE_DRAWS` hands were drawn, when it keeps its hand. A chain starts from a fitting deal
+found seat by seat, sweeps `BURN_IN` times, then keeps its state every `THIN` sweeps; deal
+d of a run is chain d % CHAINS's state number d // CHAINS. The later seats and the stock
+are dealt afresh for every kept deal from the cards left, by the deal's own stream
+(`sims.games.cinch.conditional.run_conditional_nb`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, prange
+
+from sims.core.bits import lowest
+from sims.core.rng import below, purpose_key, seed_key, unit_key
+from sims.engine.common import BID, OK, REJECTED
+from sims.games.cinch import rules as c
+from sims.games.cinch.conditional import heard_nb
+from sims.games.cinch.deal import CARDS
+from sims.strategies import view as v
+
+CHAINS = 64  # chains per run, whatever the threads: deal d is chain d % CHAINS's
+BURN_IN = 20  # sweeps from the first fitting deal to the first deal kept
+THIN = 4  # sweeps between two deals a chain keeps
+STEPS_PER_CHUNK = 32  # deals each chain keeps per chunk of a run
+MOVE_DRAWS = 200_000  # hands drawn for one seat in one move before it keeps its hand
+START_DRAWS = 100_000  # hands drawn for one seat of a first fitting deal before starting over
+STARTS = 10  # first fitting deals tried, seat by seat, before the calls count as never heard
+STREAM_CHAIN = -1  # the chains' random streams, apart from the deal and play streams
+
+# A chain's status: still running, or why it stopped (`Chains.status[:, 0]`).
+RUNNING, NEVER_HEARD, FAULT = 0, 1, 3
+
+
+@njit(cache=True, inline="always")
+def _draw_seat_nb(seat, upto, dealt, heard, budget, rest, avail, rules, stops, params, rng,
+                  calls, order, view, out, error, logs) -> int:  # fmt: skip
+    """Move `seat`: draw it a hand uniformly from the cards of `rest` no other of the first
+    `heard` seats holds (its own included) until seats 0 .. `upto` make their calls; the
+    draws it took (> 0), 0 if none of `budget` fitted (its hand unchanged), or -1 on a
+    fault (seat and call in `error`)."""
+    size = rules[c.R_DEALT]
+    others = np.int64(0)
+    for k in range(heard):
+        if k != seat:
+            others |= dealt[k]
+    n = 0
+    for i in range(rest.shape[0]):
+        if not (others >> rest[i]) & 1:
+            avail[n] = rest[i]
+            n += 1
+    for k in range(upto + 1):  # the deal loop reads the earlier hands from `order`
+        if k != seat:
+            mask = dealt[k]
+            for i in range(size):
+                card = lowest(mask)
+                order[k * size + i] = card
+                mask &= ~(np.int64(1) << card)
+    old = dealt[seat]
+    for draw in range(budget):
+        mask = np.int64(0)
+        for k in range(size):  # a partial Fisher-Yates shuffle of the cards left
+            j = k + below(rng, n - k)
+            avail[k], avail[j] = avail[j], avail[k]
+            order[seat * size + k] = avail[k]
+            mask |= np.int64(1) << avail[k]
+        dealt[seat] = mask
+        kind = heard_nb(order, upto + 1, rules, stops[upto], params, rng, calls, view, out, 0,
+                        error, logs)  # fmt: skip
+        if kind == OK:
+            return draw + 1
+        if kind != REJECTED:
+            return -1
+    dealt[seat] = old
+    return 0
+
+
+@njit(cache=True, parallel=True, nogil=True)  # the server's event loop runs beside it
+def advance_chains_nb(
+    states,
+    keys,
+    status,
+    draws,
+    first_step,
+    steps,
+    count,
+    burn_in,
+    thin,
+    kept,
+    rest,
+    rules,
+    stops,
+    params,
+    calls,
+    outs,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Advance every chain over its steps `first_step .. first_step + steps` (step s keeps
+    deal s * chains + c, while below `count`), writing the earlier seats' hands of each deal
+    kept into `kept[(s - first_step) * chains + c]`. `states[c]` (the earlier seats'
+    hands) and `keys[c]` (its stream's state) carry chain c from call to call; `status[c]`
+    says why it stopped (NEVER_HEARD with the seat, or FAULT with the seat and its call);
+    `draws[c]` counts the hands it drew. The earlier seats are 0 .. calls.shape[0] - 1;
+    `stops[i]` are the strategies with seat i + 1's bidder removed."""
+    chains, heard = states.shape
+    players = rules[c.R_PLAYERS]
+    logs = (log_calls, log_plays, log_winners)
+    for ch in prange(chains):
+        if status[ch, 0] != RUNNING or first_step * chains + ch >= count:
+            continue
+        rng = np.zeros(1, np.int64)
+        rng[0] = keys[ch]
+        dealt = np.zeros(players, np.int64)
+        for k in range(heard):
+            dealt[k] = states[ch, k]
+        view = np.zeros(v.SIZE, np.int64)
+        order = np.zeros(CARDS, np.int64)
+        error = np.zeros(2, np.int64)
+        out = outs[ch : ch + 1]
+        avail = np.zeros(rest.shape[0], np.int64)
+        failed = 0
+        if first_step == 0:  # a first fitting deal, seat by seat, started over if need be
+            for _ in range(STARTS):
+                failed = 0
+                for seat in range(heard):
+                    took = _draw_seat_nb(seat, seat, dealt, seat + 1, START_DRAWS, rest, avail,
+                                         rules, stops, params, rng, calls, order, view, out,
+                                         error, logs)  # fmt: skip
+                    draws[ch] += max(took, 0)
+                    if took <= 0:
+                        failed = NEVER_HEARD if took == 0 else FAULT
+                        status[ch, 1] = seat
+                        break
+                if failed != NEVER_HEARD:
+                    break
+        for s in range(first_step, first_step + steps):
+            if failed or s * chains + ch >= count:
+                break
+            for _ in range(burn_in if s == 0 else thin):
+                for seat in range(heard):
+                    took = _draw_seat_nb(seat, heard - 1, dealt, heard, MOVE_DRAWS, rest, avail,
+                                         rules, stops, params, rng, calls, order, view, out,
+                                         error, logs)  # fmt: skip
+                    draws[ch] += took if took > 0 else MOVE_DRAWS
+                    if took < 0:
+                        failed = FAULT
+                        break
+                if failed:
+                    break
+            if not failed:
+                for k in range(heard):
+                    kept[(s - first_step) * chains + ch, k] = dealt[k]
+        if failed == FAULT:
+            status[ch, 1] = error[0]
+            status[ch, 2] = error[1]
+        status[ch, 0] = failed
+        for k in range(heard):
+            states[ch, k] = dealt[k]
+        keys[ch] = rng[0]
+
+
+@njit(cache=True)
+def chain_key(seed: int, chain: int) -> int:
+    """The starting state of chain `chain`'s stream in a run of `seed`."""
+    return purpose_key(unit_key(seed_key(seed), chain), STREAM_CHAIN)
+
+
+@dataclass
+class Chains:
+    """The chains of one advice run, carried from chunk to chunk: each chain's earlier
+    seats' hands and stream, why it stopped (`status[c]`: kind, seat, call), the hands it
+    drew, and the step the next chunk starts at."""
+
+    states: np.ndarray
+    keys: np.ndarray
+    status: np.ndarray
+    draws: np.ndarray
+    step: int = 0
+
+    @classmethod
+    def start(cls, seed: int, heard: int, chains: int = CHAINS) -> Chains:
+        """Fresh chains of a run of `seed` whose first `heard` seats' calls are heard."""
+        keys = np.array([chain_key(seed, ch) for ch in range(chains)], np.int64)
+        return cls(
+            np.zeros((chains, heard), np.int64),
+            keys,
+            np.zeros((chains, 3), np.int64),
+            np.zeros(chains, np.int64),
+        )
+
+
+def bidder_stops(fids: np.ndarray, heard: int) -> np.ndarray:
+    """Copies of the strategy table `fids`, the i-th with the bidder of seat i + 1 removed,
+    so that the deal loop's auction stops there (see `heard_nb`)."""
+    stops = np.repeat(fids[None], heard, axis=0)
+    for i in range(heard):
+        stops[i, BID, i + 1] = -1
+    return stops
