@@ -137,7 +137,6 @@ def run_conditional_nb(
     trumps,
     out,
     errors,
-    dealt_out,
     log_calls,
     log_plays,
     log_winners,
@@ -148,9 +147,8 @@ def run_conditional_nb(
     once per round k into row u * rounds + k from deal u's play stream: the calls
     `scripts[k]`, the trump `trumps[k]` (see `play_round_nb`). With `check`, a deal whose
     earlier seats' bidders do not make the calls of `scripts[0][:seat]` is rejected (its
-    rows keep deal = -1). `stop` is `fids` with the hand's bidder removed. The hands dealt
-    go to `dealt_out[u]` where it has rows. `errors[u]` = (kind, round, seat, card or
-    call) of the first fault."""
+    rows keep deal = -1). `stop` is `fids` with the hand's bidder removed. `errors[u]` =
+    (kind, round, seat, card or call) of the first fault."""
     players = rules[c.R_PLAYERS]
     size = rules[c.R_DEALT]
     rounds = trumps.shape[0]
@@ -169,12 +167,6 @@ def run_conditional_nb(
             unit = unit_key(seed_part, index)
             rng[0] = purpose_key(unit, STREAM_DEAL)
             deal_around_nb(rng, order, deck, rest, hand, seat, known[u], players, size)
-            if dealt_out.shape[0] > 0:
-                for s in range(players):
-                    mask = np.int64(0)
-                    for i in range(size):
-                        mask |= np.int64(1) << order[s * size + i]
-                    dealt_out[u, s] = mask
             if check:
                 rng[0] = purpose_key(unit, STREAM_PLAY)
                 row = u * rounds

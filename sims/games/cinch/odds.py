@@ -100,7 +100,7 @@ def play_conditional(
         run_conditional_nb(
             run.seed, first, count, mask_of(hand), seat - 1, rest_of(hand, DECK),
             np.zeros((count, 0), np.int64), False, rules, fids, stop, params, scripts, trumps,
-            out, errors, np.zeros((0, players), np.int64), *logs,
+            out, errors, *logs,
         )  # fmt: skip
 
     def results(rows: np.ndarray) -> np.ndarray:
