@@ -48,7 +48,9 @@ def test_every_page_and_file_is_served(client):
     listed = client.get("/api/pages").json()
     assert {(p["kind"], p["game"]) for p in listed} == {
         ("advice", "pitch"),
+        ("advice", "cinch"),
         ("odds", "pitch"),
+        ("odds", "cinch"),
         ("odds", "phat"),
         ("odds", "don"),
         ("odds", "solowhist"),

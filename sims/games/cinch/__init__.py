@@ -1,8 +1,9 @@
-"""Cinch (Double Pedro): rules, deal loop, strategies, descriptor and plain-Python
-reference (docs/rules.md section 6). `TITLE`, `EXAMPLES` and `NOTES` teach the command
-line's help (see Phat's package)."""
+"""Cinch (Double Pedro): rules, deal loop, strategies, odds and advice, descriptor and
+plain-Python reference (docs/rules.md section 6). `TITLE`, `QUESTIONS`, `EXAMPLES` and
+`NOTES` teach the command line's help and the server's pages (see Phat's package)."""
 
 TITLE = "Cinch (Double Pedro)"
+QUESTIONS = {"odds": "which bid and which trump?", "advice": "what should I call?"}
 EXAMPLES = {
     "simulate": (
         "simulate cinch --deals 100000 --seed 3 --strategy threshold+greedy",

@@ -95,7 +95,10 @@ def advice_rounds(query: AdviceQuery) -> AdviceRounds:
     run = query.run
     if query.sampler not in SAMPLERS:
         raise AdviceError(f"unknown sampler {query.sampler!r}; samplers: {', '.join(SAMPLERS)}")
-    check_dealt(run.rules)
+    try:
+        check_dealt(run.rules)
+    except ValueError as error:
+        raise AdviceError(str(error)) from None
     hand = parse_hand(query.hand, cinch.NAME, run.rules)
     legal = auction_so_far(query.calls, query.seat, run.layout.players, run.rules["min_bid"])
     tried = [-1] if query.trump is None else named_trumps(query.trump, hand)
@@ -170,8 +173,7 @@ def _rejected(
         run_conditional_nb(
             run.seed, first, count, mask_of(plan.hand), plan.seat, rest_of(plan.hand, DECK),
             np.zeros((count, 0), np.int64), len(query.calls) > 0, plan.rules, plan.fids,
-            plan.stop, plan.params, scripts, trumps, out, errors,
-            np.zeros((0, run.layout.players), np.int64), *logs,
+            plan.stop, plan.params, scripts, trumps, out, errors, *logs,
         )  # fmt: skip
 
     found = play_until_accepted(
@@ -218,8 +220,7 @@ def _chained(
     def kernel(first, count, kept, rows, errors) -> None:
         run_conditional_nb(
             run.seed, first, count, mask_of(plan.hand), plan.seat, rest, kept, False,
-            plan.rules, plan.fids, plan.stop, plan.params, scripts, trumps, rows, errors,
-            np.zeros((0, run.layout.players), np.int64), *logs,
+            plan.rules, plan.fids, plan.stop, plan.params, scripts, trumps, rows, errors, *logs,
         )  # fmt: skip
 
     chunk = sampler.CHAINS * sampler.STEPS_PER_CHUNK
@@ -313,3 +314,14 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
         "told_apart": not table.attrs["tied"],
     }
     return AdviceReport(table, advice, recommendation, query.run.count, tries)
+
+
+# What `allfours serve`'s advice page asks of Cinch: the calls a player may hear, the
+# strategies it offers first for the other seats and for the hand, and the check it makes
+# of a query before anything is played (the command line's own).
+PAGE = {
+    "calls": ("pass", *(str(bid) for bid in range(1, cinch.MAX_BID + 1))),
+    "others": ("greedy",),
+    "hand": ("greedy",),
+    "check": advice_rounds,
+}
