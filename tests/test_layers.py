@@ -85,3 +85,22 @@ def test_the_guard_finds_a_game_named_in_code(tmp_path):
     planted.write_text('"""Docs may say phat."""\n\nTABLE = {"pitch": 1}\nphat_rows = 2\n')
     words = {word for _, word in _code_words(planted)}
     assert {"pitch", "phat"} <= words and "docs" not in words
+
+
+def test_every_games_rules_and_descriptor_import_before_anything_else():
+    """A game's rules import without the strategies' package, whose registration imports
+    every game's strategies and so their rules: in a fresh process, first, they import."""
+    import subprocess
+    import sys
+
+    from sims.core.discovery import game_packages
+
+    for name in game_packages("__init__"):
+        module = f"sims.games.{name}"
+        done = subprocess.run(
+            [sys.executable, "-c", f"import {module}.rules, {module}.descriptor"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+        assert done.returncode == 0, f"{module}: {done.stderr.strip().splitlines()[-1:]}"

@@ -416,7 +416,12 @@ def test_a_line_offers_the_legal_cards_guesses_the_searchs_first_move_and_scores
 @pytest.mark.parametrize("prune", [True, False])
 @pytest.mark.parametrize(
     ("game", "players", "variants"),
-    [("pitch", 4, ("partnership",)), ("pitch", 3, ("must_follow",)), ("phat", 4, ()), ("don", 4, ())],
+    [
+        ("pitch", 4, ("partnership",)),
+        ("pitch", 3, ("must_follow",)),
+        ("phat", 4, ()),
+        ("don", 4, ()),
+    ],
 )
 def test_deals_solved_from_loaded_rules_value_the_cards_as_a_fresh_solve(
     game, players, variants, prune

@@ -38,6 +38,7 @@ from sims.engine.common import (
     record_fault_nb,
 )
 from sims.games.cinch import rules as c
+from sims.games.cinch import slots
 from sims.games.cinch.cards import DECK
 from sims.strategies import dispatcher
 from sims.strategies import view as v
@@ -449,7 +450,7 @@ def play_deal_nb(
             sets[SET_DRAWN, dealer] |= np.int64(1) << card
             slot = log_entry_nb(log_calls, row, slot, DRAW + dealer, card)
         stock_trumps = popcount(sets[SET_DRAWN, dealer] & trumps)
-        view[c.DRAWN] = sets[SET_DRAWN, dealer]  # the dealer knows which cards he took
+        view[slots.DRAWN] = sets[SET_DRAWN, dealer]  # the dealer knows which cards he took
         step = 0
         while popcount(sets[SET_HAND, dealer]) > c.HAND_SIZE:
             pool = sets[SET_HAND, dealer]
@@ -483,7 +484,7 @@ def play_deal_nb(
             shown |= bit & trumps  # the trumps he leaves are shown and dead
             slot = log_entry_nb(log_calls, row, slot, dealer, card)
             step += 1
-        view[c.DRAWN] = 0
+        view[slots.DRAWN] = 0
     r.dealer_stock_trumps = stock_trumps
     side_trumps = 0
     maker_side = rules[c.R_SIDE_OF + maker]

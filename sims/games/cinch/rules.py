@@ -35,7 +35,6 @@ import numpy as np
 from sims.core.cards import N_RANKS
 from sims.core.options import OptionError, choice, switch, word
 from sims.games.cinch.cards import DECK, FIVE, left_pedro
-from sims.strategies import view as v
 
 NAME = "cinch"
 HAND_SIZE = 6  # cards held in play
@@ -45,9 +44,6 @@ MAX_BID = 14
 TOTAL_POINTS = 14
 ACE, JACK, TEN, TWO = 12, 9, 8, 0
 STOP = DECK.size  # a DISCARD answer, where discarding more is optional: keep the rest
-# During the rob only, the view's EXPOSED slot (empty before play in Cinch) holds the cards
-# the dealer took from the stock, so that a strategy may tell them from those dealt him.
-DRAWN = v.EXPOSED
 
 SCORINGS = ("difference", "setback")
 FAILED_AWARDS = ("opponents_points_plus_bid", "fourteen_plus_shortfall")

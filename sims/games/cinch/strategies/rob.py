@@ -13,6 +13,7 @@ from numba import njit
 from sims.core.bits import nth_bit, popcount
 from sims.core.rng import below
 from sims.games.cinch import rules as c
+from sims.games.cinch import slots
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.strategies.bidding import threshold_bid
 from sims.games.cinch.strategies.greedy import cheapest, play_greedy
@@ -32,11 +33,11 @@ def blind_rob(view, rng) -> int:
     if view[v.DECISION] != v.DISCARD or view[v.SEAT] != view[v.DEALER]:
         return -1
     legal, pool = view[v.LEGAL], view[v.HAND]
-    stock = view[c.DRAWN] & pool & legal
-    if view[c.DRAWN] == 0:
+    stock = view[slots.DRAWN] & pool & legal
+    if view[slots.DRAWN] == 0:
         return -1
     trump = view[v.TRUMP]
-    own = pool & ~view[c.DRAWN]
+    own = pool & ~view[slots.DRAWN]
     plain = own & ~MASKS[trump, trump] & legal
     if plain:
         return cheapest(plain, trump)  # every plain card dealt him goes
