@@ -21,9 +21,11 @@ from sims.core.rng import (
     below,
     purpose_key,
     seed_key,
+    skip,
+    u64_ahead,
     unit_key,
 )
-from sims.core.tricks import CARD_GAME_POINTS
+from sims.core.tricks import game_points, legal_cards_in
 from sims.engine.common import (
     BID,
     BLOCKS,
@@ -34,6 +36,7 @@ from sims.engine.common import (
     PLAY,
     SCRIPT_EXHAUSTED,
     game_stream_nb,
+    nowrap,
     record_fault_nb,
 )
 from sims.games.tenpoint import rules as r
@@ -59,12 +62,16 @@ CALLS_WIDTH = C_EXCHANGES + 64
 # card decision made (exchanges asked, then cards played).
 I_ASKED, I_LOGGED, I_EXCHANGES, I_DECISIONS = 0, 1, 2, 3
 # A deal's scratch (`work`, rows of 64): per seat the cards dealt, held, won, played and
-# discarded face down, and held at the first trick; per card when it was played and the
-# side that took it; per side the card points, points won and score changes; the sides
-# of the jokers' points.
-W_DEALT, W_HANDS, W_WON, W_PLAYED_BY, W_OWN_DEAD, W_AT_PLAY, W_WHEN, W_TAKEN_BY = range(8)
-W_COUNTS, W_POINTS, W_DELTA, W_JOKERS = range(8, 12)
-WORK_ROWS = 12
+# discarded face down, and held at the first trick; per card played when it was played
+# (the other cards' entries are left as they were); per side the card points, points won
+# and score changes; the sides of the jokers' points.
+W_DEALT, W_HANDS, W_WON, W_PLAYED_BY, W_OWN_DEAD, W_AT_PLAY, W_WHEN = range(7)
+W_COUNTS, W_POINTS, W_DELTA, W_JOKERS = range(7, 11)
+WORK_ROWS = 11
+# The order of a deal's cards (`order`) holds the shuffled pack in its first 64 entries
+# and the shuffle's draws after them.
+DRAWS = 64
+ORDER_SIZE = DRAWS + 64
 INFO_SIZE = I_DECISIONS + 128
 ACE, DEUCE, TREY, TEN, JACK = 12, 0, 1, 8, 9
 SECOND_WINS = 2  # r.JOKERS: equal jokers, the second played wins
@@ -147,11 +154,17 @@ def beats_nb(card, best, trump, suits, ranks, second_wins) -> bool:
     """Whether `card` takes the trick from `best` (6.0.4): a higher card of its effective
     suit, or a trump over a plain card; of equal jokers the second under second_wins."""
     suit = suits[trump, card]
-    if suit == suits[trump, best]:
-        return ranks[trump, card] > ranks[trump, best] or (
-            second_wins and ranks[trump, card] == ranks[trump, best]
-        )
-    return suit == trump
+    same = suit == suits[trump, best]
+    higher = ranks[trump, card] > ranks[trump, best]
+    equal = ranks[trump, card] == ranks[trump, best]
+    return (same & (higher | (second_wins & equal))) | ((not same) & (suit == trump))
+
+
+@njit(cache=True, inline="always")
+def seat_after_nb(seat: int, k: int, players: int) -> int:
+    """The seat `k` places to the left of `seat` (k <= players), without a division."""
+    seat += k
+    return seat - players if seat >= players else seat
 
 
 @njit(cache=True, inline="always")
@@ -172,11 +185,28 @@ def owner_nb(masks, players: int, card: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def taker_nb(rules, won, players: int, card: int) -> int:
+    """The side that took `card` in a trick, -1 for none."""
+    return side_of_nb(rules, owner_nb(won, players, card))
+
+
+@njit(cache=True, inline="always")
 def log_exchange_nb(log_calls, row, state, code) -> None:
     """An exchange (a discard, or a fill as code + FILLED) into the log, in order."""
     if log_calls.shape[0] > 0:
         log_calls[row, C_EXCHANGES + state[I_LOGGED]] = code
     state[I_LOGGED] += 1
+
+
+@njit(cache=True, inline="always")
+def log_discards_nb(log_calls, row, state, cards) -> None:
+    """The discards `cards` into the log, lowest code first (counted only, unlogged)."""
+    if log_calls.shape[0] == 0:
+        state[I_LOGGED] += popcount(cards)
+        return
+    while cards:
+        log_exchange_nb(log_calls, row, state, lowest(cards))
+        cards &= cards - 1
 
 
 @njit(cache=True)
@@ -221,16 +251,16 @@ def play_deal_nb(
     record = log_plays.shape[0] > 0
     calls, won_out, delta_out, card_points_out, before_out, after_out = fields
     rec = out[row]
-    work[:, :] = 0
     dealt, hands, won = work[W_DEALT, :players], work[W_HANDS, :players], work[W_WON, :players]
     played_by, own_dead = work[W_PLAYED_BY, :players], work[W_OWN_DEAD, :players]
-    when = work[W_WHEN]  # the order in which each card was played
-    when[:] = -1
+    when = work[W_WHEN]  # the order in which each card played was played
     state = info
     for seat in range(players):
+        mask = np.int64(0)
         for k in range(seat * dealt_size, (seat + 1) * dealt_size):
-            dealt[seat] |= np.int64(1) << order[k]
-        hands[seat] = dealt[seat]
+            mask |= np.int64(1) << order[k]
+        dealt[seat], hands[seat] = mask, mask
+        won[seat], played_by[seat], own_dead[seat] = 0, 0, 0
     stock = order[players * dealt_size : players * dealt_size + stock_size]
     if record:
         for k in range(stock_size):
@@ -251,7 +281,6 @@ def play_deal_nb(
     rec.contract, rec.stuck, rec.made = 0, False, False
     rec.trumps_in_play, rec.burned, rec.hand_trumps, rec.hand_jokers = 0, 0, 0, 0
     rec.pitcher_trumps = 0
-    info[:] = -1
     info[I_ASKED], info[I_LOGGED], info[I_EXCHANGES] = 0, 0, 0
 
     view[:] = 0
@@ -280,7 +309,7 @@ def play_deal_nb(
     # PIT-4: one call each from the eldest, the dealer last; each bid above the last.
     high, pitcher = 0, -1
     for k in range(players):
-        seat = (dealer + 1 + k) % players
+        seat = seat_after_nb(dealer, 1 + k, players)
         lowest_bid = max(rules[r.R_MIN_BID], high + 1)
         legal = 1
         for bid in range(lowest_bid, r.MAX_BID + 1):
@@ -333,7 +362,7 @@ def play_deal_nb(
         pass
     elif rules[r.R_DEAL] == 1:  # 8.11: keep six, every trump one can
         for k in range(players):
-            seat = (dealer + 1 + k) % players
+            seat = seat_after_nb(dealer, 1 + k, players)
             while popcount(hands[seat]) > r.KEEP:
                 held = hands[seat]
                 legal = held & ~trumps
@@ -357,13 +386,9 @@ def play_deal_nb(
     else:
         face_down = 0  # the non-trump discards, the pool a short player fills from
         for k in range(players):  # PIT-5.1 and 5.2
-            seat = (dealer + 1 + k) % players
+            seat = seat_after_nb(dealer, 1 + k, players)
             plain = hands[seat] & ~trumps
-            rest = plain
-            while rest:
-                card = lowest(rest)
-                rest &= rest - 1
-                log_exchange_nb(log_calls, row, state, card)
+            log_discards_nb(log_calls, row, state, plain)
             hands[seat] &= trumps
             own_dead[seat] |= plain
             face_down |= plain
@@ -386,7 +411,7 @@ def play_deal_nb(
         robber = pitcher if rob == 0 else (dealer if rob == 1 else -1)
         taken = 0
         for k in range(players):  # PIT-5.3: to six, from the dealer's left
-            seat = (dealer + 1 + k) % players
+            seat = seat_after_nb(dealer, 1 + k, players)
             if rob == 1 and seat == dealer:
                 continue
             need = r.KEEP - popcount(hands[seat])
@@ -399,7 +424,7 @@ def play_deal_nb(
                 hands[robber] |= np.int64(1) << stock[taken]
                 taken += 1
         for k in range(players):  # PIT-5.5, 8.E.6: the short take from the discards
-            seat = (dealer + 1 + k) % players
+            seat = seat_after_nb(dealer, 1 + k, players)
             if popcount(hands[seat]) < r.KEEP:
                 shown |= face_down
             while popcount(hands[seat]) < r.KEEP:
@@ -472,7 +497,7 @@ def play_deal_nb(
         led, best, best_seat, trick, position = -1, -1, -1, np.int64(0), 0
         view[v.TRICK_NO] = trick_no
         for i in range(players):
-            seat = (leader + i) % players
+            seat = seat_after_nb(leader, i, players)
             hand = hands[seat]
             if trump_only and hand & trumps == 0:
                 continue  # folded (PIT-6.2 trump_only)
@@ -482,14 +507,8 @@ def play_deal_nb(
                 legal = hand
                 if n_played == 0 and rules[r.R_FIRST_LEAD_TRUMP] and hand & trumps:
                     legal = hand & trumps
-            else:
-                follow = hand & masks[trump, led]
-                if follow == 0:
-                    legal = hand
-                elif led == trump or strict:
-                    legal = follow
-                else:
-                    legal = follow | (hand & trumps)
+            else:  # follow; else trump (a trump led: follow) or, not strict, any card
+                legal = legal_cards_in(hand, led, trump, strict, masks)
             view[v.HAND] = hand
             view[v.DEAD] = own_dead[seat] | shown
             view[v.POSITION] = position
@@ -517,12 +536,14 @@ def play_deal_nb(
                 log_calls[row, C_SEATS + n_played] = seat
             n_played += 1
             suit = suits[trump, card]
-            if position > 0 and suit != led and (led == trump or suit != trump or strict):
-                view[v.VOIDS + seat] |= np.int64(1) << led  # shown unable to follow
-            if position == 0:
-                led, best, best_seat = suit, card, seat
-            elif beats_nb(card, best, trump, suits, ranks, second_wins):
-                best, best_seat = card, seat
+            # Selects, not branches: in random play who can follow and who wins are tosses.
+            first_card = position == 0
+            wins = first_card | beats_nb(card, best, trump, suits, ranks, second_wins)
+            led = suit if first_card else led
+            best = card if wins else best
+            best_seat = seat if wins else best_seat
+            void = (suit != led) & ((led == trump) | (suit != trump) | strict)
+            view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led  # shown unable to follow
             position += 1
         won[best_seat] |= trick
         view[v.WON + best_seat] |= trick
@@ -558,33 +579,26 @@ def play_deal_nb(
         low_side = side_of_nb(rules, owner_nb(played_by, players, low_card))
     else:
         low_side = side_of_nb(rules, owner_nb(won, players, low_card))
-    taken_by = work[W_TAKEN_BY]  # the side that took each card
-    taken_by[:] = -1
-    for seat in range(players):
-        rest = won[seat]
-        while rest:
-            taken_by[lowest(rest)] = rules[r.R_SIDE_OF + seat]
-            rest &= rest - 1
-    jack_side = taken_by[base + JACK]
-    off_side = taken_by[(3 - trump) * N_RANKS + JACK] if rules[r.R_OFF_JACK] else -1
+    jack_side = taker_nb(rules, won, players, base + JACK)
+    off_side = (
+        taker_nb(rules, won, players, (3 - trump) * N_RANKS + JACK) if rules[r.R_OFF_JACK] else -1
+    )
     joker_sides = work[W_JOKERS, :2]
     joker_sides[:] = -1
     for j in range(2):
         joker = 52 + j
         if full >> joker & 1:
             if rules[r.R_JOKER_POINTS_TO] == 0:
-                joker_sides[j] = taken_by[joker]
+                joker_sides[j] = taker_nb(rules, won, players, joker)
             else:
                 joker_sides[j] = side_of_nb(rules, owner_nb(played_by, players, joker))
     ten_side, game_side = -1, -1
     counts = work[W_COUNTS, : r.MAX_SIDES]
+    counts[:] = 0
     for seat in range(players):
-        rest = won[seat]
-        while rest:
-            counts[rules[r.R_SIDE_OF + seat]] += CARD_GAME_POINTS[lowest(rest)]
-            rest &= rest - 1
+        counts[rules[r.R_SIDE_OF + seat]] += game_points(won[seat])
     if rules[r.R_GAME_CARD] == 1:
-        ten_side = taken_by[base + TEN]
+        ten_side = taker_nb(rules, won, players, base + TEN)
     else:
         most = -1
         for side in range(n_sides):
@@ -593,8 +607,9 @@ def play_deal_nb(
             elif counts[side] == most:
                 game_side = -2
         game_side = max(game_side, -1)
-    trey_side = taken_by[base + TREY] if rules[r.R_TREY] else -1
+    trey_side = taker_nb(rules, won, players, base + TREY) if rules[r.R_TREY] else -1
     won_points = work[W_POINTS, : r.MAX_SIDES]
+    won_points[:] = 0
     for side in (high_side, low_side, jack_side, off_side, joker_sides[0], joker_sides[1]):
         if side >= 0:
             won_points[side] += 1
@@ -678,12 +693,30 @@ def field_views_nb(out):
 
 @njit(cache=True)
 def shuffle_nb(rng, order, size: int) -> None:
-    """The deck's `size` cards in a random order (Fisher-Yates)."""
+    """The deck's `size` cards in a random order: Fisher-Yates from the top, card i
+    swapped with card i + `below(rng, size - i)`. The draws do not depend on the cards, so
+    all are made first, in a loop whose steps do not wait for each other (into
+    `order[DRAWS:]`), then the cards swapped; a draw that Lemire's method might reject
+    (a chance of about size in 2**32) sends the shuffle one draw at a time from the same
+    state, which draws afresh where it must."""
+    start = rng[0]
+    suspect = False
+    for k in range(size - 1):
+        n = size - k
+        product = ((u64_ahead(start, k) >> 32) & 0xFFFFFFFF) * n
+        order[nowrap(DRAWS + k)] = k + (product >> 32)
+        suspect |= (product & 0xFFFFFFFF) < n
     for i in range(size):
-        order[i] = i
+        order[nowrap(i)] = i
+    if suspect:
+        for i in range(size - 1):
+            j = i + below(rng, size - i)
+            order[i], order[j] = order[j], order[i]
+        return
     for i in range(size - 1):
-        j = i + below(rng, size - i)
-        order[i], order[j] = order[j], order[i]
+        j = nowrap(order[nowrap(DRAWS + i)])
+        order[nowrap(i)], order[j] = order[j], order[nowrap(i)]
+    skip(rng, size - 1)
 
 
 @njit(cache=True, parallel=True)
@@ -716,7 +749,7 @@ def run_tenpoint_nb(
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
         rng = np.zeros(1, np.int64)
-        order = np.zeros(64, np.int64)
+        order = np.zeros(ORDER_SIZE, np.int64)
         scores = np.zeros(r.MAX_SIDES, np.int64)
         error = np.zeros(2, np.int64)
         info = np.zeros(INFO_SIZE, np.int64)
