@@ -93,14 +93,14 @@ def point_trumps_nb(rules, trump: int, full: int) -> int:
     return cards
 
 
-@njit(cache=True, inline="always")
-def take_decision_nb(view, kind, decision, seat, legal, state, script, fids, params, rng, error):
+@njit(cache=True)
+def ask_card_nb(view, kind, decision, seat, legal, state, script, fids, params, rng, error):
     """The card of a decision of `seat` (a discard, a fill or a card to a trick): the next
     of `script` while it lasts (`state[I_ASKED]` counts the decisions, `state[I_DECISIONS:]`
-    holds them),
-    else its strategy's (fid of `kind`; -1 ends a scripted deal, the view left as the
-    decision shows it). Returns the card, or minus the error kind with seat and card in
-    `error`."""
+    holds them), else its strategy's (fid of `kind`; -1 ends a scripted deal, the view left
+    as the decision shows it). Returns the card, or minus the error kind with seat and card
+    in `error`. The tricks ask the same way, written out in the loop: an inlined call would
+    bind its arrays afresh, a reference count taken and given back on each for every card."""
     view[v.DECISION] = decision
     view[v.SEAT] = seat
     view[v.LEGAL] = legal
@@ -118,16 +118,6 @@ def take_decision_nb(view, kind, decision, seat, legal, state, script, fids, par
         return -ILLEGAL_CARD
     state[I_DECISIONS + step] = card
     return card
-
-
-@njit(cache=True)
-def ask_card_nb(view, kind, decision, seat, legal, state, script, fids, params, rng, error):
-    """`take_decision_nb` called, not inlined: the exchanges' several places ask through
-    it, so the strategies are compiled into the deal loop twice (here and for the tricks,
-    where it is inlined: most decisions are cards played)."""
-    return take_decision_nb(
-        view, kind, decision, seat, legal, state, script, fids, params, rng, error
-    )
 
 
 @njit(cache=True)
@@ -518,12 +508,23 @@ def play_deal_nb(
             view[v.TRICK_CARDS] = trick
             view[v.PLAYED] = played
             first = n_played == 0
-            card = take_decision_nb(
-                view, LEAD if first else PLAY, v.OPENING if first else v.PLAY, seat, legal,
-                state, script_cards, fids, params, rng, error,
-            )  # fmt: skip
-            if card < 0:
-                return -card
+            kind = LEAD if first else PLAY
+            view[v.DECISION] = v.OPENING if first else v.PLAY
+            view[v.SEAT] = seat
+            view[v.LEGAL] = legal
+            step = state[I_ASKED]
+            state[I_ASKED] = step + 1
+            if step < script_cards.shape[0]:
+                card = np.int64(script_cards[step])
+            elif fids[kind, seat] < 0:
+                error[0], error[1] = seat, -1
+                return SCRIPT_EXHAUSTED
+            else:
+                card = decide_cards(fids[kind, seat], view, params, kind, seat, rng)
+            if card < 0 or card > 63 or not (legal >> card) & 1:
+                error[0], error[1] = seat, card
+                return ILLEGAL_CARD
+            state[I_DECISIONS + step] = card
             bit = np.int64(1) << card
             hands[seat] = hand & ~bit
             trick |= bit
