@@ -17,6 +17,8 @@ from sims.core.rng import (
     below,
     purpose_key,
     seed_key,
+    skip,
+    u64_ahead,
     unit_key,
 )
 from sims.core.tricks import beats, game_points, legal_cards
@@ -30,6 +32,7 @@ from sims.engine.common import (
     PLAY,
     SCRIPT_EXHAUSTED,
     game_stream_nb,
+    nowrap,
     record_fault_nb,
 )
 from sims.games.allfours import rules as r
@@ -45,17 +48,41 @@ S_TRICKS, S_STEP, S_CALLS, S_DISCARDS, S_IN_PLAY = 8, 9, 10, 11, 12
 STATE_SIZE = 13
 
 
+DRAWS = r.DECK_SIZE  # the shuffle's scratch (`deck`): the pack, then its draws
+DECK_SCRATCH = 2 * r.DECK_SIZE
+
+
 @njit(cache=True)
-def deal_cards_nb(rng, dealt, stock):
-    """Shuffle the pack and deal six cards a seat; `stock` the rest, upcard first."""
-    deck = np.arange(r.DECK_SIZE)
-    for i in range(r.DECK_SIZE - 1):
-        j = i + below(rng, r.DECK_SIZE - i)
-        deck[i], deck[j] = deck[j], deck[i]
+def deal_cards_nb(rng, deck, dealt, stock):
+    """Shuffle the pack and deal six cards a seat; `stock` the rest, upcard first.
+
+    Fisher-Yates from the top, card i swapped with card i + `below(rng, 52 - i)`. The draws
+    do not depend on the cards, so all are made first, in a loop whose steps do not wait
+    for each other (into `deck[DRAWS:]`, `deck` being DECK_SCRATCH long), then the cards
+    swapped; a draw that Lemire's method might reject (a chance of about 52 in 2**32)
+    sends the shuffle one draw at a time from the same state, which draws afresh."""
+    start = rng[0]
+    suspect = False
+    for k in range(r.DECK_SIZE - 1):
+        n = r.DECK_SIZE - k
+        product = ((u64_ahead(start, k) >> 32) & 0xFFFFFFFF) * n
+        deck[nowrap(DRAWS + k)] = k + (product >> 32)
+        suspect |= (product & 0xFFFFFFFF) < n
+    for i in range(r.DECK_SIZE):
+        deck[nowrap(i)] = i
+    if suspect:
+        for i in range(r.DECK_SIZE - 1):
+            j = i + below(rng, r.DECK_SIZE - i)
+            deck[i], deck[j] = deck[j], deck[i]
+    else:
+        for i in range(r.DECK_SIZE - 1):
+            j = nowrap(deck[nowrap(DRAWS + i)])
+            deck[nowrap(i)], deck[j] = deck[j], deck[nowrap(i)]
+        skip(rng, r.DECK_SIZE - 1)
     players = dealt.shape[0]
     for seat in range(players):
         dealt[seat, :] = deck[seat * r.HAND_SIZE : (seat + 1) * r.HAND_SIZE]
-    stock[:] = deck[players * r.HAND_SIZE :]
+    stock[:] = deck[players * r.HAND_SIZE : r.DECK_SIZE]
 
 
 @njit(cache=True)
@@ -393,18 +420,21 @@ def play_deal_nb(
                 holder = rules[r.R_SIDE_OF + seat]
         hanged = rules[r.R_HANG_JACK] != 0 and holder != points[2]
         points[4] = 3 if hanged else 1
-    most, leaders, eldest_leads = -1, 0, False
-    card_points = np.zeros(r.MAX_SIDES, np.int64)
-    for seat in range(n):
-        card_points[rules[r.R_SIDE_OF + seat]] += game_points(won[seat])
+    most, leaders, eldest_points = -1, 0, 0
     for side in range(rules[r.R_SIDES]):
-        if card_points[side] > most:
-            most, leaders = card_points[side], 0
-        if card_points[side] == most:
+        card_points = 0
+        for seat in range(n):
+            if rules[r.R_SIDE_OF + seat] == side:
+                card_points += game_points(won[seat])
+        if card_points > most:
+            most, leaders = card_points, 0
+        if card_points == most:
             leaders += 1
             points[3] = side
+        if side == eldest_side:
+            eldest_points = card_points
     if leaders > 1:
-        eldest_leads = card_points[eldest_side] == most
+        eldest_leads = eldest_points == most
         points[3] = eldest_side if eldest_leads and rules[r.R_GAME_TIE] != 0 else -1
     for k in range(4):
         if points[k] >= 0:
@@ -488,6 +518,7 @@ def run_allfours_nb(
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
         rng = np.zeros(1, np.int64)
+        deck = np.zeros(DECK_SCRATCH, np.int64)
         dealt = np.zeros((n, r.HAND_SIZE), np.int64)
         stock = np.zeros(r.stock_size(n), np.int64)
         hands = np.zeros(n, np.int64)
@@ -514,12 +545,13 @@ def run_allfours_nb(
             for k in range(cap):
                 row = u * cap + k
                 rng[0] = purpose_key(unit, game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL)
-                deal_cards_nb(rng, dealt, stock)
+                deal_cards_nb(rng, deck, dealt, stock)
                 rng[0] = purpose_key(unit, game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY)
                 before[:] = scores
-                calls[:] = -1
-                plays[:] = -1
-                winners[:] = -1
+                if record:  # the deal writes the logs' slots it uses, and only those
+                    calls[:] = -1
+                    plays[:] = -1
+                    winners[:] = -1
                 kind = play_deal_nb(
                     dealt,
                     stock,
