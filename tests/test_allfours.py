@@ -17,9 +17,11 @@ from analysis import counters as pandas_counters
 from analysis.games.allfours import summary as allfours_summary
 from sims.core.cards import parse_cards
 from sims.core.options import OptionError, resolve
+from sims.core.rng import stream_key
 from sims.descriptors import game
 from sims.games.allfours import referee
 from sims.games.allfours import rules as af
+from sims.games.allfours.deal import DECK_SCRATCH, deal_cards_nb
 from sims.games.allfours.scripted import play_script
 from sims.run import counters
 from sims.run.deal_log import deal_records
@@ -27,6 +29,8 @@ from sims.run.outcomes import run_frame
 from sims.run.runner import RunSpec, run
 from sims.run.scripted import IllegalPlayError
 from tests.test_conformance import _played_once, disagreements
+from tests.test_rng import _rejecting_state
+from tests.test_tenpoint import top_down_fisher_yates
 
 D, E = 0, 1  # two players: the dealer is seat 0, eldest seat 1
 
@@ -343,3 +347,14 @@ def test_the_dealt_chance_of_the_jack_is_counted_exactly():
     for runs in range(3):
         exact = Fraction(12, 13) * Fraction(12 + 6 * runs, 51 - runs)
         assert math.isclose(dealt_chance(2, runs), float(exact))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_deal_is_a_fisher_yates_shuffle_from_the_top_dealt_six_a_seat(players):
+    rejecting = _rejecting_state(52, 54321)  # a draw Lemire's method rejects: drawn afresh
+    for key in [stream_key(9, index, 0) for index in range(200)] + [rejecting]:
+        expected = top_down_fisher_yates(np.array([key]), af.DECK_SIZE)
+        dealt = np.zeros((players, af.HAND_SIZE), np.int64)
+        stock = np.zeros(af.stock_size(players), np.int64)
+        deal_cards_nb(np.array([key]), np.zeros(DECK_SCRATCH, np.int64), dealt, stock)
+        assert dealt.ravel().tolist() + stock.tolist() == expected.tolist()

@@ -13,13 +13,22 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
+from numba import njit
 
 from sims.core.options import OptionError, resolve
+from sims.core.rng import below, stream_key
 from sims.descriptors import game
 from sims.engine.common import ILLEGAL_CARD, OK
 from sims.games.tenpoint import reference
 from sims.games.tenpoint import rules as tp
-from sims.games.tenpoint.deal import C_AT_PLAY, I_ASKED, I_DECISIONS, I_EXCHANGES
+from sims.games.tenpoint.deal import (
+    C_AT_PLAY,
+    I_ASKED,
+    I_DECISIONS,
+    I_EXCHANGES,
+    ORDER_SIZE,
+    shuffle_nb,
+)
 from sims.games.tenpoint.referee import referee, reference_rules
 from sims.games.tenpoint.reference_deal import play_deal_with
 from sims.games.tenpoint.scripted import CONTINUATION, RULES, play_deal, play_given
@@ -42,6 +51,7 @@ from tests.test_reference_tenpoint import (
     p3_deal,
     starved_deal,
 )
+from tests.test_rng import _rejecting_state
 
 NS, EW = 0, 1
 SUITS = "CDHS"
@@ -508,3 +518,25 @@ def test_threshold_bids_its_long_suit_and_greedy_robs_keeping_its_trumps():
     assert set(asked) == set(codes(rules, stock[-10:]))  # the ten plain cards robbed
     kept = [int(c) for c in played.calls[C_AT_PLAY : C_AT_PLAY + tp.MAX_TRICKS] if c >= 0]
     assert sorted(kept) == sorted(codes(rules, cards("A♥ K♥ J♥ 10♥ 3♥ HJ")))
+
+
+@njit
+def top_down_fisher_yates(state, size):
+    """The order a deal's shuffle must give: one draw per swap, card i with one of i onward."""
+    order = np.arange(size)
+    for i in range(size - 1):
+        j = i + below(state, size - i)
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+def test_the_shuffle_draws_and_swaps_as_fisher_yates_from_the_top_and_leaves_the_stream_so():
+    rejecting = _rejecting_state(54, 12345)  # a draw Lemire's method rejects: drawn afresh
+    for key in [stream_key(5, index, 0) for index in range(200)] + [rejecting]:
+        for size in (52, 53, 54):
+            expected_state = np.array([key])
+            expected = top_down_fisher_yates(expected_state, size)
+            state, order = np.array([key]), np.zeros(ORDER_SIZE, np.int64)
+            shuffle_nb(state, order, size)
+            assert order[:size].tolist() == expected.tolist()
+            assert state[0] == expected_state[0]
