@@ -9,6 +9,7 @@ import numpy as np
 from sims.core.bits import popcount
 from sims.core.cards import mask_of
 from sims.games.cinch import rules as c
+from sims.games.cinch import slots
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.strategies.leads import lead_low, lead_plain, lead_top
 from sims.games.cinch.strategies.rob import blind_rob
@@ -38,7 +39,7 @@ def rob_until_six(pool: str, drawn: str, seed: int = 0) -> int:
     """The six cards the blind dealer (seat 3) keeps of `pool`, `drawn` from the stock."""
     rng = np.array([seed + 1], np.int64)
     view = view_of(pool, DECISION=v.DISCARD, SEAT=3, DEALER=3)
-    view[c.DRAWN] = mask(drawn)
+    view[slots.DRAWN] = mask(drawn)
     while popcount(int(view[v.HAND])) > c.HAND_SIZE:
         card = blind_rob(view, rng)
         assert view[v.LEGAL] >> card & 1
