@@ -9,6 +9,7 @@ import pytest
 
 from sims.core.cards import parse_card
 from sims.core.deck import STANDARD
+from sims.games.allfours.strategies import features as allfours_features
 from sims.games.cinch.cards import DECK as CINCH
 from sims.games.phat.strategies import features as phat_features
 from sims.games.pitch.strategies import features as pitch_features
@@ -100,3 +101,68 @@ def test_the_games_own_features_read_the_plain_pack(module):
         out = np.zeros(module.FEATURES, np.float64)
         module.card_features(view, card, out)
         np.testing.assert_array_equal(out, described(module, view, card, STANDARD.packed))
+
+
+def allfours_view(hand: list[str], led: str, players: int = 2) -> np.ndarray:
+    """The last seat of an All Fours table (hearts trump, made before play) to play to the
+    first trick, which seat 0 led with `led` and wins; at four seats 1 and 2 threw clubs."""
+    view = follow_view(hand, led)
+    view[v.PLAYERS] = players
+    view[v.SEAT] = view[v.POSITION] = players - 1
+    view[v.SIDES] = 2 if players == 4 else players
+    view[v.PITCHER] = -1
+    view[v.CONTRACT] = 0
+    view[v.TARGET] = 7
+    for seat in range(players):
+        view[v.SIDE_OF + seat] = seat & 1 if players == 4 else seat
+    if players == 4:
+        view[v.TRICK_CARDS] |= 1 << parse_card("2C") | 1 << parse_card("3C")
+        view[v.PLAYED] = view[v.TRICK_CARDS]
+    return view
+
+
+def allfours_card(view: np.ndarray, name: str) -> np.ndarray:
+    out = np.zeros(allfours_features.FEATURES, np.float64)
+    allfours_features.card_features(view, parse_card(name), out)
+    return out
+
+
+# All Fours' numbers (`allfours/strategies/features.py`'s comments).
+WINS, PARTNER, JACK_TAKEN, JACK_LEFT, FOLLOWS, TRUMPS, TRUMPS_OVER_SUIT = 15, 21, 24, 25, 28, 29, 30
+TOP_TRUMP, TRICK_POINTS_WON = 6, 19
+
+
+def test_allfours_trumping_is_told_from_following_and_from_trumping_while_void():
+    view = allfours_view(["5S", "2H", "KD"], led="TS")
+    trumped, followed = allfours_card(view, "2H"), allfours_card(view, "5S")
+    assert trumped[TRUMPS] == 1 and trumped[TRUMPS_OVER_SUIT] == 1  # it holds a spade
+    assert trumped[WINS] == 1 and trumped[TRICK_POINTS_WON] == 1  # the ten's 10 points
+    assert followed[FOLLOWS] == 1 and followed[TRUMPS] == 0 and followed[WINS] == 0
+    void = allfours_view(["2H", "KD"], led="TS")
+    assert allfours_card(void, "2H")[TRUMPS] == 1
+    assert allfours_card(void, "2H")[TRUMPS_OVER_SUIT] == 0
+
+
+def test_allfours_capturing_the_jack_and_leaving_it():
+    view = allfours_view(["QH", "TH"], led="JH")
+    queen, ten = allfours_card(view, "QH"), allfours_card(view, "TH")
+    assert queen[JACK_TAKEN] == 1 and queen[JACK_LEFT] == 0
+    assert ten[JACK_TAKEN] == 0 and ten[JACK_LEFT] == 1
+
+
+def test_allfours_the_dead_upcard_is_seen_and_no_longer_out():
+    view = allfours_view(["KH", "3D"], led="4D")
+    assert allfours_card(view, "KH")[TOP_TRUMP] == 0  # the ace of trumps may be out
+    view[v.DEAD] = 1 << parse_card("AH")  # the upcard that made hearts trump, dead
+    assert allfours_card(view, "KH")[TOP_TRUMP] == 1
+
+
+def test_allfours_a_partner_only_at_four():
+    alone = allfours_card(allfours_view(["3S", "KD"], led="4S"), "3S")
+    assert alone[PARTNER] == 0
+    four = allfours_view(["3S", "KD"], led="4S", players=4)  # seat 3: seat 1 is its partner
+    assert allfours_card(four, "3S")[PARTNER] == 0  # seat 0 wins
+    nine = parse_card("9S")  # seat 1 overtook with it instead of the 2 of clubs
+    four[v.TRICK_CARDS] = four[v.PLAYED] = 1 << parse_card("4S") | 1 << nine | 1 << parse_card("3C")
+    four[v.WINNING_CARD], four[v.WINNING_SEAT] = nine, 1
+    assert allfours_card(four, "3S")[PARTNER] == 1
