@@ -11,7 +11,7 @@ looked up. Games defined elsewhere (a test's small game, say) join by `register`
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -156,7 +156,10 @@ class Training:
     `features` the module that describes a card to them (`FEATURES`, `card_features`);
     `first_view(spec, row, rules)` the view of a deal's first card as its deal loop sets
     it (`rules` the rules array); `card_points` whether the view keeps each side's card
-    points, counted by the rules module's `CARD_VALUES`."""
+    points, counted by the rules module's `CARD_VALUES`; `views(result)`, where given, the
+    game's own rebuild of a run's decisions, as the trainer's `decision_views` gives them,
+    for a deal loop that shows more than that rebuild knows (trump made before the first
+    card, each seat's own discards)."""
 
     runs: Callable[[], dict[str, RunSpec]]
     folder: Path
@@ -164,6 +167,7 @@ class Training:
     first_view: Callable[[RunSpec, np.void, np.ndarray], np.ndarray]
     teachers: dict[str, str] = field(default_factory=dict)
     card_points: bool = False
+    views: Callable[..., Iterator[tuple[np.ndarray, int]]] | None = None
 
 
 @dataclass(frozen=True)

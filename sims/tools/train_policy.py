@@ -108,6 +108,13 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
                     view[v.POINTS + view[v.SIDE_OF + best_seat]] += points
 
 
+def rebuilt_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
+    """The run's card decisions as `decision_views` gives them, by the game's own rebuild
+    (`Training.views`) where it has one."""
+    own = result.spec.described.training.views
+    return own(result) if own is not None else decision_views(result)
+
+
 def decision_features(
     result: RunResult, teacher: str | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -118,7 +125,7 @@ def decision_features(
     hand_size = result.spec.layout.tricks
     rows, masks, views, cards = [], [], [], []
     features = np.empty(features_of.FEATURES)
-    for view, card in decision_views(result):
+    for view, card in rebuilt_views(result):
         table = np.zeros((hand_size, features_of.FEATURES), np.float32)
         mask = np.zeros(hand_size, bool)
         legal = [c for c in range(52) if view[v.LEGAL] >> c & 1]
