@@ -14,6 +14,7 @@ from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides
 from sims.games.allfours import rules as af
 from sims.games.allfours.deal import run_allfours_nb
 from sims.games.allfours.scripted import CONTINUATION
+from sims.games.allfours.training import TRAINING
 from sims.run.counters import Axis, Counter, at, flag, relative
 from sims.run.deal_log import listed, listed_text, play_order, side_or_none, tricks_shown
 
@@ -248,4 +249,5 @@ GAME = Game(
     frame_widths=af.frame_widths,
     sides=Sides(af.sides, side_points, None, "points scored"),
     continuation=CONTINUATION,
+    training=TRAINING,
 )
