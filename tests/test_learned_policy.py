@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 
 from sims.core.rng import STREAM_PLAY, new_state
+from sims.games.allfours.strategies import policy as allfours_policy
+from sims.games.allfours.strategies import search as allfours_search
 from sims.games.phat.strategies import policy as phat_policy
 from sims.games.phat.strategies import search as phat_search
 from sims.games.pitch.strategies import policy as pitch_policy
@@ -26,6 +28,20 @@ from sims.strategies.policy_network import hidden_units
 from sims.strategies.registry import MAX_PARAMS, StrategyError, resolve
 from sims.tools import train_policy
 
+# Each game's learned policy module, and its search players' decision function.
+POLICY = {
+    "pitch": pitch_policy,
+    "phat": phat_policy,
+    "don": phat_policy,
+    "allfours": allfours_policy,
+}
+SEARCH = {
+    "pitch": pitch_search.ismcts_pitch,
+    "phat": phat_search.ismcts_phat,
+    "don": phat_search.ismcts_phat,
+    "allfours": allfours_search.ismcts_allfours,
+}
+
 
 @pytest.mark.parametrize(
     ("game", "variants", "deals"),
@@ -36,14 +52,16 @@ from sims.tools import train_policy
         ("phat", (), 40),
         ("don", (), 60),
         ("don", ("bonus=game6_high_low",), 30),  # Don's network serves its options too
+        ("allfours", (), 200),
+        ("allfours", ("discard_after_run=keep_all", "hang_jack"), 200),
     ],
 )
 def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, deals):
     spec = RunSpec(game, 9, deals, seats=("learned",), variants=variants)
     result = run(spec, record=True)
     params = resolve("learned", game, spec.rules).play_params
-    play_learned = (pitch_policy if game == "pitch" else phat_policy).play_learned
-    decisions = list(train_policy.decision_views(result))
+    play_learned = POLICY[game].play_learned
+    decisions = list(train_policy.rebuilt_views(result))
     assert len(decisions) > deals  # several choices a deal
     for view, card in decisions:
         assert play_learned(view, params, np.zeros(1, np.int64)) == card
@@ -51,7 +69,15 @@ def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, dea
 
 @pytest.mark.parametrize(
     ("game", "variants"),
-    [("pitch", ()), ("pitch", ("players=6", "partnership")), ("phat", ()), ("don", ())],
+    [
+        ("pitch", ()),
+        ("pitch", ("players=6", "partnership")),
+        ("phat", ()),
+        ("don", ()),
+        ("allfours", ()),
+        ("allfours", ("players=4",)),
+        ("allfours", ("players=3",)),
+    ],
 )
 def test_a_search_given_the_rebuilt_views_plays_the_cards_it_played(game, variants):
     """The search reads more of the view than the network (the rules of scoring, the
@@ -61,24 +87,24 @@ def test_a_search_given_the_rebuilt_views_plays_the_cards_it_played(game, varian
     spec = RunSpec(game, 9, 12, seats=(label,), variants=variants)
     result = run(spec, record=True)
     params = resolve(label, game, spec.rules).play_params
-    search = pitch_search.ismcts_pitch if game == "pitch" else phat_search.ismcts_phat
+    search = SEARCH[game]
     decisions = 0
     for deal in range(spec.count):
         logs = ("table", "hands", "calls", "plays", "winners")
         one = replace(result, **{name: getattr(result, name)[deal : deal + 1] for name in logs})
         stream = new_state(spec.seed, int(result.table["deal"][deal]), STREAM_PLAY)
-        for view, card in train_policy.decision_views(one):
+        for view, card in train_policy.rebuilt_views(one):
             assert search(view, params, stream) == card
             decisions += 1
-    assert decisions > 10 * spec.count
+    assert decisions > min(10, 4 * spec.layout.players) * spec.count  # choices every deal
 
 
-@pytest.mark.parametrize("game", ["pitch", "phat", "don"])
+@pytest.mark.parametrize("game", ["pitch", "phat", "don", "allfours"])
 def test_the_probabilities_are_a_distribution_over_the_legal_cards(game):
     spec = RunSpec(game, 4, 10, seats=("learned",))
     network = resolve("learned", game, spec.rules).play_params[MAX_PARAMS:]
     describe = RunSpec(game, 1, 1).described.training.features
-    for view, _ in list(train_policy.decision_views(run(spec, record=True)))[:50]:
+    for view, _ in list(train_policy.rebuilt_views(run(spec, record=True)))[:50]:
         out = np.full(52, -1.0)
         policy_network.card_probabilities(
             view, network, describe.card_features, describe.FEATURES, out
@@ -100,20 +126,29 @@ def test_the_fit_learns_to_pick_the_card_with_the_largest_first_feature():
     assert report["held_out_agreement"] > 0.9 > 0.3 > report["held_out_random_agreement"]
 
 
-@pytest.mark.parametrize(("game", "variants"), [("pitch", ()), ("phat", ()), ("don", ())])
-def test_a_teacher_chooses_from_each_view_as_it_chose_in_play(game, variants):
+@pytest.mark.parametrize(
+    ("game", "variants", "opening"),
+    [
+        ("pitch", (), True),
+        ("phat", (), True),
+        ("don", (), True),
+        ("allfours", (), False),  # trump is made before the first card: no lead names it
+        ("allfours", ("players=4", "discard_after_run=keep_all"), False),
+    ],
+)
+def test_a_teacher_chooses_from_each_view_as_it_chose_in_play(game, variants, opening):
     """`greedy` draws nothing from its stream: as a teacher it must give back the cards it
     played, its opening leads (by its lead policy) among them."""
     spec = RunSpec(game, 3, 20, seats=("greedy",), variants=variants)
-    views, cards = zip(*train_policy.decision_views(run(spec, record=True)), strict=True)
+    views, cards = zip(*train_policy.rebuilt_views(run(spec, record=True)), strict=True)
     views = np.array(views)
-    assert (views[:, v.DECISION] == v.OPENING).any()
+    assert (views[:, v.DECISION] == v.OPENING).any() == opening
     assert np.array_equal(train_policy.teacher_cards(spec, views, "greedy"), cards)
 
 
 def test_a_search_teacher_chooses_legal_cards_reproducibly():
     spec = RunSpec("phat", 3, 4, seats=("greedy",))
-    views = np.array([view for view, _ in train_policy.decision_views(run(spec, record=True))])
+    views = np.array([view for view, _ in train_policy.rebuilt_views(run(spec, record=True))])
     teacher = "guided_ismcts:iterations=40"
     cards = train_policy.teacher_cards(spec, views, teacher)
     assert all(view[v.LEGAL] >> card & 1 for view, card in zip(views, cards, strict=True))
@@ -128,6 +163,7 @@ def test_a_search_teacher_chooses_legal_cards_reproducibly():
         ("pitch-players4", "pitch", 0.0003, 9),
         ("don", "don", 0.0003, 7),
         ("phat", "phat", 0.0004, 2),
+        ("allfours", "allfours", 0.001, 6),
     ],
 )
 def test_the_command_writes_a_network_the_strategies_read(
@@ -146,7 +182,7 @@ def test_the_command_writes_a_network_the_strategies_read(
     assert about["deals"] == deals and about["decisions"] > 20
     assert [path.stem for path in tmp_path.glob("*.npy")] == [name]  # --only
     assert f"agreement with {teacher}" in capsys.readouterr().out
-    monkeypatch.setattr(pitch_policy if game == "pitch" else phat_policy, "FOLDER", tmp_path)
+    monkeypatch.setattr(POLICY[game], "FOLDER", tmp_path)
     rules = RunSpec(game, 1, 1).rules
     assert np.array_equal(resolve("learned", game, rules).play_params[MAX_PARAMS:], network)
 
@@ -162,16 +198,20 @@ def test_a_table_without_a_network_is_refused_by_name():
         resolve("learned", "pitch", RunSpec("pitch", 1, 1, variants=("players=5",)).rules)
     with pytest.raises(StrategyError, match="networks only for"):
         run(RunSpec("pitch", 1, 1, seats=("learned_ismcts",), variants=("partnership",)))
+    with pytest.raises(StrategyError, match="a network only for 2 players, not 4"):
+        resolve(
+            "learned_ismcts", "allfours", RunSpec("allfours", 1, 1, variants=("players=4",)).rules
+        )
 
 
-@pytest.mark.parametrize("game", ["pitch", "phat"])
+@pytest.mark.parametrize("game", ["pitch", "phat", "allfours"])
 def test_a_missing_or_malformed_network_is_refused_by_name(game, tmp_path, monkeypatch):
     rules = RunSpec(game, 1, 1).rules
-    monkeypatch.setattr(pitch_policy if game == "pitch" else phat_policy, "FOLDER", tmp_path)
+    monkeypatch.setattr(POLICY[game], "FOLDER", tmp_path)
     for strategy in ("learned", "learned_ismcts"):
         with pytest.raises(StrategyError, match="no network .*python -m sims.tools.train_policy"):
             resolve(strategy, game, rules)
-    name = "pitch-players4" if game == "pitch" else "phat"
+    name = {"pitch": "pitch-players4", "phat": "phat", "allfours": "allfours"}[game]
     features = RunSpec(game, 1, 1).described.training.features.FEATURES
     np.save(tmp_path / f"{name}.npy", np.zeros(features + 1))
     with pytest.raises(StrategyError, match=f"not a network of {features} features"):
