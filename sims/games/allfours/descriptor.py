@@ -245,7 +245,7 @@ GAME = Game(
     cards_played=lambda spec, table: (
         int(table["tricks"].astype(np.int64).sum()) * spec.layout.players
     ),
-    bench_search=("pimc", "ismcts", "guided_ismcts"),
+    bench_search=("pimc", "ismcts", "guided_ismcts", "learned_ismcts", "learned"),
     frame_widths=af.frame_widths,
     sides=Sides(af.sides, side_points, None, "points scored"),
     continuation=CONTINUATION,
