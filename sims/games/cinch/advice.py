@@ -11,22 +11,15 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.stats import mean, wilson
 from sims.core.cards import SUITS, mask_of
 from sims.games.cinch import rules as cinch
 from sims.games.cinch import sampler
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.conditional import run_conditional_nb, without_bidder
 from sims.games.cinch.odds import check_dealt, named_trumps
+from sims.run.advice import advice_table
 from sims.run.conditional import parse_hand, play_until_accepted, rest_of
-from sims.run.queries import (
-    SAMPLERS,
-    AdviceError,
-    AdviceQuery,
-    AdviceReport,
-    Recommendation,
-    call_name,
-)
+from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
 from sims.run.runner import StrategyFault, log_arrays, seat_strategies, strategy_tables
 from sims.run.sampled import play_sampled_chunks
 
@@ -249,48 +242,6 @@ def _raise_for_chains(query: AdviceQuery, chains: sampler.Chains) -> None:
         f"strategy {query.run.seats[seat]!r} at seat {seat} "
         f"{query.run.described.call_problem(call)} (game cinch, seed {query.run.seed})"
     )
-
-
-def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
-    """Per call legal at the hand's turn, from the rows of `advice_deals` (every call played
-    on the same deals): the trump it names (the best on average when it tried several),
-    P(it wins the contract), P(made | it won), E[score change] and the paired difference
-    from the best call, each with a 95% interval. The best call is first (of equally good
-    calls, the higher); the recommendation and whether the two best calls can be told
-    apart (`tied`: the interval of their difference holds 0) are in `.attrs`."""
-    chosen = {}
-    for (call, trump), group in deals.groupby(["call", "trump"], observed=True, sort=False):
-        best = chosen.get(call)
-        if best is None or group["delta"].mean() > best[1]["delta"].mean():
-            chosen[call] = (trump, group.sort_values("deal"))
-    ranked = sorted(chosen, key=lambda call: (-chosen[call][1]["delta"].mean(), -call))
-    top = chosen[ranked[0]][1]["delta"].to_numpy()
-    rows = []
-    for call in ranked:
-        trump, group = chosen[call]
-        won = group["won_contract"].to_numpy(bool)
-        delta = group["delta"].to_numpy()
-        parts = {
-            "P(wins contract)": wilson(int(won.sum()), len(won)),
-            "P(made | wins)": wilson(int(group["made"].to_numpy(bool)[won].sum()), int(won.sum())),
-            "E[score change]": mean(delta),
-            "difference from best": mean(delta - top),
-        }
-        row = {"call": call_name(int(call)), "trump": trump, "deals": len(group)}
-        for name, estimate in parts.items():
-            row |= {name: estimate.value, f"{name} low": estimate.low}
-            row |= {f"{name} high": estimate.high, f"{name} se": estimate.se}
-        rows.append(row)
-    table = pd.DataFrame(rows).set_index("call")
-    best, runner_up = table.iloc[0], table.iloc[1] if len(table) > 1 else None
-    table.attrs["recommendation"] = Recommendation(
-        str(best["trump"]), int(ranked[0]), float(best["E[score change]"])
-    )
-    table.attrs["tied"] = bool(
-        runner_up is not None
-        and runner_up["difference from best low"] <= 0 <= runner_up["difference from best high"]
-    )
-    return table
 
 
 def play_advice(query: AdviceQuery) -> AdviceReport:

@@ -11,20 +11,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.stats import mean, wilson
 from sims.core.cards import SUITS, mask_of
 from sims.games.pitch import rules as pitch
 from sims.games.pitch import sampler
 from sims.games.pitch.deal import conditions, run_pitch_nb
+from sims.run.advice import advice_table
 from sims.run.conditional import parse_trump, play_until_accepted, rest_of
-from sims.run.queries import (
-    SAMPLERS,
-    AdviceError,
-    AdviceQuery,
-    AdviceReport,
-    Recommendation,
-    call_name,
-)
+from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
 from sims.run.runner import log_arrays, seat_strategies, strategy_tables
 from sims.run.sampled import play_sampled_chunks
 
@@ -398,51 +391,6 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
         "told_apart": not table.attrs["tied"],
     }
     return AdviceReport(table, advice, recommendation, query.run.count, tries)
-
-
-def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
-    """Per call legal at the hand's turn, from per-deal rows of an advice run (`call`,
-    `trump`, `deal`, `won_contract`, `made`, `delta`; every call played on the same
-    accepted deals): the trump it pitches (the best on average when it tried several),
-    P(it wins the contract), P(made | it won), E[its side's score change] and the paired
-    difference from the best call, each with a 95% interval. The best call is first (of
-    equally good calls, the higher); the recommendation (`Recommendation`) and whether the
-    two best calls can be told apart (`tied`: the interval of their difference holds 0)
-    are in `.attrs`."""
-    chosen = {}
-    for (call, trump), group in deals.groupby(["call", "trump"], observed=True, sort=False):
-        best = chosen.get(call)
-        if best is None or group["delta"].mean() > best[1]["delta"].mean():
-            chosen[call] = (trump, group.sort_values("deal"))
-    # Best first; of calls equally good on these deals, the higher bid (as `recommend_pitch`).
-    ranked = sorted(chosen, key=lambda call: (-chosen[call][1]["delta"].mean(), -call))
-    top = chosen[ranked[0]][1]["delta"].to_numpy()
-    rows = []
-    for call in ranked:
-        trump, group = chosen[call]
-        won = group["won_contract"].to_numpy(bool)
-        delta = group["delta"].to_numpy()
-        parts = {
-            "P(wins contract)": wilson(int(won.sum()), len(won)),
-            "P(made | wins)": wilson(int(group["made"].to_numpy(bool)[won].sum()), int(won.sum())),
-            "E[score change]": mean(delta),
-            "difference from best": mean(delta - top),
-        }
-        row = {"call": call_name(int(call)), "trump": trump, "deals": len(group)}
-        for name, estimate in parts.items():
-            row |= {name: estimate.value, f"{name} low": estimate.low}
-            row |= {f"{name} high": estimate.high, f"{name} se": estimate.se}
-        rows.append(row)
-    table = pd.DataFrame(rows).set_index("call")
-    best, runner_up = table.iloc[0], table.iloc[1] if len(table) > 1 else None
-    table.attrs["recommendation"] = Recommendation(
-        str(best["trump"]), int(ranked[0]), float(best["E[score change]"])
-    )
-    table.attrs["tied"] = bool(
-        runner_up is not None
-        and runner_up["difference from best low"] <= 0 <= runner_up["difference from best high"]
-    )
-    return table
 
 
 # What `allfours serve`'s advice page asks of Pitch: its question, the calls a player may

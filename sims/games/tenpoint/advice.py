@@ -12,20 +12,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from analysis.stats import mean, wilson
 from sims.core.cards import mask_of
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint import sampler
 from sims.games.tenpoint.conditional import known_hands, run_conditional_nb, script_table
+from sims.run.advice import advice_table
 from sims.run.conditional import parse_hand, play_until_accepted, rest_of
-from sims.run.queries import (
-    SAMPLERS,
-    AdviceError,
-    AdviceQuery,
-    AdviceReport,
-    Recommendation,
-    call_name,
-)
+from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
 from sims.run.runner import StrategyFault, log_arrays, seat_strategies, strategy_tables
 from sims.run.sampled import play_sampled_chunks
 
@@ -257,49 +250,11 @@ def _raise_for_chains(query: AdviceQuery, chains: sampler.Chains) -> None:
     )
 
 
-def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
-    """Per call legal at the hand's turn, from per-deal rows of `advice_deals` (every call
-    played on the same deals): P(it wins the contract), P(made | it won), E[its side's
-    score change] and the paired difference from the best call, each with a 95% interval.
-    The best call is first (of equally good calls, the higher); the recommendation
-    (`Recommendation`, trump "-": the strategy names it) and whether the two best calls can
-    be told apart (`tied`: the interval of their difference holds 0) are in `.attrs`."""
-    groups = {
-        int(call): group.sort_values("deal") for call, group in deals.groupby("call", sort=False)
-    }
-    ranked = sorted(groups, key=lambda call: (-groups[call]["delta"].mean(), -call))
-    top = groups[ranked[0]]["delta"].to_numpy()
-    rows = []
-    for call in ranked:
-        group = groups[call]
-        won = group["won_contract"].to_numpy(bool)
-        delta = group["delta"].to_numpy()
-        parts = {
-            "P(wins contract)": wilson(int(won.sum()), len(won)),
-            "P(made | wins)": wilson(int(group["made"].to_numpy(bool)[won].sum()), int(won.sum())),
-            "E[score change]": mean(delta),
-            "difference from best": mean(delta - top),
-        }
-        row = {"call": call_name(call), "trump": "-", "deals": len(group)}
-        for name, estimate in parts.items():
-            row |= {name: estimate.value, f"{name} low": estimate.low}
-            row |= {f"{name} high": estimate.high, f"{name} se": estimate.se}
-        rows.append(row)
-    table = pd.DataFrame(rows).set_index("call")
-    best, runner_up = table.iloc[0], table.iloc[1] if len(table) > 1 else None
-    table.attrs["recommendation"] = Recommendation("-", ranked[0], float(best["E[score change]"]))
-    table.attrs["tied"] = bool(
-        runner_up is not None
-        and runner_up["difference from best low"] <= 0 <= runner_up["difference from best high"]
-    )
-    return table
-
-
 def play_advice(query: AdviceQuery) -> AdviceReport:
     """`allfours advise tenpoint`: the table per call and the call with the best expected
     score change, saying when the two best cannot be told apart."""
     rows, tries = query.with_progress(lambda step: advice_deals(query, step))
-    table = advice_table(rows)
+    table = advice_table(rows.assign(trump="-"))  # the hand's strategy names trump
     best = table.attrs["recommendation"]
     name = call_name(best.bid)
     moon = " (shooting the moon)" if best.bid == tp.MAX_BID else ""
