@@ -3,8 +3,11 @@
 build's timings by far more than a few percent from minute to minute, hits both alike.
 
 Each build runs in its own worker process, importing its own `sims`; the workers take
-turns timing the same single deals on one thread, the order swapped every round. The
-figure per row is the median over the rounds of the paired ratio this / other."""
+turns timing the same single deals on one thread, the order swapped every round. A round
+starts a fresh pair of workers: where a process's code and arrays happen to lie moves a
+kernel's timing by several percent for the life of the process, so one pair for the whole
+sitting would pair that luck in every round. The figure per row is the median over the
+rounds of the paired ratio this / other."""
 
 from __future__ import annotations
 
@@ -98,28 +101,35 @@ def compare(
     progress: Callable[[str], object] = print,
 ) -> list[Row]:
     """Time each (game, strategy, deals) under this checkout and under `other`, `rounds`
-    times each, alternating which goes first; rows the other build lacks are skipped."""
+    times each, alternating which goes first, fresh workers each round; rows the other
+    build lacks are skipped. Each row is reported once its last round is timed."""
     here = Path(__file__).resolve().parents[2]
-    workers = _Worker(here), _Worker(other)
-    done = []
-    try:
-        for game, strategy, deals in rows:
-            if any(w.seconds(game, strategy, min(deals, 1000)) is None for w in workers):
-                progress(f"{game} {strategy}: not in both builds, skipped")
-                continue  # the first timing of each build also loaded its kernels
-            spec = RunSpec(game, 1, deals, seats=(strategy,))
-            cards = spec.described.cards_played(spec, run(spec).table)
-            times: tuple[list[float], list[float]] = ([], [])
-            for round_ in range(rounds):
-                order = (0, 1) if round_ % 2 == 0 else (1, 0)
+    rows = list(rows)
+    times: dict[tuple[str, str, int], tuple[list[float], list[float]]] = {}
+    for round_ in range(rounds):
+        order = (0, 1) if round_ % 2 == 0 else (1, 0)
+        print(f"round {round_ + 1} of {rounds}", file=sys.stderr, flush=True)
+        workers = _Worker(here), _Worker(other)
+        try:
+            for row in rows:
+                game, strategy, deals = row
+                # The first timing of each worker loads its kernels, and finds what it lacks.
+                if any(w.seconds(game, strategy, min(deals, 1000)) is None for w in workers):
+                    if round_ == 0:
+                        progress(f"{game} {strategy}: not in both builds, skipped")
+                    continue
+                paired = times.setdefault(row, ([], []))
                 for k in order:
-                    times[k].append(workers[k].seconds(game, strategy, deals))
-            row = Row(game, strategy, deals, cards, *times)
-            progress(row.line())
-            done.append(row)
-    finally:
-        for worker in workers:
-            worker.close()
+                    paired[k].append(workers[k].seconds(game, strategy, deals))
+        finally:
+            for worker in workers:
+                worker.close()
+    done = []
+    for (game, strategy, deals), paired in times.items():
+        spec = RunSpec(game, 1, deals, seats=(strategy,))
+        cards = spec.described.cards_played(spec, run(spec).table)
+        done.append(Row(game, strategy, deals, cards, *paired))
+        progress(done[-1].line())
     return done
 
 

@@ -42,7 +42,8 @@ def add(commands: argparse._SubParsersAction) -> None:
         metavar="DIR",
         help="instead, time every engine and search row of this checkout against the "
         "checkout in DIR (e.g. `git worktree add DIR OLD_COMMIT`), one thread, in "
-        "alternating rounds; prints each row's median ratio. Only kernel time is compared",
+        "alternating rounds, each with a fresh process per build; prints each row's median "
+        "ratio. Only kernel time is compared",
     )
     bench.add_argument("--rounds", type=positive, default=6, help="rounds of --against (default 6)")
     bench.add_argument(
