@@ -1,8 +1,9 @@
-"""All Fours (Seven-Up), docs/rules.md section 7: rules, deal loop, strategies, descriptor and
-plain-Python reference. `TITLE`, `EXAMPLES` and `NOTES` teach the command line's help (see
-Phat's package)."""
+"""All Fours (Seven-Up), docs/rules.md section 7: rules, deal loop, strategies, odds,
+descriptor and plain-Python reference. `TITLE`, `QUESTIONS`, `EXAMPLES` and `NOTES` teach
+the command line's help and the server's pages (see Phat's package)."""
 
 TITLE = "All Fours (Seven-Up)"
+QUESTIONS = {"odds": "stand or beg, give or run?"}
 EXAMPLES = {
     "simulate": (
         "simulate allfours --deals 1000000 --seed 7 --out results/allfours.parquet",
@@ -10,6 +11,10 @@ EXAMPLES = {
         "simulate allfours --players 4 --deals 100000 --variant discard_after_run=keep_all",
     ),
     "replay": ("replay allfours --seed 7 --deal 12",),
+    "odds": (
+        'odds allfours --hand "AH JH 5H KS 3C 2D" --turned 7H',
+        'odds allfours --hand "KS 9S 4C 8D 6D 2H" --turned QS --seat 2 --json',
+    ),
     "compare": (
         "compare allfours --strategies greedy,random --games 5000",
         "compare allfours --strategies pimc,greedy --deals 2000",
@@ -20,4 +25,9 @@ NOTES = {
     "default 2; four play in partnerships); a bunched deal is a row of its own, and with "
     "--games the same dealer deals again after it.",
     "compare": "All Fours: the points each side scores per deal (with --games, games won).",
+    "odds": "All Fours: --turned gives the upcard, which proposes trump; the hand is the elder "
+    "hand (--seat 1, the default), played once standing and once begging (the dealer then "
+    "gives or runs as his strategy says), or the dealer (--seat = players), played once "
+    "giving and once running after the elder hand begs. The score change is the hand's "
+    "side's points less the other sides' mean, the upcards' and the gift's included.",
 }

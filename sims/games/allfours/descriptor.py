@@ -1,5 +1,5 @@
 """All Fours described to the generic code: its layout, deal loop arguments, deal-log
-record, replay lines and streaming counters (docs/rules.md section 7)."""
+record, replay lines, streaming counters and the odds of a hand (docs/rules.md section 7)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import pandas as pd
 from numba import njit
 
 from sims.core.cards import SUITS, card_name, format_cards
-from sims.descriptors import Counters, Game, KernelInputs, Layout, Sides
+from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides
 from sims.games.allfours import rules as af
 from sims.games.allfours.deal import run_allfours_nb
+from sims.games.allfours.odds import play_odds
 from sims.games.allfours.scripted import CONTINUATION
 from sims.games.allfours.training import TRAINING
 from sims.run.counters import Axis, Counter, at, flag, relative
@@ -250,4 +251,5 @@ GAME = Game(
     sides=Sides(af.sides, side_points, None, "points scored"),
     continuation=CONTINUATION,
     training=TRAINING,
+    odds=Odds(af.HAND_SIZE, play_odds, no_trump="the upcard proposes trump", turned=True),
 )
