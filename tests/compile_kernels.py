@@ -55,6 +55,7 @@ JOBS: dict[str, list[list[str]]] = {
     "allfours runs": [
         ["simulate", "allfours", "--deals", "3"],
         ["simulate", "allfours", "--deals", "3", "--aggregate"],
+        ["odds", "allfours", "--hand", "AH 2H KS 9S 4C 8D", "--turned", "7H", "--deals", "2"],
     ],
     "cinch runs": [
         ["simulate", "cinch", "--deals", "3"],

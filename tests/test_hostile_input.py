@@ -901,7 +901,7 @@ def odds_args(draw) -> list[str]:
     pick = Picker(
         draw, ("game", "--hand", "--seat", "--turned", "--trump", "--deals", *RUN_OPTIONS)
     )
-    game = game_name(pick, ("phat", "pitch", "solowhist"))
+    game = game_name(pick, ("phat", "pitch", "solowhist", "allfours"))
     size = HAND_SIZES.get(game, 6)
     cards = draw(st.permutations(range(N_CARDS)))
     hand = " ".join(card_name(card) for card in cards[:size])
@@ -914,11 +914,12 @@ def odds_args(draw) -> list[str]:
     )
     valid_seat = maybe("--seat", st.integers(1, 4).map(str)) if game == "pitch" else NOTHING
     args += pick("--seat", valid_seat, given_as("--seat", bad_counts(8)))
-    turned = st.just([f"--turned={card_name(cards[51])}"]) if game == "solowhist" else NOTHING
+    turning = game in ("solowhist", "allfours")
+    turned = st.just([f"--turned={card_name(cards[51])}"]) if turning else NOTHING
     bad_turned = st.one_of(card_tokens().map(lambda drawn: drawn[0]), st.text(max_size=3))
     args += pick("--turned", turned, given_as("--turned", bad_turned))
     held = st.sampled_from(sorted({SUITS[card // 13] for card in cards[:size]}) + ["best"])
-    valid_trump = maybe("--trump", held) if game != "solowhist" else NOTHING
+    valid_trump = maybe("--trump", held) if not turning else NOTHING
     args += pick(
         "--trump", valid_trump, given_as("--trump", st.sampled_from(TRUMP_TEXTS + TRUMP_JUNK))
     )
@@ -1080,6 +1081,7 @@ def test_the_values_the_generators_draw_as_valid_are_valid(game):
         ["replay", "pitch", "--deal=3", "--players=3"],
         ["odds", "solowhist", "--hand=AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C", "--turned=7H"]
         + ["--deals=20", "--json"],
+        ["odds", "allfours", "--hand=AH 2H KS 9S 4C 8D", "--turned=7H", "--seat=2", "--deals=20"],
         ["compare", "pitch", "--bids=threshold,random_bid", "--deals=20", "--json"],
     ],
 )

@@ -54,6 +54,7 @@ def test_every_page_and_file_is_served(client):
         ("odds", "phat"),
         ("odds", "don"),
         ("odds", "solowhist"),
+        ("odds", "allfours"),
         ("advice", "tenpoint"),
         ("odds", "tenpoint"),
     }
