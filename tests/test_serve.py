@@ -156,6 +156,7 @@ def test_the_advice_page_gives_the_command_lines_numbers(client, capsys):
         ("pitch", {"hand": HAND, "seat": "2", "players": "3"}, ()),
         ("phat", {"hand": "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C"}, ()),
         ("don", {"hand": "5H 9H AH KH 3H 5S AS 9C 2D"}, ()),
+        ("allfours", {"hand": "AS KS QD 9C 6D 2C", "turned": "KH", "seat": "2"}, ()),
     ],
 )
 def test_the_odds_pages_give_the_command_lines_numbers(client, capsys, game, form, extra):
