@@ -68,6 +68,9 @@ A position is one int64 array (`POSITION_SIZE`), positions `P_*`:
                     for every code a deck may use (`MAX_CARDS`)
     P_TRICK_COUNT   which tricks count one each: COUNT_NONE (the All Fours games),
                     COUNT_TAKEN (the maximising side's), COUNT_LOST (the other sides')
+    P_GAME_TIE      1 + the side that takes Game on a tie for the most game points, if
+                    among those tied (0: nobody does)
+    P_NO_LOW        trumps that never count as Low (0: the lowest trump in play is Low)
     P_DECK + k      the deck's row for the trump (`Deck.packed`, offsets `D_*`)
 
 The cards in play (for High, Low and Jack) are those dealt, held, in the trick or
@@ -126,7 +129,9 @@ P_TRICK = P_DEALT + MAX_SEATS
 P_WON = P_TRICK + MAX_SEATS
 P_CARD_POINTS = P_WON + MAX_SEATS
 P_TRICK_COUNT = P_CARD_POINTS + MAX_CARDS
-P_DECK = P_TRICK_COUNT + 1
+P_GAME_TIE = P_TRICK_COUNT + 1
+P_NO_LOW = P_GAME_TIE + 1
+P_DECK = P_NO_LOW + 1
 POSITION_SIZE = P_DECK + PACKED_WIDTH
 COUNT_NONE, COUNT_TAKEN, COUNT_LOST = range(3)  # values of P_TRICK_COUNT
 
@@ -153,8 +158,9 @@ COUNT_NONE, COUNT_TAKEN, COUNT_LOST = range(3)  # values of P_TRICK_COUNT
     C_CARDS_PLAIN,
     C_CARDS_VALUED,
     C_TRICKS_ALREADY,
-) = range(16)
-C_SIDE_OF = 16
+    C_TIE,
+) = range(17)
+C_SIDE_OF = 17
 C_POINTS = C_SIDE_OF + MAX_SEATS
 C_GAPS = C_POINTS + MAX_CARDS  # the game-point gaps of the position (`diff` at its start)
 C_DECK = C_GAPS + MAX_SEATS
@@ -331,9 +337,10 @@ def _boundary(ctx, hands, diff, leader: int, out: int) -> tuple[int, int, int]:
     possible = True
     locked = True
     gaps = 0
+    tie = ctx[C_TIE]  # 1: a tie for the most takes Game too
     for other in range(ctx[C_SIDES]):
         if other != side:
-            gap = diff[other]
+            gap = diff[other] + tie
             shift = sure if taker == side else -sure if taker == other else 0
             possible &= takes_game(gap + shift + left - sure)  # its best lead at the end
             locked &= takes_game(gap + shift - left + sure)  # its worst
@@ -648,6 +655,7 @@ def _load_rules(position, prune: bool, ctx, played, frames) -> None:
     ctx[C_SIDE] = side
     ctx[C_MUST_FOLLOW] = position[P_MUST_FOLLOW]
     ctx[C_WORTH] = position[P_GAME_WORTH]
+    ctx[C_TIE] = position[P_GAME_TIE] == side + 1
     ctx[C_PRUNE] = prune
     ctx[C_ROOT_MASK] = ctx[C_NAMING] if position[P_OPENING] else -1
     counting = position[P_TRICK_COUNT]
@@ -705,9 +713,11 @@ def _load_hands(position, ctx, hands, diff, frames) -> int:
     in_play |= out
     # Points a capture brings: card points, then High, Low (unless it goes to its holder)
     # and Jack; the honours already captured by the maximising side count now. High and
-    # Low are the extreme trumps in play by trick rank.
+    # Low are the extreme trumps in play by trick rank (Low among those that may be Low).
     trumps = in_play & ctx[C_TRUMPS]
-    high, low = (_top(ctx, trumps), _bottom(ctx, trumps)) if trumps else (-1, -1)
+    lows = trumps & ~position[P_NO_LOW]
+    high = _top(ctx, trumps) if trumps else -1
+    low = _bottom(ctx, lows) if lows else -1
     jack = ctx[C_JACK]
     worth = position[P_HIGH_LOW]
     already = ctx[C_TRICKS_ALREADY]
