@@ -1,7 +1,8 @@
 """`allfours solve`: read a position given as text, solve it double dummy, print the result.
 
-Hands are written seat 0 first, seats separated by `/` or `|`, cards as `sims.core.cards`
-reads them: `"AH JH 5H / KS 3C 2D / ..."`. Trump is a suit letter (C D H S) or symbol.
+Hands are written seat 0 first, seats separated by `/` or `|`, cards as the game's deck
+reads them under the rules given (`sims.core.deck`; a joker by its name):
+`"AH JH 5H / KS 3C 2D / ..."`. Trump is a suit letter (C D H S) or symbol.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from sims import descriptors
-from sims.core.cards import SUITS, card_name, mask_of, parse_card, parse_cards
+from sims.core.cards import N_CARDS, N_RANKS, SUITS, mask_of, parse_card
+from sims.core.deck import STANDARD, Deck
 from sims.core.options import resolve
 from sims.descriptors import Solving
 from sims.engine.solver import Solution, solve_position
@@ -42,18 +44,28 @@ def parse_deal(
     of the trick `leader` leads; `side` maximises (default: the leader's).
 
     Raises a ValueError naming the problem: DealError (game, trump, number of hands),
-    CardError (a bad card, or one given twice in a hand), OptionError (a variant) or
-    PositionError (a card held twice, unequal or oversized hands, a bad leader or side).
-    A game taking any number of hands (Pitch) takes its `players` from them unless a
-    `players=N` variant says.
+    CardError (a card not in the game's deck, or one given twice in a hand), OptionError
+    (a variant) or PositionError (a card held twice, unequal or oversized hands, a bad
+    leader or side, an option the solver cannot play). A game taking any number of hands
+    (Pitch) takes its `players` from them unless a `players=N` variant says.
     """
+    return _parsed(game, hands_text, trump_text, leader, variants, side)[0]
+
+
+def _parsed(
+    game: str,
+    hands_text: str,
+    trump_text: str,
+    leader: int,
+    variants: Sequence[str],
+    side: int | None,
+) -> tuple[np.ndarray, Deck]:
+    """`parse_deal`'s position, and the game's deck under the rules given."""
     how = solving(game)
-    hands = [mask_of(parse_cards(text)) for text in re.split(r"[/|]", hands_text)]
+    texts = re.split(r"[/|]", hands_text)
+    rules, deck = _rules_and_deck(game, len(texts), variants)
+    hands = [mask_of(deck.parse_cards(text)) for text in texts]
     trump = _parse_trump(trump_text)
-    given = any(item.partition("=")[0].strip() == "players" for item in variants)
-    if not how.seats and not given:
-        variants = [f"players={len(hands)}", *variants]
-    rules = resolve(game, descriptors.game(game).rules.OPTIONS, variants)
     if how.seats and len(hands) != how.seats:
         raise DealError(
             f"{game} is played by {how.seats} seats: give {how.seats} hands, not {len(hands)}"
@@ -62,7 +74,18 @@ def parse_deal(
         raise DealError(
             f"{game}: exact search takes end positions of at most {how.most_cards} cards a hand"
         )
-    return how.position(hands, trump, leader, rules, side=side)
+    return how.position(hands, trump, leader, rules, side=side), deck
+
+
+def _rules_and_deck(game: str, count: int, variants: Sequence[str]) -> tuple[dict, Deck]:
+    """The rules of `game` for `count` hands and `variants` (the hands set `players` where
+    the number of seats varies and no variant says), and the game's deck under them."""
+    given = any(item.partition("=")[0].strip() == "players" for item in variants)
+    if not solving(game).seats and not given:
+        variants = [f"players={count}", *variants]
+    described = descriptors.game(game)
+    rules = resolve(game, described.rules.OPTIONS, variants)
+    return rules, described.deck(rules)
 
 
 def _parse_trump(text: str) -> int:
@@ -75,9 +98,11 @@ def _parse_trump(text: str) -> int:
         ) from None
 
 
-def render(solution: Solution, game: str) -> str:
-    """The value, the best cards and every legal card's value, one item a line."""
+def render(solution: Solution, game: str, deck: Deck = STANDARD) -> str:
+    """The value, the best cards and every legal card's value, one item a line; cards by
+    their names in `deck`."""
     how = solving(game)
+    name = deck.card_name
     lines = [
         f"{solution.value} points {how.reach} for {how.whom} {solution.side}, "
         f"seat {solution.seat} to play"
@@ -85,16 +110,19 @@ def render(solution: Solution, game: str) -> str:
     if not solution.values:
         lines.append("the deal is over: no card to play")
     else:
-        lines.append("best: " + " ".join(card_name(card) for card in _ordered(solution.best)))
+        lines.append("best: " + " ".join(name(card) for card in _ordered(solution.best)))
         by_value = sorted(_ordered(solution.values), key=solution.values.get, reverse=True)
-        lines.append("  ".join(f"{card_name(card)} {solution.values[card]}" for card in by_value))
+        lines.append("  ".join(f"{name(card)} {solution.values[card]}" for card in by_value))
     lines.append(f"{solution.nodes:,} nodes searched")
     return "\n".join(lines)
 
 
 def _ordered(cards) -> list[int]:
-    """Cards highest suit and rank first, as `sims.core.cards.format_cards` prints them."""
-    return sorted(cards, key=lambda card: (card // 13, card % 13), reverse=True)
+    """Cards as `Deck.format_cards` prints them: extra cards (jokers) first, then highest
+    suit and rank first."""
+    return sorted(
+        cards, key=lambda card: (card >= N_CARDS, card // N_RANKS, card % N_RANKS), reverse=True
+    )
 
 
 def main_solve(
@@ -106,4 +134,5 @@ def main_solve(
     side: int | None = None,
 ) -> str:
     """What `allfours solve GAME --hands ... --trump ... --leader N` prints."""
-    return render(solve_position(parse_deal(game, hands, trump, leader, variants, side)), game)
+    position, deck = _parsed(game, hands, trump, leader, variants, side)
+    return render(solve_position(position), game, deck)

@@ -27,7 +27,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         "--hands",
         required=True,
         help='every hand, seat 0 first, separated by "/" (where the number of players varies, '
-        "the number of hands sets it)",
+        "the number of hands sets it); cards as the game's deck names them, jokers included",
     )
     solve.add_argument("--trump", required=True, help="trump suit: C D H S (or a suit symbol)")
     solve.add_argument("--leader", type=non_negative, default=0, help="seat that leads (default 0)")
