@@ -10,7 +10,7 @@ from functools import cache
 from sims.core.cards import N_CARDS, N_RANKS
 from sims.core.deck import Deck, Moved, between
 
-JACK, TEN = 9, 8  # ranks (deuce 0)
+JACK, TEN, TREY = 9, 8, 1  # ranks (deuce 0)
 EQUAL_JOKERS = ("first_wins", "second_wins")  # two jokers of one rank; the play decides
 JOKER_NAMES = {"distinct": ("HJ", "LJ"), "one": ("JK",), "none": ()}
 BELOW_DEUCE = -1  # the trick rank of a lone joker: under every trump

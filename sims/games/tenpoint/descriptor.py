@@ -1,19 +1,22 @@
 """Ten-point Pitch described to the generic code: its layout, deal loop arguments, deal-log
-record, replay lines, streaming counters, bid odds and call advice (docs/rules.md
-section 8)."""
+record, replay lines, streaming counters, bid odds, call advice and solver positions
+(docs/rules.md section 8)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from numba import njit
 
-from sims.core.cards import SUITS
-from sims.descriptors import Advice, Counters, Game, KernelInputs, Layout, Odds, Sides
+from sims.core.cards import N_CARDS, N_RANKS, SUITS
+from sims.descriptors import Advice, Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
+from sims.engine import solver
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.advice import play_advice
+from sims.games.tenpoint.cards import EQUAL_JOKERS, TEN, TREY, off_jack
 from sims.games.tenpoint.deal import (
     C_AT_PLAY,
     C_EXCHANGES,
@@ -275,6 +278,72 @@ def cards_played(spec, table: np.ndarray) -> int:
     return int((table["pitcher"] >= 0).sum()) * spec.layout.cards
 
 
+def tenpoint_position(
+    hands: Sequence[int], trump: int, leader: int, rules: dict[str, Any], *, side: int | None = None
+) -> np.ndarray:
+    """The solver's Ten-point Pitch position once trump is named and the hands are known
+    (after the discard, the draw and the rob): `hands` (masks of the rules' deck, seat 0
+    first), `leader` to lead. High scores 1 for the side holding it, which takes it; Low 1
+    for the side dealt it (`low_to=winner`: taking it), never a joker; the Jack, the Off-Jack
+    and each joker 1 and the Trey 3 for the side taking them; Game 1 for the most card
+    points, a tie for nobody (`game_card=ten_of_trumps`: the ten of trumps 1 for its taker
+    instead). `side` maximises (default: the leader's). Options the solver cannot play
+    exactly are refused, by name."""
+    tp.check(rules)
+    played = tp.effective(rules)
+    players = rules["players"]
+    if len(hands) != players:
+        raise solver.PositionError(
+            f"Ten-point Pitch with {players} players needs {players} hands, not {len(hands)}"
+        )
+    if trump not in range(4):
+        raise solver.PositionError(f"trump must be a suit 0..3 (C D H S), not {trump}")
+    full = tp.cards_at_play(rules)
+    opening = max(bin(hand).count("1") for hand in hands) == full
+    refused = _unsolvable(played, opening)
+    if refused:
+        raise solver.PositionError(f"the solver cannot play {refused}")
+    layout = tp.sides(rules)
+    side_of = [
+        next(t for t, seats in enumerate(layout) if seat in seats) for seat in range(players)
+    ]
+    deck = tp.game_deck(rules)
+    position = solver.new_position(
+        "Ten-point Pitch", full, hands, trump, leader, side_of, side, names_trump=False, deck=deck
+    )
+    position[solver.P_MUST_FOLLOW] = played["follow"] == "strict"
+    position[solver.P_LOW_TO_HOLDER] = played["low_to"] == "holder"
+    position[solver.P_HIGH_LOW] = 1
+    position[solver.P_JACK] = 1
+    position[solver.P_GAME_WORTH] = played["game_card"] == "card_points"
+    position[solver.P_NO_LOW] = deck.full & ~((1 << N_CARDS) - 1)  # the jokers
+    points = position[solver.P_CARD_POINTS : solver.P_CARD_POINTS + deck.size]
+    points[N_CARDS:] = 1  # each joker
+    if played["off_jack"]:
+        points[off_jack(trump)] = 1
+    if played["trey"]:
+        points[trump * N_RANKS + TREY] = 3
+    if played["game_card"] == "ten_of_trumps":
+        points[trump * N_RANKS + TEN] = 1
+    return position
+
+
+def _unsolvable(played: dict[str, Any], opening: bool) -> str:
+    """The option (as played, `tp.effective`) that the solver cannot score or play exactly,
+    and why; "" if none. `opening`: the hands are full, the pitcher to lead the first card."""
+    if played["jokers"] in EQUAL_JOKERS:
+        return f"jokers={played['jokers']}: equal jokers, whose order the play decides"
+    if played["follow"] == "trump_only":
+        return "follow=trump_only: a player with no trump folds"
+    if played["fixed_high_low"]:
+        return "fixed_high_low: High and Low only for the Ace and the Deuce"
+    if played["joker_points_to"] == "holder":
+        return "joker_points_to=holder: a joker scores for the side holding it"
+    if played["first_lead_trump"] and opening:
+        return "first_lead_trump: the opening lead must be a trump where the pitcher holds one"
+    return ""
+
+
 GAME = Game(
     name=tp.NAME,
     rules=tp,
@@ -296,5 +365,6 @@ GAME = Game(
     advice=Advice(play_advice),
     auction=True,
     deck=tp.game_deck,
+    solve=Solving(tenpoint_position, whom="side", reach="of the deal"),
     continuation=CONTINUATION,
 )
