@@ -19,6 +19,9 @@ EXAMPLES = {
         "compare allfours --strategies greedy,random --games 5000",
         "compare allfours --strategies pimc,greedy --deals 2000",
     ),
+    "solve": (
+        'solve allfours --hands "JH 2H QC 7C TD KS / AH 9H KC TC 4D 3S" --trump H --leader 1',
+    ),
 }
 NOTES = {
     "simulate": "All Fours: in deal i the dealer is seat i % players (--players 2, 3 or 4, "
@@ -30,4 +33,10 @@ NOTES = {
     "gives or runs as his strategy says), or the dealer (--seat = players), played once "
     "giving and once running after the elder hand begs. The score change is the hand's "
     "side's points less the other sides' mean, the upcards' and the gift's included.",
+    "solve": "All Fours: the hands once trump is made (after begging, and any running and "
+    "discarding), seat 0 the dealer and seat 1 the elder hand, who leads first; High, "
+    "Low (to the side dealt it), Jack and Game (a tie to the elder hand's side) as the rule "
+    "book counts them, not the upcard's points or the gift, which come before play, nor the "
+    "target; the number of hands sets the players (four: partnerships). hang_jack is "
+    "refused.",
 }

@@ -1,8 +1,10 @@
 """All Fours described to the generic code: its layout, deal loop arguments, deal-log
-record, replay lines, streaming counters and the odds of a hand (docs/rules.md section 7)."""
+record, replay lines, streaming counters, solver positions and the odds of a hand
+(docs/rules.md section 7)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -10,7 +12,8 @@ import pandas as pd
 from numba import njit
 
 from sims.core.cards import SUITS, card_name, format_cards
-from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides
+from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
+from sims.engine import solver
 from sims.games.allfours import rules as af
 from sims.games.allfours.deal import run_allfours_nb
 from sims.games.allfours.odds import play_odds
@@ -20,6 +23,7 @@ from sims.run.counters import Axis, Counter, at, flag, relative
 from sims.run.deal_log import listed, listed_text, play_order, side_or_none, tricks_shown
 
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
+ELDEST = 1  # the elder hand in a solver position: the dealer is seat 0, as in the examples
 MOST_WON = 14  # points one side can score in a deal: upcards 6, gift 1, High Low Jack Game 6
 
 
@@ -233,6 +237,55 @@ def side_points(deals: pd.DataFrame, count: int) -> np.ndarray:
     return np.stack([deals[f"won_{s}"] for s in range(count)], 1).astype(np.int64)
 
 
+def allfours_position(
+    hands: Sequence[int], trump: int, leader: int, rules: dict[str, Any], *, side: int | None = None
+) -> np.ndarray:
+    """The solver's All Fours position once trump is made and the hands are known (after
+    begging, and running and discarding if any): `hands` (masks, seat 0 first: the dealer,
+    then the elder hand on its left), `leader` to lead. High scores 1 for the side holding
+    it, which takes it; Low 1 for the side dealt it (`low_to=winner`: taking it); the Jack 1
+    for the side taking it; Game 1 for the most card points, a tie for the elder hand's side
+    if it is among the tied (`game_tie=none`: nobody). The upcard's points and the gift come
+    before play and are not counted, nor is the target. `side` maximises (default: the
+    leader's); `hang_jack`, which scores the Jack by who played it as well as who took it,
+    is refused."""
+    af.check(rules)
+    players = rules["players"]
+    if len(hands) != players:
+        raise solver.PositionError(
+            f"All Fours with {players} players needs {players} hands, not {len(hands)}"
+        )
+    if trump not in range(4):
+        raise solver.PositionError(f"trump must be a suit 0..3 (C D H S), not {trump}")
+    if rules["hang_jack"]:
+        raise solver.PositionError(
+            "the solver cannot play hang_jack: the Jack scores 3 when taken from the other side"
+        )
+    layout = af.sides(rules)
+    side_of = [
+        next(t for t, seats in enumerate(layout) if seat in seats) for seat in range(players)
+    ]
+    position = solver.new_position(
+        "All Fours", _most_held(rules), hands, trump, leader, side_of, side, names_trump=False
+    )
+    position[solver.P_LOW_TO_HOLDER] = rules["low_to"] == "holder"
+    position[solver.P_HIGH_LOW] = 1
+    position[solver.P_JACK] = 1
+    position[solver.P_GAME_WORTH] = 1
+    if rules["game_tie"] == "eldest":
+        position[solver.P_GAME_TIE] = side_of[ELDEST] + 1
+    return position
+
+
+def _most_held(rules: dict[str, Any]) -> int:
+    """The most cards a hand holds at the first trick: six, or more kept after running
+    (AF-4.5: nine after one run, or every card dealt)."""
+    keep = rules["discard_after_run"]
+    if keep == "keep_all":
+        return af.max_tricks(rules["players"])
+    return af.HAND_SIZE + 3 if keep == "keep_if_one_run" else af.HAND_SIZE
+
+
 GAME = Game(
     name=af.NAME,
     rules=af,
@@ -249,6 +302,11 @@ GAME = Game(
     bench_search=("pimc", "ismcts", "guided_ismcts", "learned_ismcts", "learned"),
     frame_widths=af.frame_widths,
     sides=Sides(af.sides, side_points, None, "points scored"),
+    solve=Solving(
+        allfours_position,
+        whom="side",
+        reach="of High, Low, Jack and Game (the upcard's and the gift's not counted)",
+    ),
     continuation=CONTINUATION,
     training=TRAINING,
     odds=Odds(af.HAND_SIZE, play_odds, no_trump="the upcard proposes trump", turned=True),
