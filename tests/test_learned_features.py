@@ -2,7 +2,8 @@
 deck that moves a card into the trumps (Cinch's Left Pedro, Ten-point's off-jack), the
 card is described as a trump of the suit led, and under the plain pack as the card of its
 printed suit. The networks' games play the plain pack, where nothing changes (the fixed
-runs' hashes, `tests/test_learned_policy.py`)."""
+runs' hashes, `tests/test_learned_policy.py`), but Cinch, whose own features read its
+deck: the Left Pedro is a trump and a Pedro there."""
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ from sims.core.cards import parse_card
 from sims.core.deck import STANDARD
 from sims.games.allfours.strategies import features as allfours_features
 from sims.games.cinch.cards import DECK as CINCH
+from sims.games.cinch.strategies import features as cinch_features
 from sims.games.phat.strategies import features as phat_features
 from sims.games.pitch.strategies import features as pitch_features
 from sims.games.tenpoint.cards import deck as tenpoint_deck
@@ -166,3 +168,67 @@ def test_allfours_a_partner_only_at_four():
     four[v.TRICK_CARDS] = four[v.PLAYED] = 1 << parse_card("4S") | 1 << nine | 1 << parse_card("3C")
     four[v.WINNING_CARD], four[v.WINNING_SEAT] = nine, 1
     assert allfours_card(four, "3S")[PARTNER] == 1
+
+
+def cinch_view(hand: list[str], led: str) -> np.ndarray:
+    """`follow_view` in Cinch: seat 0 made a contract of 2, the game to 51."""
+    view = follow_view(hand, led)
+    view[v.TARGET] = 51
+    return view
+
+
+def cinch_card(view: np.ndarray, name: str) -> np.ndarray:
+    out = np.zeros(cinch_features.FEATURES, np.float64)
+    cinch_features.card_features(view, parse_card(name), out)
+    return out
+
+
+# Cinch's numbers (`cinch/strategies/features.py`'s comments).
+C_TRUMP, C_POINTS, C_PEDRO, C_TOP_TRUMP, C_CINCHER, C_WINS = 0, 3, 4, 7, 11, 19
+C_PEDRO_TAKEN, C_CINCHED, C_PEDRO_RISKED, C_FOLLOWS, C_TRUMPS = 32, 33, 34, 35, 36
+C_TRUMPS_OVER_SUIT, C_THROWS, C_PARTNER_AFTER, C_MAKERS, C_TO_MAKE = 37, 38, 39, 45, 46
+
+
+def test_cinch_the_left_pedro_is_a_trump_and_a_pedro():
+    view = cinch_view(["5D", "KD", "KS"], led="4H")
+    left, king = cinch_card(view, "5D"), cinch_card(view, "KD")
+    assert left[C_TRUMP] == 1 and left[C_PEDRO] == 1 and left[C_POINTS] == 1  # 5 of 5
+    assert left[C_FOLLOWS] == 1 and left[C_TRUMPS] == 0 and left[C_THROWS] == 0
+    assert left[C_WINS] == 1  # above the trump 4
+    assert left[C_PEDRO_RISKED] == 1  # seats 2 and 3 may hold a higher trump
+    assert king[C_TRUMP] == 0 and king[C_PEDRO] == 0 and king[C_THROWS] == 1
+
+
+def test_cinch_the_left_pedro_led_to_is_not_of_its_printed_suit():
+    void = cinch_view(["5D", "3C"], led="9D")
+    assert cinch_card(void, "5D")[C_TRUMPS] == 1  # trumping a diamond lead
+    assert cinch_card(void, "5D")[C_TRUMPS_OVER_SUIT] == 0  # the hand holds no diamond
+    holding = cinch_view(["5D", "KD"], led="9D")
+    assert cinch_card(holding, "5D")[C_TRUMPS_OVER_SUIT] == 1
+    assert cinch_card(holding, "KD")[C_FOLLOWS] == 1
+
+
+def test_cinch_a_pedro_led_is_cinched_only_by_a_trump_nothing_unseen_beats():
+    view = cinch_view(["AH", "6H", "3C"], led="5H")  # the Right Pedro, led by seat 0
+    ace, six = cinch_card(view, "AH"), cinch_card(view, "6H")
+    assert ace[C_CINCHER] == 1 and six[C_CINCHER] == 1  # both rank above the Pedros
+    assert ace[C_PEDRO_TAKEN] == six[C_PEDRO_TAKEN] == 0.5  # one Pedro of two
+    assert ace[C_CINCHED] == 0.5 and six[C_CINCHED] == 0  # the king of trumps is out
+    assert cinch_card(view, "3C")[C_CINCHER] == 0
+
+
+def test_cinch_the_discards_everyone_saw_are_no_longer_out():
+    view = cinch_view(["KH", "3C"], led="4H")
+    assert cinch_card(view, "KH")[C_TOP_TRUMP] == 0  # the ace of trumps may be out
+    view[v.DEAD] = 1 << parse_card("AH")  # discarded by the robbing dealer, shown
+    assert cinch_card(view, "KH")[C_TOP_TRUMP] == 1
+
+
+def test_cinch_a_partner_still_to_play_and_the_makers_points_to_make():
+    view = cinch_view(["KH", "3C"], led="4H")  # seat 1: its partner, seat 3, plays last
+    assert cinch_card(view, "KH")[C_PARTNER_AFTER] == 1
+    view[v.SEAT], view[v.POSITION] = 3, 3
+    assert cinch_card(view, "KH")[C_PARTNER_AFTER] == 0
+    assert cinch_card(view, "KH")[C_MAKERS] == 0  # seat 0 made the contract of 2
+    view[v.WON + 2] = 1 << parse_card("2H")  # Low, taken by the maker's partner
+    assert cinch_card(view, "KH")[C_TO_MAKE] == pytest.approx((2 - 1) / 14)
