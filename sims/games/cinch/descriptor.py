@@ -19,6 +19,7 @@ from sims.games.cinch.cards import DECK
 from sims.games.cinch.deal import DRAW, FILL, MAX_ENTRIES, run_cinch_nb
 from sims.games.cinch.odds import DEALT, play_odds
 from sims.games.cinch.scripted import CONTINUATION
+from sims.games.cinch.training import TRAINING
 from sims.run.counters import RELATIVE, Axis, Counter, at, relative
 from sims.run.deal_log import hand_names, listed, listed_text, side_or_none
 from sims.run.queries import CalibrationQuery, CalibrationReport
@@ -315,4 +316,5 @@ GAME = Game(
     auction=True,
     odds=Odds(DEALT, play_odds),
     advice=Advice(play_advice),
+    training=TRAINING,
 )
