@@ -36,6 +36,7 @@ from tests.test_pimc import pitch_view
         ("pitch", ("learned_ismcts:iterations=30", "greedy") * 3, ("players=6", "partnership")),
         ("phat", ("learned_ismcts:iterations=30", "greedy") * 2, ()),
         ("don", ("learned_ismcts:iterations=30",) * 4, ("game_tie=carry",)),
+        ("cinch", ("learned_ismcts:iterations=30", "greedy") * 2, ()),
     ],
 )
 def test_search_plays_whole_deals_legally_and_the_same_from_the_same_seed(game, seats, variants):
@@ -111,7 +112,9 @@ def test_a_strong_prior_on_one_card_makes_the_search_play_it():
     assert all(chosen)
 
 
-@pytest.mark.parametrize(("game", "deals"), [("pitch", 40), ("phat", 8), ("don", 12)])
+@pytest.mark.parametrize(
+    ("game", "deals"), [("pitch", 40), ("phat", 8), ("don", 12), ("cinch", 20)]
+)
 def test_learned_ismcts_searches_as_guided_ismcts_without_its_prior_and_otherwise_with_it(
     game, deals
 ):

@@ -16,6 +16,8 @@ import pytest
 from sims.core.rng import STREAM_PLAY, new_state
 from sims.games.allfours.strategies import policy as allfours_policy
 from sims.games.allfours.strategies import search as allfours_search
+from sims.games.cinch.strategies import policy as cinch_policy
+from sims.games.cinch.strategies import search as cinch_search
 from sims.games.phat.strategies import policy as phat_policy
 from sims.games.phat.strategies import search as phat_search
 from sims.games.pitch.strategies import policy as pitch_policy
@@ -34,12 +36,14 @@ POLICY = {
     "phat": phat_policy,
     "don": phat_policy,
     "allfours": allfours_policy,
+    "cinch": cinch_policy,
 }
 SEARCH = {
     "pitch": pitch_search.ismcts_pitch,
     "phat": phat_search.ismcts_phat,
     "don": phat_search.ismcts_phat,
     "allfours": allfours_search.ismcts_allfours,
+    "cinch": cinch_search.ismcts_cinch,
 }
 
 
@@ -54,6 +58,10 @@ SEARCH = {
         ("don", ("bonus=game6_high_low",), 30),  # Don's network serves its options too
         ("allfours", (), 200),
         ("allfours", ("discard_after_run=keep_all", "hang_jack"), 200),
+        ("cinch", (), 100),
+        ("cinch", ("keep_nontrumps", "follow=strict"), 60),
+        ("cinch", ("widow", "all_pass=redeal_next_dealer"), 60),  # some deals thrown in
+        ("cinch", ("stock_exhausted=play_short", "must_keep_counters"), 60),
     ],
 )
 def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, deals):
@@ -77,6 +85,10 @@ def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, dea
         ("allfours", ()),
         ("allfours", ("players=4",)),
         ("allfours", ("players=3",)),
+        ("cinch", ()),
+        ("cinch", ("players=3",)),
+        ("cinch", ("players=5", "widow")),
+        ("cinch", ("players=6", "follow=strict")),
     ],
 )
 def test_a_search_given_the_rebuilt_views_plays_the_cards_it_played(game, variants):
@@ -99,7 +111,7 @@ def test_a_search_given_the_rebuilt_views_plays_the_cards_it_played(game, varian
     assert decisions > min(10, 4 * spec.layout.players) * spec.count  # choices every deal
 
 
-@pytest.mark.parametrize("game", ["pitch", "phat", "don", "allfours"])
+@pytest.mark.parametrize("game", ["pitch", "phat", "don", "allfours", "cinch"])
 def test_the_probabilities_are_a_distribution_over_the_legal_cards(game):
     spec = RunSpec(game, 4, 10, seats=("learned",))
     network = resolve("learned", game, spec.rules).play_params[MAX_PARAMS:]
@@ -134,6 +146,8 @@ def test_the_fit_learns_to_pick_the_card_with_the_largest_first_feature():
         ("don", (), True),
         ("allfours", (), False),  # trump is made before the first card: no lead names it
         ("allfours", ("players=4", "discard_after_run=keep_all"), False),
+        ("cinch", (), True),  # trump is named before it, but the deal loop asks for a lead
+        ("cinch", ("players=3", "widow"), True),
     ],
 )
 def test_a_teacher_chooses_from_each_view_as_it_chose_in_play(game, variants, opening):
@@ -164,6 +178,7 @@ def test_a_search_teacher_chooses_legal_cards_reproducibly():
         ("don", "don", 0.0003, 7),
         ("phat", "phat", 0.0004, 2),
         ("allfours", "allfours", 0.001, 6),
+        ("cinch", "cinch", 0.0003, 3),
     ],
 )
 def test_the_command_writes_a_network_the_strategies_read(
@@ -202,16 +217,18 @@ def test_a_table_without_a_network_is_refused_by_name():
         resolve(
             "learned_ismcts", "allfours", RunSpec("allfours", 1, 1, variants=("players=4",)).rules
         )
+    with pytest.raises(StrategyError, match="a network only for 4 players, not 3"):
+        run(RunSpec("cinch", 1, 1, seats=("learned",), variants=("players=3",)))
 
 
-@pytest.mark.parametrize("game", ["pitch", "phat", "allfours"])
+@pytest.mark.parametrize("game", ["pitch", "phat", "allfours", "cinch"])
 def test_a_missing_or_malformed_network_is_refused_by_name(game, tmp_path, monkeypatch):
     rules = RunSpec(game, 1, 1).rules
     monkeypatch.setattr(POLICY[game], "FOLDER", tmp_path)
     for strategy in ("learned", "learned_ismcts"):
         with pytest.raises(StrategyError, match="no network .*python -m sims.tools.train_policy"):
             resolve(strategy, game, rules)
-    name = {"pitch": "pitch-players4", "phat": "phat", "allfours": "allfours"}[game]
+    name = "pitch-players4" if game == "pitch" else game  # each other game's one network
     features = RunSpec(game, 1, 1).described.training.features.FEATURES
     np.save(tmp_path / f"{name}.npy", np.zeros(features + 1))
     with pytest.raises(StrategyError, match=f"not a network of {features} features"):
