@@ -304,7 +304,7 @@ GAME = Game(
     call_problem=call_problem,
     cards_played=lambda spec, table: int((table["contract"] >= 0).sum()) * spec.layout.cards,
     bench=("random", "calibrated+greedy", "greedy"),
-    bench_search=("pimc", "ismcts", "guided_ismcts"),
+    bench_search=("pimc", "ismcts", "guided_ismcts", "learned_ismcts", "learned"),
     frame_widths=cinch.frame_widths,
     sides=Sides(
         cinch.sides, score_changes, lambda deals: deals["maker_side"], "Cinch score change"
