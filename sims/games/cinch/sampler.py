@@ -39,7 +39,7 @@ STREAM_CHAIN = -1  # the chains' random streams, apart from the deal and play st
 RUNNING, NEVER_HEARD, FAULT = 0, 1, 3
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # called at two places: compiled once, not inlined at each
 def _draw_seat_nb(seat, upto, dealt, heard, budget, rest, avail, rules, stops, params, rng,
                   calls, order, view, out, error, logs) -> int:  # fmt: skip
     """Move `seat`: draw it a hand uniformly from the cards of `rest` no other of the first

@@ -108,7 +108,7 @@ def _fits_nb(dealt, upto, rules, stops, params, rng, calls, scratch, out, logs):
     return -1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)  # called at two places: compiled once, not inlined at each
 def _draw_seat_nb(
     seat, upto, dealt, heard, budget, rest, avail, rules, stops, params, rng, calls, scratch,
     out, logs,
