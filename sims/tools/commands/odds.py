@@ -1,4 +1,4 @@
-"""`allfours odds`: the bid odds of one known hand, the other hands dealt at random."""
+"""`allfours odds`: the odds of one known hand's choices, the other hands dealt at random."""
 
 from __future__ import annotations
 
@@ -22,11 +22,12 @@ def add(commands: argparse._SubParsersAction) -> None:
     """Register `odds` and its options."""
     odds = commands.add_parser(
         "odds",
-        help="bid odds of one known hand",
+        help="odds of one known hand's choices (bid, trump, beg or stand)",
         description="Hold one hand fixed, deal the other hands at random from the rest of the "
-        "deck and play each deal once per trump suit the hand could name (or the one given), "
-        "or per contract it could declare; print the estimates with 95% intervals and the call "
-        "they recommend." + notes("odds"),
+        "deck and play each deal once per choice the hand has (each trump suit it could "
+        "name, or the one given; each contract it could declare; what its seat chooses "
+        "before play); print the estimates with 95% intervals and the choice they recommend."
+        + notes("odds"),
         epilog=examples("odds"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -58,7 +59,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         "--deals",
         type=up_to(5_000_000, KEPT),
         default=200_000,
-        help="deals per trump suit or contract (default 200000)",
+        help="deals per choice (default 200000)",
     )
     add_run_options(odds)
     odds.add_argument("--quiet", action="store_true", help="print no progress")
