@@ -30,7 +30,7 @@ CINCH_HANDS = "AH JH 9H 2H 9S QC / KH 7H 6H 6D JC 3S / TH 5H 3H TC AD 8C / QH 8H
 TENPOINT_HAND = "AH JH JD HJ 3H 2H 5C 7S 9D"
 TENPOINT_HANDS = "AH KH JH TH 3H HJ / QH 9H 2H KS 8C 4D / JD 8H 5H AS TC 7D / LJ 7H 6H 4H QC 9S"
 ALLFOURS_HANDS = "JH 2H QC 7C TD KS / AH 9H KC TC 4D 3S"
-HEARD = ["--calls", "pass,5", "--deals", "64"]  # advice to the third seat to speak
+FEW = ["--deals", "64"]
 
 # The command lines of each job, in the order the workers take them up: the longest
 # first, so that two workers end together. Every kernel a test compiles on its own is
@@ -53,14 +53,14 @@ JOBS: dict[str, list[list[str]]] = {
         ["simulate", "cinch", "--deals", "3", "--aggregate"],
         ["solve", "cinch", "--hands", CINCH_HANDS, "--trump", "H", "--leader", "0"],
         ["odds", "cinch", "--hand", CINCH_HAND, "--deals", "2", "--trump", "H"],
-        ["advise", "cinch", "--hand", CINCH_HAND, "--seat", "3", *HEARD],
+        ["advise", "cinch", "--hand", CINCH_HAND, "--seat", "3", "--calls", "3,pass", *FEW],
     ],
     "tenpoint runs": [
         ["simulate", "tenpoint", "--deals", "3"],
         ["simulate", "tenpoint", "--deals", "3", "--aggregate"],
         ["solve", "tenpoint", "--hands", TENPOINT_HANDS, "--trump", "H", "--leader", "0"],
         ["odds", "tenpoint", "--hand", TENPOINT_HAND, "--seat", "2", "--deals", "2"],
-        ["advise", "tenpoint", "--hand", TENPOINT_HAND, "--seat", "3", *HEARD],
+        ["advise", "tenpoint", "--hand", TENPOINT_HAND, "--seat", "3", "--calls", "pass,5", *FEW],
     ],
     "phat runs": [
         ["simulate", "phat", "--deals", "3"],

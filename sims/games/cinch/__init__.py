@@ -25,7 +25,7 @@ EXAMPLES = {
         'odds cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --seat 4 --trump H --json',
     ),
     "advise": (
-        'advise cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --seat 3 --calls pass,5',
+        'advise cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --seat 3 --calls 3,pass',
         'advise cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --seat 4 --calls pass,pass,7 '
         "--trump best --json",
     ),
