@@ -84,7 +84,7 @@ def test_odds_solowhist_command_text_and_json(capsys):
         (["solowhist", "--hand", SPADES], "solowhist needs --turned CARD"),
         (
             ["pitch", "--hand", "AH JH 5H KS 3C 2D", "--turned", "2S"],
-            "--turned applies to solowhist only",
+            "solowhist only, not to pitch",  # the games that turn a card, listed
         ),
         (["solowhist", "--hand", SPADES, "--turned", "2S", "--seat", "2"], "dealer's"),
         (["solowhist", "--hand", SPADES, "--turned", "2H", "--seat", "4"], "lacks it"),
