@@ -142,9 +142,8 @@ def test_a_worker_killed_mid_run_has_its_chunks_played_again_with_the_same_rows(
 
     def imap_killing_a_worker(*args):
         for done, (piece, part) in enumerate(original(*args)):
-            if done == 2:  # other chunks are queued on or playing at both workers now
-                busy = [address for address, tasks in cluster.client.processing().items() if tasks]
-                pid = cluster.workers()[busy[0]]
+            if done == 2:  # other chunks are queued on or playing at the workers now
+                pid = cluster.workers()[a_busy_worker(cluster)]
                 os.kill(pid, signal.SIGKILL)
                 killed.append(pid)
             yield piece, part
@@ -156,6 +155,19 @@ def test_a_worker_killed_mid_run_has_its_chunks_played_again_with_the_same_rows(
         cluster.imap = original
     assert killed and killed[0] not in cluster.workers().values()
     assert field_bytes(rows) == field_bytes(expected)
+
+
+def a_busy_worker(cluster: DaskCluster, wait: float = 5.0) -> str:
+    """The address of a worker holding a chunk. Between two chunks both workers may hold
+    none for a moment, so ask again; past `wait` seconds, any worker."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        processing = cluster.client.processing()
+        busy = [address for address, tasks in sorted(processing.items()) if tasks]
+        if busy:
+            return busy[0]
+        time.sleep(0.005)
+    return sorted(cluster.workers())[0]
 
 
 def test_a_bad_cluster_address_is_a_clear_error():
