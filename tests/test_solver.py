@@ -402,7 +402,9 @@ def test_a_line_offers_the_legal_cards_guesses_the_searchs_first_move_and_scores
         deal = random_deal(rnd, game, players, rnd.randint(1, 4), side_of, **flags)
         if game == "don":
             deal.bonus = rules["bonus"]
-        buffers = ctx, hands, played, diff, frames = solver.line_buffers_nb()
+        contexts, hands, played, diff, frames = solver.line_buffers_nb(1)
+        ctx = contexts[0]
+        buffers = ctx, hands, played, diff, frames
         position = position_of(deal, rules if game != "phat" else None)
         solver.line_rules_nb(position, ctx, played, frames)
         check_line(rnd, deal, buffers, solver.line_hands_nb(position, ctx, hands, diff, frames))

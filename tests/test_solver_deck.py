@@ -271,7 +271,7 @@ def test_the_solver_agrees_with_a_brute_force_minimax_that_reads_the_deck(name):
         unpruned, _, _ = solver.solve_nb(position, table, False)
         pick = max if deal.side_of[to_play(deal, start(deal))] == deal.side else min
         assert unpruned == pick(expected.values()), deal
-        ctx, hands, played, diff, frames = solver.line_buffers_nb()
+        (ctx,), hands, played, diff, frames = solver.line_buffers_nb(1)
         solver.line_rules_nb(position, ctx, played, frames)
         solver.line_hands_nb(position, ctx, hands, diff, frames)
         _, cards = solver.line_turn_nb(ctx, hands, played, frames, 0)
@@ -284,7 +284,7 @@ def test_a_line_played_out_scores_what_the_rules_say(name):
     lines: the legal cards at each step and the points are the brute force's."""
     deck = DECKS[name]
     rnd = random.Random(f"lines {name}")
-    ctx, hands, played, diff, frames = solver.line_buffers_nb()
+    (ctx,), hands, played, diff, frames = solver.line_buffers_nb(1)
     for _ in range(150):
         deal = random_deal(deck, rnd)
         position = position_of(deal)

@@ -860,10 +860,11 @@ def _root_cards(ctx, hands, played, moves, scores, frames) -> int:
 
 
 @njit(cache=True)
-def line_buffers_nb():
-    """Buffers for lines: (context, hands, cards played, game-point gaps, node frames)."""
-    ctx, hands, played, diff, _, _, frames = _buffers()
-    return ctx, hands, played, diff, frames
+def line_buffers_nb(contexts: int):
+    """Buffers for lines: (`contexts` contexts, one a row, for positions of different
+    rules, e.g. one per trump; hands, cards played, game-point gaps, node frames)."""
+    _, hands, played, diff, _, _, frames = _buffers()
+    return np.zeros((contexts, CONTEXT_SIZE), np.int64), hands, played, diff, frames
 
 
 @njit(cache=True, inline="always")

@@ -42,7 +42,27 @@ from sims.strategies.sampling import deal_hidden, load_hands, load_position, new
 from sims.strategies.tactics import highest_valued
 
 MAX_ITERATIONS = 100_000
+TRUMP_ROWS = NO_TRUMP + 1  # buffers per trump row at an opening lead: each suit, and none
 GUIDE_STEPS = 1 << 20  # resolution of the chance `guide`
+
+
+@njit(cache=True, inline="always")
+def _trump_row(trump: int) -> int:
+    """The row of a decision's per-trump buffers for `trump` (`NO_TRUMP`'s for none)."""
+    return NO_TRUMP if trump < 0 else trump
+
+
+@njit(cache=True, inline="always")
+def _load_rules(view, hands, deck, card_points, trump: int, row: int, rules, line) -> None:
+    """Load what every deal of a decision shares under `trump` (the rules, trick and
+    piles) into row `row` of its per-trump buffers: `rules` (positions, reward scales)
+    and the line's contexts. The cards played and frames a line starts from are the same
+    under any trump."""
+    positions, scales = rules
+    contexts, _, played, _, frames = line
+    load_position(view, hands, deck, card_points, trump, positions[row])
+    s.line_rules_nb(positions[row], contexts[row], played, frames)
+    scales[row] = _scale(view, card_points, trump)
 
 
 @njit(cache=True, inline="always")
@@ -137,39 +157,51 @@ def ismcts_choice(view, params, rng, deck, card_points, hand_size: int, slot: in
         np.zeros(size, np.float64),
         np.zeros(size, np.float64),
     )
+    rows = TRUMP_ROWS if view[v.DECISION] == v.OPENING else 1
     scratch = (
         np.zeros(s.MAX_PLIES + 1, np.int64),
         np.zeros(s.MAX_SEATS, np.int64),
         new_pool(),
-        np.empty(s.POSITION_SIZE, np.int64),
+        np.empty((rows, s.POSITION_SIZE), np.int64),
+        np.empty(rows, np.float64),
     )
     inputs = (view, params, rng, deck, card_points, prior)
-    return _most_visited(inputs, hand_size, slot, iterations, tree, scratch, s.line_buffers_nb())
+    line = s.line_buffers_nb(rows)
+    return _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line)
 
 
 @njit(cache=True)
 def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> int:
     """`ismcts_choice`'s search, in the buffers it allocated: the tree (children, visits,
-    rewards, availability counts), scratch (path, hands, pool, position) and the line's
-    (`s.line_buffers_nb`). It works on views of them that the runtime does not count
-    (`unowned`): the caller keeps them alive."""
+    rewards, availability counts), scratch (path, hands, pool, and per trump row a
+    position and its reward scale) and the line's (`s.line_buffers_nb`, a context per
+    trump row). It works on views of them that the runtime does not count (`unowned`):
+    the caller keeps them alive."""
     view, params, rng, deck, card_points, prior = unowned(inputs)
     no_prior = prior[:0]
     children, visits, wins, seen = unowned(tree)
-    path, hands, pool, position = unowned(scratch)
-    ctx, held, played, diff, frames = unowned(line)
+    path, hands, pool, positions, scales = unowned(scratch)
+    contexts, held, played, diff, frames = unowned(line)
     legal = view[v.LEGAL]
     exploration = params[slot + 1]
     guide = params[slot + 2]
     stop_decided = params[slot + 4] != 0
     opening = view[v.DECISION] == v.OPENING
     nodes = 1
-    trump = view[v.TRUMP]
-    scale = 1.0
-    if not opening:  # every deal shares the rules, trick and piles: load them once
-        load_position(view, hands, deck, card_points, trump, position)
-        s.line_rules_nb(position, ctx, played, frames)
-        scale = _scale(view, card_points, trump)
+    # Every deal shares the rules, trick and piles of its trump: load them once, for the
+    # deal's trump, or at an opening lead for each suit a legal card names (its own).
+    rules = (positions, scales)
+    if not opening:
+        _load_rules(view, hands, deck, card_points, view[v.TRUMP], 0, rules, line)
+    loaded, rest = 0, legal if opening else 0
+    while rest:
+        trump = deck[NO_TRUMP, D_SUIT + lowest(rest)]
+        rest &= rest - 1
+        row = _trump_row(trump)
+        if not loaded >> row & 1:
+            loaded |= 1 << row
+            _load_rules(view, hands, deck, card_points, trump, row, rules, line)
+    row = 0
     for done in range(iterations):
         if stop_decided and _decided(legal, children, visits, iterations - done):
             break
@@ -177,12 +209,9 @@ def _most_visited(inputs, hand_size, slot, iterations, tree, scratch, line) -> i
         first = -1
         if opening:  # the opening card names trump: choose it before the deal's position
             first = _select(0, legal, children, visits, wins, seen, True, exploration, rng, prior)
-            trump = deck[NO_TRUMP, D_SUIT + first]  # the suit it names: its own without trumps
-            load_position(view, hands, deck, card_points, trump, position)
-            s.line_rules_nb(position, ctx, played, frames)
-            scale = _scale(view, card_points, trump)
-        else:
-            load_hands(view, hands, position)
+            row = _trump_row(deck[NO_TRUMP, D_SUIT + first])
+        position, ctx, scale = positions[row], contexts[row], scales[row]
+        load_hands(view, hands, position)
         value = s.line_hands_nb(position, ctx, held, diff, frames)
         node, depth, in_tree = 0, 0, True
         path[0] = 0
