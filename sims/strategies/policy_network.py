@@ -46,19 +46,27 @@ def load_network(folder: Path, name: str, features: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def card_score(features, network) -> float:
-    """`network`'s score of one card from its features."""
+def card_score(features, network, hidden) -> float:
+    """`network`'s score of one card from its features, with `hidden` (a slot per hidden
+    unit) as scratch. Feature by feature, each adding its weights to every unit: the
+    weights are read in the order they are stored, and each unit's sum is taken in the
+    same order as one unit at a time would (a feature of 0 adds nothing, so it is
+    skipped)."""
     count = features.size
     units = network.size // (count + 2)
     biases = count * units
     outputs = biases + units
+    hidden[:] = network[biases:outputs]
+    for k in range(count):
+        value = features[k]
+        if value != 0.0:
+            weights = k * units
+            for unit in range(units):
+                hidden[unit] += value * network[weights + unit]
     score = 0.0
     for unit in range(units):
-        total = network[biases + unit]
-        for k in range(count):
-            total += features[k] * network[k * units + unit]
-        if total > 0:
-            score += total * network[outputs + unit]
+        if hidden[unit] > 0:
+            score += hidden[unit] * network[outputs + unit]
     return score
 
 
@@ -67,12 +75,13 @@ def card_scores(view, network, describe, count: int, out) -> None:
     """`network`'s score of each legal card, into `out[card]` (52 slots; the others are
     left as they are)."""
     features = np.empty(count)
+    hidden = np.empty(network.size // (count + 2))
     rest = view[v.LEGAL]
     while rest:
         card = lowest(rest)
         rest &= rest - 1
         describe(view, card, features)
-        out[card] = card_score(features, network)
+        out[card] = card_score(features, network, hidden)
 
 
 @njit(cache=True)
