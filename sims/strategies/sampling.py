@@ -217,6 +217,8 @@ def load_position(view, hands, deck, card_points, trump: int, position) -> None:
     position[s.P_HIGH_LOW] = view[v.HIGH_LOW_WORTH]
     position[s.P_JACK] = view[v.JACK_WORTH]
     position[s.P_GAME_WORTH] = view[v.GAME_WORTH] + view[v.CARRY]
+    position[s.P_GAME_TIE] = view[v.GAME_TIE]
+    position[s.P_NO_LOW] = view[v.NO_LOW]
     position[s.P_SIDES] = view[v.SIDES]
     for seat in range(players):
         side = view[v.SIDE_OF + seat]

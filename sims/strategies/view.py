@@ -56,7 +56,10 @@ WON = 80  # WON + seat: the cards of the tricks the seat has won this deal (8 sl
 # Games whose hands change during a deal (discards, draws from a stock, dead turn-ups): no
 # seat holds a DEAD card, so a search player deals none.
 DEAD = 88  # cards out of play it knows of: discards shown, its own, dead turn-ups (mask)
-SIZE = 89
+# More of the scoring a search player needs (zero: as the solver's defaults).
+GAME_TIE = 89  # 1 + the side that takes a tied Game if among those tied (0: nobody)
+NO_LOW = 90  # trumps that never count as Low, such as jokers (mask)
+SIZE = 91
 
 OPENING = 0
 PLAY = 1
