@@ -87,7 +87,8 @@ def deal_cards_nb(rng, deck, dealt, stock):
 
 @njit(cache=True)
 def start_view_nb(view, rules, dealer, scores):
-    """The view's table: players, sides, scores and the rules of play and scoring."""
+    """The view's table: players, sides, scores and the rules of play and scoring (who
+    takes a tied Game among them)."""
     view[:] = 0
     view[v.PLAYERS] = rules[r.R_PLAYERS]
     view[v.DEALER] = dealer
@@ -100,6 +101,9 @@ def start_view_nb(view, rules, dealer, scores):
     view[v.GAME_WORTH] = 1
     view[v.HIGH_LOW_WORTH] = 1
     view[v.JACK_WORTH] = 1
+    if rules[r.R_GAME_TIE] != 0:  # AF-6.2: a tie for Game to eldest's side, if among the tied
+        eldest = dealer + 1 if dealer + 1 < rules[r.R_PLAYERS] else 0
+        view[v.GAME_TIE] = rules[r.R_SIDE_OF + eldest] + 1
     for seat in range(rules[r.R_PLAYERS]):
         view[v.SIDE_OF + seat] = rules[r.R_SIDE_OF + seat]
         view[v.CALLS + seat] = -1

@@ -2,8 +2,9 @@
 tricks (greedy before them), `ismcts` and `guided_ismcts` play every card, by the generic
 search over the plain pack with no card scoring when won (High, Low, Jack and Game are
 settled after the tricks). Their calls and their discards after running are `greedy`'s.
-The solver counts a tied Game for nobody and the Jack 1, so under `game_tie=eldest` (the
-default) and `hang_jack` they value a deal a little apart from its scoring."""
+The solver scores a tied Game as the deal does (under `game_tie=eldest`, the default, for
+eldest's side if among the tied, which the view tells) and the Jack 1, so only under
+`hang_jack` do they value a deal a little apart from its scoring."""
 
 from __future__ import annotations
 
