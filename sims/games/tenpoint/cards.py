@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from functools import cache
 
+import numpy as np
+
 from sims.core.cards import N_CARDS, N_RANKS
-from sims.core.deck import Deck, Moved, between
+from sims.core.deck import MAX_CARDS, Deck, Moved, between
 
 JACK, TEN, TREY = 9, 8, 1  # ranks (deuce 0)
 EQUAL_JOKERS = ("first_wins", "second_wins")  # two jokers of one rank; the play decides
@@ -41,3 +43,18 @@ def deck(jokers: str = "distinct", with_off_jack: bool = True) -> Deck:
         return cards
 
     return Deck(f"{N_CARDS + len(names)}-card Ten-point deck", extra=names, moved=moved)
+
+
+def card_points(deck: Deck, trump: int, *, trey: bool, ten_of_trumps: bool) -> np.ndarray:
+    """What each card of `deck` scores for its captor under `trump`, beside High, Low, Jack
+    and Game (section 8.7): each joker and the Off-Jack (where the deck has them) 1, the
+    Trey 3 under `trey`, and under `ten_of_trumps` (game_card) the ten of trumps 1."""
+    points = np.zeros(MAX_CARDS, np.int64)
+    points[N_CARDS : deck.size] = 1
+    if deck.suits[trump, off_jack(trump)] == trump:
+        points[off_jack(trump)] = 1
+    if trey:
+        points[trump * N_RANKS + TREY] = 3
+    if ten_of_trumps:
+        points[trump * N_RANKS + TEN] = 1
+    return points

@@ -11,12 +11,12 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from sims.core.cards import N_CARDS, N_RANKS, SUITS
+from sims.core.cards import N_CARDS, SUITS
 from sims.descriptors import Advice, Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.advice import play_advice
-from sims.games.tenpoint.cards import EQUAL_JOKERS, TEN, TREY, off_jack
+from sims.games.tenpoint.cards import EQUAL_JOKERS, card_points
 from sims.games.tenpoint.deal import (
     C_AT_PLAY,
     C_EXCHANGES,
@@ -317,14 +317,9 @@ def tenpoint_position(
     position[solver.P_JACK] = 1
     position[solver.P_GAME_WORTH] = played["game_card"] == "card_points"
     position[solver.P_NO_LOW] = deck.full & ~((1 << N_CARDS) - 1)  # the jokers
-    points = position[solver.P_CARD_POINTS : solver.P_CARD_POINTS + deck.size]
-    points[N_CARDS:] = 1  # each joker
-    if played["off_jack"]:
-        points[off_jack(trump)] = 1
-    if played["trey"]:
-        points[trump * N_RANKS + TREY] = 3
-    if played["game_card"] == "ten_of_trumps":
-        points[trump * N_RANKS + TEN] = 1
+    ten_of_trumps = played["game_card"] == "ten_of_trumps"
+    points = card_points(deck, trump, trey=played["trey"], ten_of_trumps=ten_of_trumps)
+    position[solver.P_CARD_POINTS : solver.P_CARD_POINTS + len(points)] = points
     return position
 
 

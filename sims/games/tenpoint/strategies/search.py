@@ -1,20 +1,23 @@
 """The search players in Ten-point Pitch (docs/rules.md section 8), through the generic
 search: `pimc`, `ismcts` and `guided_ismcts` play every card to the tricks with the run's
 deck (jokers and off-jack as the options make them trumps); they discard and take back as
-`greedy` does and bid as `threshold` (parameter `margin`). The solver scores High, Low,
-Jack and Game as Pitch's, and the Off-Jack, each joker and the Trey by their captor."""
+`greedy` does and bid as `threshold` (parameter `margin`). The solver scores the deal as
+`solve tenpoint` does, by the run's options: High, Low (never a joker), Jack and Game as
+Pitch's, and the Off-Jack, each joker, the Trey and the ten of trumps (under `game_card`)
+by their captor."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from numba import njit
 
-from sims.core.cards import N_CARDS, N_RANKS
-from sims.core.deck import MAX_CARDS
-from sims.games.tenpoint.rules import DECKS
+from sims.games.tenpoint.cards import card_points
+from sims.games.tenpoint.rules import DECKS, deck_index, effective
 from sims.games.tenpoint.strategies.bidding import threshold_bid
 from sims.games.tenpoint.strategies.greedy import play_greedy
-from sims.games.tenpoint.strategies.tables import DECK_SLOT, JACK, TREY, deck_data
+from sims.games.tenpoint.strategies.tables import DECK_SLOT
 from sims.strategies import view as v
 from sims.strategies.ismcts import VERSIONS, ismcts_choice
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
@@ -22,26 +25,36 @@ from sims.strategies.pimc import SAMPLES_PARAM, pimc_choice, solving
 from sims.strategies.registry import Param, register
 
 ITERATIONS_SLOT = 1  # `ismcts`'s parameters follow `threshold`'s margin
+SCORING_SLOT = DECK_SLOT + 1  # where the search's data puts its card scoring, after the deck
+SCORINGS = tuple((trey, ten) for trey in (False, True) for ten in (False, True))
 PACKED = np.stack([deck.packed for deck in DECKS])  # [deck, trump row, ...]
+# [deck, scoring, trump, card]: what a card scores for its captor (`cards.card_points`).
+CARD_POINTS = np.array(
+    [
+        [
+            [card_points(deck, trump, trey=trey, ten_of_trumps=ten) for trump in range(4)]
+            for trey, ten in SCORINGS
+        ]
+        for deck in DECKS
+    ]
+)
+CARD_POINTS.setflags(write=False)
 
 
-def _card_points() -> np.ndarray:
-    """`[deck, trump, card]`: the points a card scores for its captor beside High, Low,
-    Jack and Game: the Off-Jack and each joker 1, the Trey 3."""
-    table = np.zeros((len(DECKS), 4, MAX_CARDS), np.int64)
-    for d, deck in enumerate(DECKS):
-        for trump in range(4):
-            table[d, trump, trump * N_RANKS + TREY] = 3
-            for card in range(N_CARDS, deck.size):
-                table[d, trump, card] = 1
-            off_jack = (3 - trump) * N_RANKS + JACK
-            if deck.suits[trump, off_jack] == trump:
-                table[d, trump, off_jack] = 1
-    table.setflags(write=False)
-    return table
+def search_data(rules: dict[str, Any]) -> np.ndarray:
+    """The search's data: the run's deck (`deck_data`), then the place in `SCORINGS` of
+    its `trey` and `game_card` options."""
+    played = effective(rules)
+    index = SCORINGS.index((played["trey"], played["game_card"] == "ten_of_trumps"))
+    return np.array([deck_index(rules), index], np.float64)
 
 
-CARD_POINTS = _card_points()
+@njit(cache=True, inline="always")
+def scoring(params):
+    """The run's deck (`Deck.packed`) and card points (`[trump, card]`) from the search's
+    data (`search_data`) after its parameters."""
+    deck = np.int64(params[DECK_SLOT])
+    return PACKED[deck], CARD_POINTS[deck, np.int64(params[SCORING_SLOT])]
 
 
 @njit(cache=True, inline="always")
@@ -61,8 +74,8 @@ def pimc_tenpoint(view, params, rng):
     if (view[v.DECISION] == v.PLAY or view[v.DECISION] == v.OPENING) and solving(
         view, params, hand_size
     ):
-        deck = np.int64(params[DECK_SLOT])
-        return pimc_choice(searched(view), params, rng, PACKED[deck], CARD_POINTS[deck], hand_size)
+        deck, points = scoring(params)
+        return pimc_choice(searched(view), params, rng, deck, points, hand_size)
     return play_greedy(view, params, rng)
 
 
@@ -71,12 +84,11 @@ def ismcts_tenpoint(view, params, rng):
     """Every card to a trick by IS-MCTS; the exchanges as `greedy`."""
     if view[v.DECISION] != v.PLAY and view[v.DECISION] != v.OPENING:
         return play_greedy(view, params, rng)
-    deck = np.int64(params[DECK_SLOT])
+    deck, points = scoring(params)
     no_prior = np.zeros(0)
     return ismcts_choice(
-        searched(view), params, rng, PACKED[deck], CARD_POINTS[deck], view[v.HAND_SIZE],
-        ITERATIONS_SLOT, no_prior,
-    )  # fmt: skip
+        searched(view), params, rng, deck, points, view[v.HAND_SIZE], ITERATIONS_SLOT, no_prior
+    )
 
 
 register(
@@ -87,7 +99,7 @@ register(
     lead=pimc_tenpoint,
     bid=threshold_bid,
     params={"margin": 0.0, "samples": SAMPLES_PARAM, "depth": Param(0, 0, 8, whole=True)},
-    data=deck_data,
+    data=search_data,
     inline=False,
 )
 for _name, _about, _params in VERSIONS:
@@ -99,6 +111,6 @@ for _name, _about, _params in VERSIONS:
         lead=ismcts_tenpoint,
         bid=threshold_bid,
         params={"margin": 0.0, **_params},
-        data=deck_data,
+        data=search_data,
         inline=False,
     )
