@@ -18,6 +18,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest
+from sims.core.deck import MAX_CARDS
 from sims.strategies import view as v
 from sims.strategies.registry import MAX_PARAMS, StrategyError
 from sims.strategies.tactics import highest_valued
@@ -72,8 +73,8 @@ def card_score(features, network, hidden) -> float:
 
 @njit(cache=True)
 def card_scores(view, network, describe, count: int, out) -> None:
-    """`network`'s score of each legal card, into `out[card]` (52 slots; the others are
-    left as they are)."""
+    """`network`'s score of each legal card, into `out[card]` (`MAX_CARDS` slots, one per
+    card of any deck; the others are left as they are)."""
     features = np.empty(count)
     hidden = np.empty(network.size // (count + 2))
     rest = view[v.LEGAL]
@@ -87,7 +88,7 @@ def card_scores(view, network, describe, count: int, out) -> None:
 @njit(cache=True)
 def best_card(view, network, describe, count: int) -> int:
     """The legal card `network` rates best; the lowest of equals."""
-    scores = np.empty(52)
+    scores = np.empty(MAX_CARDS)
     card_scores(view, network, describe, count, scores)
     return highest_valued(view[v.LEGAL], scores)
 
@@ -95,7 +96,7 @@ def best_card(view, network, describe, count: int) -> int:
 @njit(cache=True)
 def card_probabilities(view, network, describe, count: int, out) -> None:
     """The probability `network` gives each legal card (a softmax of its scores), into
-    `out[card]` (52 slots; the others are left as they are)."""
+    `out[card]` (`MAX_CARDS` slots; the others are left as they are)."""
     card_scores(view, network, describe, count, out)
     legal = view[v.LEGAL]
     top = -np.inf
@@ -123,7 +124,7 @@ def search_prior(view, params, weight_slot: int, describe, count: int):
     network is the data after the parameters) times the weight at `weight_slot`; empty
     where the weight is 0 (the other versions of the search) or there is no choice."""
     legal = view[v.LEGAL]
-    prior = np.zeros(52 if params[weight_slot] > 0 and legal & (legal - 1) else 0)
+    prior = np.zeros(MAX_CARDS if params[weight_slot] > 0 and legal & (legal - 1) else 0)
     if prior.size:
         card_probabilities(view, params[MAX_PARAMS:], describe, count, prior)
         prior *= params[weight_slot]

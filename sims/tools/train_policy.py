@@ -123,12 +123,13 @@ def decision_features(
     strategy `teacher` chooses from the same view (`teacher_cards`)."""
     features_of = result.spec.described.training.features
     hand_size = result.spec.layout.tricks
+    deck_size = result.spec.deck.size
     rows, masks, views, cards = [], [], [], []
     features = np.empty(features_of.FEATURES)
     for view, card in rebuilt_views(result):
         table = np.zeros((hand_size, features_of.FEATURES), np.float32)
         mask = np.zeros(hand_size, bool)
-        legal = [c for c in range(52) if view[v.LEGAL] >> c & 1]
+        legal = [c for c in range(deck_size) if view[v.LEGAL] >> c & 1]
         for slot, candidate in enumerate(legal):
             features_of.card_features(view, candidate, features)
             table[slot] = features
