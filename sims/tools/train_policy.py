@@ -25,11 +25,11 @@ import numpy as np
 from numba import njit, prange
 
 from sims.core.rng import STREAM_TEACHER, stream_key
-from sims.core.tricks import beats_in, legal_cards_in
 from sims.descriptors import Training, names
 from sims.descriptors import game as describe
 from sims.run.deal_log import play_order
 from sims.run.output import atomic_path
+from sims.run.replay import card_decisions, in_tricks
 from sims.run.runner import RunResult, RunSpec, run
 from sims.strategies import view as v
 from sims.strategies.registry import TABLE_OF, functions, resolve
@@ -58,54 +58,31 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
     """(the view, the card played) of every card decision of the run's logged deals that
     had more than one legal card, in play order: the view the deal loop showed, so that a
     player given it decides as it did in play (a search drawing from the deal's stream
-    too)."""
+    too). Trump is named by the opening lead."""
     spec = result.spec
     players = spec.layout.players
     training = spec.described.training
     game = spec.described.rules  # the rules module: its rules array, card values
     rules = game.rules_array(spec.rules)
     must_follow = spec.rules.get("must_follow", True)  # a game without the option: always
-    deck = spec.deck  # effective suits and trick ranks: a moved card follows its trump
+    size = spec.deck.size
+
+    def taken(view: np.ndarray, seat: int, cards: int, trump: int) -> None:
+        """The trick's card points to the side of the seat that took it."""
+        points = sum(int(game.CARD_VALUES[trump, c]) for c in range(size) if cards >> c & 1)
+        view[v.POINTS + view[v.SIDE_OF + seat]] += points
+
     for deal in range(len(result.table)):
         row = result.table[deal]
-        hands = [int(hand) for hand in result.hands[deal]]
-        view = training.first_view(spec, row, rules)
-        trump, played = -1, 0
         order = play_order(int(row["pitcher"]), result.plays[deal], result.winners[deal], players)
-        for index, (seat, card) in enumerate(order):
-            position = index % players
-            if position == 0:
-                led, best, best_seat, trick, points = -1, -1, -1, 0, 0
-            hand = hands[seat]
-            legal = (
-                hand if led < 0 else int(legal_cards_in(hand, led, trump, must_follow, deck.masks))
-            )
-            view[v.DECISION] = v.OPENING if played == 0 else v.PLAY
-            view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hand, legal
-            view[v.POSITION], view[v.LED_SUIT], view[v.TRICK_NO] = position, led, index // players
-            view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
-            view[v.TRICK_CARDS], view[v.PLAYED] = trick, played
-            if legal & (legal - 1):
-                yield view.copy(), card
-            hands[seat] = hand & ~(1 << card)
-            suit = deck.effective_suit(card, trump)  # at the opening lead, its own suit
-            if position == 0:
-                led = suit
-                trump = led if trump < 0 else trump
-                view[v.TRUMP] = trump
-            elif suit != led and (suit != trump or must_follow):
-                view[v.VOIDS + seat] |= 1 << led
-            if position == 0 or beats_in(card, best, trump, deck.suits, deck.ranks):
-                best, best_seat = card, seat
-            trick |= 1 << card
-            played |= 1 << card
-            view[v.PLAYED_BY + seat] |= 1 << card
-            if training.card_points:
-                points += game.CARD_VALUES[trump, card]
-            if position == players - 1:
-                view[v.WON + best_seat] |= trick
-                if training.card_points:
-                    view[v.POINTS + view[v.SIDE_OF + best_seat]] += points
+        yield from card_decisions(
+            training.first_view(spec, row, rules),
+            in_tricks(order, players),
+            [int(hand) for hand in result.hands[deal]],
+            spec.deck,  # effective suits and trick ranks: a moved card follows its trump
+            strict=must_follow,
+            taken=taken if training.card_points else None,
+        )
 
 
 def rebuilt_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:

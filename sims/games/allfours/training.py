@@ -11,12 +11,13 @@ from collections.abc import Iterator
 import numpy as np
 
 from sims.core.bits import popcount
-from sims.core.tricks import beats, legal_cards
+from sims.core.deck import STANDARD
 from sims.descriptors import Training
 from sims.games.allfours import deal as engine
 from sims.games.allfours import rules as af
 from sims.games.allfours.strategies import features, policy
 from sims.run.deal_log import play_order
+from sims.run.replay import card_decisions, in_tricks
 from sims.run.runner import RunResult, RunSpec
 from sims.strategies import view as v
 
@@ -65,36 +66,15 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
             dead_of[seat] |= 1 << card
         hands = [int(hand) for hand in result.hands[deal]]
         view[v.HAND_SIZE] = popcount(hands[int(row["pitcher"])])
-        trump = int(row["trump"])
-        played = 0
         order = play_order(int(row["pitcher"]), result.plays[deal], result.winners[deal], players)
-        for index, (seat, card) in enumerate(order):
-            position = index % players
-            if position == 0:
-                led, best, best_seat, trick = -1, -1, -1, 0
-            hand = hands[seat]
-            legal = int(legal_cards(hand, led, trump, False))  # follow suit or trump
-            view[v.DECISION] = v.PLAY
-            view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hand, legal
-            view[v.POSITION], view[v.LED_SUIT], view[v.TRICK_NO] = position, led, index // players
-            view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
-            view[v.TRICK_CARDS], view[v.PLAYED] = trick, played
-            view[v.DEAD] = dead_of[seat]
-            if legal & (legal - 1):
-                yield view.copy(), card
-            hands[seat] = hand & ~(1 << card)
-            if position == 0:
-                led, best, best_seat = card // 13, card, seat
-            else:
-                if card // 13 != led and card // 13 != trump:
-                    view[v.VOIDS + seat] |= 1 << led
-                if beats(card, best, trump):
-                    best, best_seat = card, seat
-            trick |= 1 << card
-            played |= 1 << card
-            view[v.PLAYED_BY + seat] |= 1 << card
-            if position == players - 1:
-                view[v.WON + best_seat] |= trick
+        yield from card_decisions(
+            view,
+            in_tricks(order, players),
+            hands,
+            STANDARD,
+            dead=dead_of,
+            opening=False,  # follow suit or trump; no lead names trump
+        )
 
 
 # As in Phat, the network is fitted to a longer search's choice from each view rather than

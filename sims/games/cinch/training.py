@@ -12,15 +12,13 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from sims.core.tricks import beats_in, legal_cards_in
 from sims.descriptors import Training
 from sims.games.cinch import rules as c
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.strategies import features, policy
+from sims.run.replay import card_decisions
 from sims.run.runner import RunResult, RunSpec
 from sims.strategies import view as v
-
-SUITS, RANKS, MASKS = DECK.suits, DECK.ranks, DECK.masks
 
 
 def runs() -> dict[str, RunSpec]:
@@ -55,7 +53,7 @@ def out_of_play(
     """The discards shown to all at play (masks), and each seat's own discards: a
     non-dealer's face up unless dealt a widow, the robbing dealer's trumps only, a widow's
     trumps only; a face-up discard a short player took back is in play again."""
-    trumps = int(MASKS[trump, trump])
+    trumps = int(DECK.masks[trump, trump])
     face_down = rules[c.R_WIDOW] != 0
     robs = rules[c.R_ROBS] != 0
     shown, own = 0, [0] * players
@@ -80,45 +78,23 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
     spec = result.spec
     players = spec.layout.players
     rules = c.rules_array(spec.rules)
-    strict = bool(rules[c.R_STRICT])
     for deal in range(len(result.table)):
         row = result.table[deal]
         if row["contract"] < 0:  # thrown in: no card played
             continue
         calls = result.calls[deal]
         trump, maker = int(row["trump"]), int(row["pitcher"])
-        view = first_view(spec, row, rules)
         moves = exchanges(calls, players)
         shown, own = out_of_play(moves, players, int(row["dealer"]), trump, rules)
         hands = hands_at_play(result.hands[deal], calls, players)
-        tricks = tricks_of(maker, hands, result.plays[deal], result.winners[deal])
-        played = 0
-        for number, trick in enumerate(tricks):
-            led, best, best_seat, cards = -1, -1, -1, 0
-            for position, (seat, card) in enumerate(trick):
-                hand = hands[seat]
-                legal = int(legal_cards_in(hand, led, trump, strict, MASKS))
-                view[v.DECISION] = v.OPENING if played == 0 else v.PLAY
-                view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hand, legal
-                view[v.POSITION], view[v.LED_SUIT], view[v.TRICK_NO] = position, led, number
-                view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
-                view[v.TRICK_CARDS], view[v.PLAYED] = cards, played
-                view[v.DEAD] = shown | own[seat]
-                if legal & (legal - 1):
-                    yield view.copy(), card
-                hands[seat] = hand & ~(1 << card)
-                suit = int(SUITS[trump, card])
-                if position == 0:
-                    led, best, best_seat = suit, card, seat
-                else:
-                    if suit != led and (suit != trump or strict):
-                        view[v.VOIDS + seat] |= 1 << led
-                    if beats_in(card, best, trump, SUITS, RANKS):
-                        best, best_seat = card, seat
-                cards |= 1 << card
-                played |= 1 << card
-                view[v.PLAYED_BY + seat] |= 1 << card
-            view[v.WON + best_seat] |= cards
+        yield from card_decisions(
+            first_view(spec, row, rules),
+            tricks_of(maker, hands, result.plays[deal], result.winners[deal]),
+            hands,
+            DECK,
+            strict=bool(rules[c.R_STRICT]),
+            dead=[shown | cards for cards in own],
+        )
 
 
 # As in Phat and All Fours, the network is fitted to a longer search's choice from each
