@@ -3,19 +3,24 @@ deck that moves a card into the trumps (Cinch's Left Pedro, Ten-point's off-jack
 card is described as a trump of the suit led, and under the plain pack as the card of its
 printed suit. The networks' games play the plain pack, where nothing changes (the fixed
 runs' hashes, `tests/test_learned_policy.py`), but Cinch, whose own features read its
-deck: the Left Pedro is a trump and a Pedro there."""
+deck: the Left Pedro is a trump and a Pedro there, and Ten-point Pitch, whose features
+read the deck its view names: the off-jack and the jokers are trumps there where the
+options make them so."""
 
 import numpy as np
 import pytest
 
-from sims.core.cards import parse_card
+from sims.core.cards import N_CARDS, parse_card
 from sims.core.deck import STANDARD
+from sims.core.options import resolve
 from sims.games.allfours.strategies import features as allfours_features
 from sims.games.cinch.cards import DECK as CINCH
 from sims.games.cinch.strategies import features as cinch_features
 from sims.games.phat.strategies import features as phat_features
 from sims.games.pitch.strategies import features as pitch_features
+from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.cards import deck as tenpoint_deck
+from sims.games.tenpoint.strategies import features as tenpoint_features
 from sims.strategies import view as v
 
 HEARTS = 2
@@ -232,3 +237,87 @@ def test_cinch_a_partner_still_to_play_and_the_makers_points_to_make():
     assert cinch_card(view, "KH")[C_MAKERS] == 0  # seat 0 made the contract of 2
     view[v.WON + 2] = 1 << parse_card("2H")  # Low, taken by the maker's partner
     assert cinch_card(view, "KH")[C_TO_MAKE] == pytest.approx((2 - 1) / 14)
+
+
+HIGH_JOKER = N_CARDS  # the jokers' codes; the one joker of jokers=one is the first
+LOW_JOKER = N_CARDS + 1
+
+
+def tenpoint_view(hand: list[str], led: str, *options: str) -> np.ndarray:
+    """`follow_view` in Ten-point Pitch, the game to 52, by the deck of `options`."""
+    view = follow_view(hand, led)
+    view[v.TARGET] = 52
+    view[v.GAME_WORTH] = 1
+    view[tp.DECK_SEEN] = tp.deck_index(resolve(tp.NAME, tp.OPTIONS, list(options)))
+    return view
+
+
+def tenpoint_card(view: np.ndarray, card: int | str) -> np.ndarray:
+    out = np.zeros(tenpoint_features.FEATURES, np.float64)
+    code = parse_card(card) if isinstance(card, str) else card
+    tenpoint_features.card_features(view, code, out)
+    return out
+
+
+# Ten-point's numbers (`tenpoint/strategies/features.py`'s comments).
+T_TRUMP, T_POINTS, T_TREY, T_ONE_POINT, T_GAME, T_MASTER, T_HIGH, T_LOW = 0, 3, 4, 5, 6, 7, 9, 10
+T_WINS, T_FOLLOWS, T_TRUMPS, T_THROWS, T_MAKERS, T_TO_TAKE = 20, 37, 38, 40, 47, 48
+
+
+def test_tenpoint_the_off_jack_and_the_jokers_are_trumps_of_a_point_each():
+    view = tenpoint_view(["JD", "KS"], led="4H")
+    view[v.HAND] |= 1 << HIGH_JOKER
+    for card in ("JD", HIGH_JOKER):
+        moved = tenpoint_card(view, card)
+        assert moved[T_TRUMP] == 1 and moved[T_FOLLOWS] == 1 and moved[T_WINS] == 1
+        assert moved[T_TRUMPS] == 0 and moved[T_THROWS] == 0
+        assert moved[T_ONE_POINT] == 1 and moved[T_POINTS] == pytest.approx(1 / 3)
+    assert tenpoint_card(view, "JD")[T_GAME] == pytest.approx(0.1)  # a jack's card point
+    assert tenpoint_card(view, HIGH_JOKER)[T_GAME] == 0
+    king = tenpoint_card(view, "KS")
+    assert king[T_TRUMP] == 0 and king[T_THROWS] == 1 and king[T_POINTS] == 0
+
+
+def test_tenpoint_the_features_read_the_deck_the_view_names():
+    plain = tenpoint_card(tenpoint_view(["JD", "KS"], "4H", "off_jack=false"), "JD")
+    assert plain[T_TRUMP] == 0 and plain[T_THROWS] == 1 and plain[T_POINTS] == 0
+    no_jokers = tenpoint_card(tenpoint_view(["JD", "KS"], "4H", "jokers=none"), "JD")
+    assert no_jokers[T_TRUMP] == 1 and no_jokers[T_ONE_POINT] == 1
+    deck = tp.deck_index(resolve(tp.NAME, tp.OPTIONS, ["off_jack=false"]))
+    out = np.zeros(tenpoint_features.FEATURES, np.float64)
+    tenpoint_features.describe_card(tenpoint_view(["JD"], "4H"), parse_card("JD"), out, deck)
+    np.testing.assert_array_equal(out, plain)
+
+
+def test_tenpoint_the_trey_scores_three_and_the_ten_of_trumps_only_under_its_option():
+    view = tenpoint_view(["3H", "TH"], led="4H")
+    trey, ten = tenpoint_card(view, "3H"), tenpoint_card(view, "TH")
+    assert trey[T_TREY] == 1 and trey[T_POINTS] == 1
+    assert ten[T_POINTS] == 0 and ten[T_ONE_POINT] == 0 and ten[T_GAME] == 1
+    view[v.GAME_WORTH] = 0  # game_card=ten_of_trumps
+    assert tenpoint_card(view, "TH")[T_POINTS] == pytest.approx(1 / 3)
+
+
+def test_tenpoint_high_and_low_by_the_trumps_still_in_play():
+    view = tenpoint_view(["KH", "3H", "2H"], led="4H")
+    assert tenpoint_card(view, "KH")[T_HIGH] == 0  # the ace of trumps may be out
+    assert tenpoint_card(view, "2H")[T_LOW] == 1
+    assert tenpoint_card(view, "3H")[T_LOW] == 0  # the deuce, in the hand, is lower
+    played = view.copy()
+    played[v.PLAYED] |= 1 << parse_card("AH")  # the ace played: High already
+    assert tenpoint_card(played, "KH")[T_MASTER] == 1 and tenpoint_card(played, "KH")[T_HIGH] == 0
+    view[v.DEAD] = 1 << parse_card("AH")  # the ace burned: out of play
+    assert tenpoint_card(view, "KH")[T_HIGH] == 1
+    one = tenpoint_view(["2H", "KS"], "4H", "jokers=one")  # the joker ranks below the deuce
+    assert tenpoint_card(one, "2H")[T_LOW] == 1
+    one[v.HAND] |= 1 << HIGH_JOKER
+    joker = tenpoint_card(one, HIGH_JOKER)
+    assert joker[T_TRUMP] == 1 and joker[T_LOW] == 0  # never Low
+
+
+def test_tenpoint_the_pitchers_points_still_to_take():
+    view = tenpoint_view(["KH", "3C"], led="4H")  # seat 0 pitched 2; seat 1 defends
+    assert tenpoint_card(view, "KH")[T_MAKERS] == 0
+    assert tenpoint_card(view, "KH")[T_TO_TAKE] == pytest.approx(2 / 10)
+    view[v.WON + 2] = 1 << parse_card("JH") | 1 << LOW_JOKER  # taken by the pitcher's partner
+    assert tenpoint_card(view, "KH")[T_TO_TAKE] == 0

@@ -291,6 +291,7 @@ def play_deal_nb(
     view[v.JACK_WORTH] = 1
     view[v.NO_LOW] = full & ~((1 << 52) - 1)  # the jokers are never Low
     view[v.HAND_SIZE] = r.MAX_TRICKS if players == 6 else r.KEEP  # cards at the first trick
+    view[r.DECK_SEEN] = deck
     for seat in range(players):
         view[v.CALLS + seat] = -1
         view[v.SIDE_OF + seat] = rules[r.R_SIDE_OF + seat]

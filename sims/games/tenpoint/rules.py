@@ -45,6 +45,9 @@ TOTAL_POINTS = 10
 # The view's decision (beside `sims.strategies.view`'s) for a short player taking a card
 # back from the discards (PIT-5.5, 8.E.6): LEGAL holds those it may take.
 FILL = 5
+# The view's slot (one `sims.strategies.view` leaves free) holding the deck's place in
+# `DECKS`: the pack every seat knows is played, which the learned policy's features read.
+DECK_SEEN = 63
 
 DEALS = ("draw", "smear")
 JOKERS = ("distinct", "first_wins", "second_wins", "one", "none")

@@ -17,7 +17,7 @@ from sims.games.tenpoint.cards import card_points
 from sims.games.tenpoint.rules import DECKS, deck_index, effective
 from sims.games.tenpoint.strategies.bidding import threshold_bid
 from sims.games.tenpoint.strategies.greedy import play_greedy
-from sims.games.tenpoint.strategies.tables import DECK_SLOT
+from sims.games.tenpoint.strategies.tables import DECK_SLOT, PACKED
 from sims.strategies import view as v
 from sims.strategies.ismcts import VERSIONS, ismcts_choice
 from sims.strategies.pimc import ABOUT as PIMC_ABOUT
@@ -27,7 +27,6 @@ from sims.strategies.registry import Param, register
 ITERATIONS_SLOT = 1  # `ismcts`'s parameters follow `threshold`'s margin
 SCORING_SLOT = DECK_SLOT + 1  # where the search's data puts its card scoring, after the deck
 SCORINGS = tuple((trey, ten) for trey in (False, True) for ten in (False, True))
-PACKED = np.stack([deck.packed for deck in DECKS])  # [deck, trump row, ...]
 # [deck, scoring, trump, card]: what a card scores for its captor (`cards.card_points`).
 CARD_POINTS = np.array(
     [

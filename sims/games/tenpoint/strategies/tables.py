@@ -1,7 +1,7 @@
 """What Ten-point Pitch's strategies read of a card, by deck and trump (docs/rules.md
-section 8): what losing it in a trick costs, what keeping it is worth in a discard, and
-what holding it as a trump adds to a bid. A strategy finds its deck (`rules.DECKS`) in the
-first slot after its parameters (`deck_data`)."""
+section 8): what losing it in a trick costs, what keeping it is worth in a discard, what
+holding it as a trump adds to a bid, and the points it scores for its captor. A strategy
+finds its deck (`rules.DECKS`) in the first slot after its parameters (`deck_data`)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ import numpy as np
 
 from sims.core.cards import N_CARDS, N_RANKS
 from sims.core.tricks import CARD_GAME_POINTS
+from sims.games.tenpoint.cards import card_points
 from sims.games.tenpoint.rules import DECKS, deck_index
 from sims.strategies.registry import MAX_PARAMS
 
 DECK_SLOT = MAX_PARAMS  # where a strategy's data puts its deck
+PACKED = np.stack([deck.packed for deck in DECKS])  # [deck, trump row, ...]
 ACE, KING, QUEEN, JACK, TEN, TREY, DEUCE = 12, 11, 10, 9, 8, 1, 0
 POINT_TRUMP_COST = 20  # losing the Jack, the Off-Jack or a joker gives a point away
 
@@ -65,3 +67,20 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 WORTH, KEEP, BID_WORTH = _tables()
+
+
+def _card_points() -> np.ndarray:
+    """`[deck, trump, card]`: what a card scores for its captor beside High, Low, Jack and
+    Game (`cards.card_points`) with the Trey, as the features read it: they add the ten of
+    trumps themselves where `game_card` makes it score."""
+    table = np.array(
+        [
+            [card_points(deck, trump, trey=True, ten_of_trumps=False) for trump in range(4)]
+            for deck in DECKS
+        ]
+    )
+    table.setflags(write=False)
+    return table
+
+
+CARD_POINTS = _card_points()
