@@ -37,6 +37,7 @@ from tests.test_pimc import pitch_view
         ("phat", ("learned_ismcts:iterations=30", "greedy") * 2, ()),
         ("don", ("learned_ismcts:iterations=30",) * 4, ("game_tie=carry",)),
         ("cinch", ("learned_ismcts:iterations=30", "greedy") * 2, ()),
+        ("tenpoint", ("learned_ismcts:iterations=30", "greedy") * 2, ("jokers=one",)),
     ],
 )
 def test_search_plays_whole_deals_legally_and_the_same_from_the_same_seed(game, seats, variants):
@@ -113,7 +114,7 @@ def test_a_strong_prior_on_one_card_makes_the_search_play_it():
 
 
 @pytest.mark.parametrize(
-    ("game", "deals"), [("pitch", 40), ("phat", 8), ("don", 12), ("cinch", 20)]
+    ("game", "deals"), [("pitch", 40), ("phat", 8), ("don", 12), ("cinch", 20), ("tenpoint", 20)]
 )
 def test_learned_ismcts_searches_as_guided_ismcts_without_its_prior_and_otherwise_with_it(
     game, deals

@@ -9,6 +9,7 @@ name."""
 
 import json
 from dataclasses import replace
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -23,6 +24,12 @@ from sims.games.phat.strategies import search as phat_search
 from sims.games.pitch.strategies import policy as pitch_policy
 from sims.games.pitch.strategies import search as pitch_search
 from sims.games.pitch.strategies.features import FEATURES
+from sims.games.tenpoint import rules as tp
+from sims.games.tenpoint import training as tenpoint_training
+from sims.games.tenpoint.deal import C_TRUMP, I_ASKED, I_DECISIONS, I_EXCHANGES
+from sims.games.tenpoint.scripted import play_given
+from sims.games.tenpoint.strategies import policy as tenpoint_policy
+from sims.games.tenpoint.strategies import search as tenpoint_search
 from sims.run.runner import RunSpec, run
 from sims.strategies import policy_network
 from sims.strategies import view as v
@@ -37,6 +44,7 @@ POLICY = {
     "don": phat_policy,
     "allfours": allfours_policy,
     "cinch": cinch_policy,
+    "tenpoint": tenpoint_policy,
 }
 SEARCH = {
     "pitch": pitch_search.ismcts_pitch,
@@ -44,7 +52,14 @@ SEARCH = {
     "don": phat_search.ismcts_phat,
     "allfours": allfours_search.ismcts_allfours,
     "cinch": cinch_search.ismcts_cinch,
+    "tenpoint": tenpoint_search.ismcts_tenpoint,
 }
+
+
+def network_of(game: str, params: np.ndarray) -> np.ndarray:
+    """The network in a learned strategy's parameters and data (Ten-point's after its
+    deck)."""
+    return params[getattr(POLICY[game], "NETWORK_SLOT", MAX_PARAMS) :]
 
 
 @pytest.mark.parametrize(
@@ -62,6 +77,10 @@ SEARCH = {
         ("cinch", ("keep_nontrumps", "follow=strict"), 60),
         ("cinch", ("widow", "all_pass=redeal_next_dealer"), 60),  # some deals thrown in
         ("cinch", ("stock_exhausted=play_short", "must_keep_counters"), 60),
+        ("tenpoint", (), 60),
+        ("tenpoint", ("smear", "first_lead_trump"), 40),  # equal jokers, the second wins
+        ("tenpoint", ("follow=trump_only", "rob=dealer", "game_card=ten_of_trumps"), 40),
+        ("tenpoint", ("jokers=one", "off_jack=false", "follow=strict", "all_pass=redeal"), 40),
     ],
 )
 def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, deals):
@@ -89,6 +108,9 @@ def test_the_rebuilt_views_give_the_cards_the_network_played(game, variants, dea
         ("cinch", ("players=3",)),
         ("cinch", ("players=5", "widow")),
         ("cinch", ("players=6", "follow=strict")),
+        ("tenpoint", ()),
+        ("tenpoint", ("players=3", "partnership=false", "jokers=none")),
+        ("tenpoint", ("players=6", "teams=3")),
     ],
 )
 def test_a_search_given_the_rebuilt_views_plays_the_cards_it_played(game, variants):
@@ -111,17 +133,71 @@ def test_a_search_given_the_rebuilt_views_plays_the_cards_it_played(game, varian
     assert decisions > min(10, 4 * spec.layout.players) * spec.count  # choices every deal
 
 
-@pytest.mark.parametrize("game", ["pitch", "phat", "don", "allfours", "cinch"])
+@pytest.mark.parametrize(
+    "variants",
+    [
+        (),
+        ("smear",),
+        ("players=3", "partnership=false", "rob=dealer"),  # short players take cards back
+        ("players=5", "partnership=false", "rob=none", "burn_nonpoint_first"),
+        ("follow=trump_only", "jokers=one", "first_lead_trump"),
+        ("follow=strict", "jokers=second_wins", "off_jack=false"),
+        ("players=6",),
+    ],
+)
+def test_tenpoints_rebuilt_views_are_the_views_its_deal_loop_shows(variants):
+    """Deals played by `greedy`, then played again from their decisions and stopped at
+    each card decision: the view the deal loop shows there, slot for slot, is the view the
+    trainer rebuilds from the deal's log."""
+    spec = RunSpec("tenpoint", 1, 1, variants=variants)
+    rules, players = spec.rules, spec.rules["players"]
+    size = tp.cards_dealt(rules)
+    rng = np.random.default_rng(len(variants))
+    checked = 0
+    for deal in range(10):
+        pack = [int(card) for card in rng.permutation(tp.deck_size(rules))]
+        hands = [pack[seat * size : (seat + 1) * size] for seat in range(players)]
+        stock, dealer = pack[players * size :], deal % players
+        played = play_given(rules, hands, stock, dealer, [], [], "greedy", seed=deal)
+        decisions = [
+            int(card) for card in played.info[I_DECISIONS : I_DECISIONS + played.info[I_ASKED]]
+        ]
+        calls = [int(call) for call in played.row["call"][:players]] + [int(played.calls[C_TRUMP])]
+        shown = []
+        for step in range(int(played.info[I_EXCHANGES]), len(decisions)):
+            view = play_given(rules, hands, stock, dealer, calls, decisions[:step]).view
+            if view[v.LEGAL] & (view[v.LEGAL] - 1):
+                shown.append((view, decisions[step]))
+        table = np.zeros(1, tp.OUTCOME_DTYPE)
+        table[0] = played.row
+        logged = SimpleNamespace(
+            spec=spec,
+            table=table,
+            hands=np.array([[sum(1 << card for card in hand) for hand in hands]]),
+            calls=played.calls[None],
+            plays=played.plays[None],
+            winners=played.winners[None],
+        )
+        rebuilt = list(tenpoint_training.decision_views(logged))
+        assert len(rebuilt) == len(shown)
+        for (view, card), (seen, decided) in zip(rebuilt, shown, strict=True):
+            np.testing.assert_array_equal(view, seen)
+            assert card == decided
+        checked += len(shown)
+    assert checked > 10 * players  # several choices a deal
+
+
+@pytest.mark.parametrize("game", ["pitch", "phat", "don", "allfours", "cinch", "tenpoint"])
 def test_the_probabilities_are_a_distribution_over_the_legal_cards(game):
     spec = RunSpec(game, 4, 10, seats=("learned",))
-    network = resolve("learned", game, spec.rules).play_params[MAX_PARAMS:]
+    network = network_of(game, resolve("learned", game, spec.rules).play_params)
     describe = RunSpec(game, 1, 1).described.training.features
     for view, _ in list(train_policy.rebuilt_views(run(spec, record=True)))[:50]:
-        out = np.full(52, -1.0)
+        out = np.full(64, -1.0)
         policy_network.card_probabilities(
             view, network, describe.card_features, describe.FEATURES, out
         )
-        legal = [card for card in range(52) if view[v.LEGAL] >> card & 1]
+        legal = [card for card in range(64) if view[v.LEGAL] >> card & 1]
         assert np.isclose(out[legal].sum(), 1.0)
         assert (out[legal] > 0).all()
         assert (np.delete(out, legal) == -1.0).all()  # the others untouched
@@ -148,6 +224,8 @@ def test_the_fit_learns_to_pick_the_card_with_the_largest_first_feature():
         ("allfours", ("players=4", "discard_after_run=keep_all"), False),
         ("cinch", (), True),  # trump is named before it, but the deal loop asks for a lead
         ("cinch", ("players=3", "widow"), True),
+        ("tenpoint", (), True),  # as in Cinch
+        ("tenpoint", ("smear", "players=5", "partnership=false"), True),
     ],
 )
 def test_a_teacher_chooses_from_each_view_as_it_chose_in_play(game, variants, opening):
@@ -179,6 +257,7 @@ def test_a_search_teacher_chooses_legal_cards_reproducibly():
         ("phat", "phat", 0.0004, 2),
         ("allfours", "allfours", 0.001, 6),
         ("cinch", "cinch", 0.0003, 3),
+        ("tenpoint", "tenpoint", 0.0003, 3),
     ],
 )
 def test_the_command_writes_a_network_the_strategies_read(
@@ -199,7 +278,7 @@ def test_the_command_writes_a_network_the_strategies_read(
     assert f"agreement with {teacher}" in capsys.readouterr().out
     monkeypatch.setattr(POLICY[game], "FOLDER", tmp_path)
     rules = RunSpec(game, 1, 1).rules
-    assert np.array_equal(resolve("learned", game, rules).play_params[MAX_PARAMS:], network)
+    assert np.array_equal(network_of(game, resolve("learned", game, rules).play_params), network)
 
 
 def test_a_bad_scale_is_refused(capsys):
@@ -219,9 +298,16 @@ def test_a_table_without_a_network_is_refused_by_name():
         )
     with pytest.raises(StrategyError, match="a network only for 4 players, not 3"):
         run(RunSpec("cinch", 1, 1, seats=("learned",), variants=("players=3",)))
+    only = "a network only for 4 players in partnership, not "
+    with pytest.raises(StrategyError, match=only + "4 players$"):
+        resolve(
+            "learned", "tenpoint", RunSpec("tenpoint", 1, 1, variants=("partnership=false",)).rules
+        )
+    with pytest.raises(StrategyError, match=only + "6 players in partnership"):
+        run(RunSpec("tenpoint", 1, 1, seats=("learned_ismcts",), variants=("players=6",)))
 
 
-@pytest.mark.parametrize("game", ["pitch", "phat", "allfours", "cinch"])
+@pytest.mark.parametrize("game", ["pitch", "phat", "allfours", "cinch", "tenpoint"])
 def test_a_missing_or_malformed_network_is_refused_by_name(game, tmp_path, monkeypatch):
     rules = RunSpec(game, 1, 1).rules
     monkeypatch.setattr(POLICY[game], "FOLDER", tmp_path)

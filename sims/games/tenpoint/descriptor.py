@@ -30,6 +30,7 @@ from sims.games.tenpoint.deal import (
 )
 from sims.games.tenpoint.odds import play_odds
 from sims.games.tenpoint.scripted import CONTINUATION
+from sims.games.tenpoint.training import TRAINING
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.run.deal_log import hand_names, listed, listed_text, side_or_none
 
@@ -351,7 +352,7 @@ GAME = Game(
     call_problem=call_problem,
     cards_played=cards_played,
     bench=("random", "greedy"),
-    bench_search=("pimc", "ismcts", "guided_ismcts"),
+    bench_search=("pimc", "ismcts", "guided_ismcts", "learned_ismcts", "learned"),
     frame_widths=tp.frame_widths,
     sides=Sides(
         tp.sides, score_changes, lambda deals: deals["pitcher_side"], "Ten-point score change"
@@ -362,4 +363,5 @@ GAME = Game(
     deck=tp.game_deck,
     solve=Solving(tenpoint_position, whom="side", reach="of the deal"),
     continuation=CONTINUATION,
+    training=TRAINING,
 )

@@ -22,7 +22,7 @@ from sims.core.cards import N_CARDS, N_RANKS
 from sims.core.deck import D_ABOVE, D_BELOW, D_FULL, D_ORDER, D_SUIT, D_TRUMPS, D_VOIDS
 from sims.core.tricks import CARD_GAME_POINTS, game_points
 from sims.games.tenpoint import rules as tp
-from sims.games.tenpoint.strategies.tables import CARD_POINTS, JACK, PACKED, TEN
+from sims.games.tenpoint.strategies.tables import CARD_POINTS, FEATURE_SCORING, JACK, PACKED, TEN
 from sims.strategies import view as v
 from sims.strategies.tactics import beating_in
 
@@ -43,7 +43,7 @@ def taken_points(cards: int, trump: int, deck: int, ten_scores: bool) -> int:
         total += cards >> (base + TEN) & 1
     rest = cards
     while rest:
-        total += CARD_POINTS[deck, trump, lowest(rest)]
+        total += CARD_POINTS[deck, FEATURE_SCORING, trump, lowest(rest)]
         rest &= rest - 1
     return total
 

@@ -12,7 +12,7 @@ import numpy as np
 from sims.core.cards import N_CARDS, N_RANKS
 from sims.core.tricks import CARD_GAME_POINTS
 from sims.games.tenpoint.cards import card_points
-from sims.games.tenpoint.rules import DECKS, deck_index
+from sims.games.tenpoint.rules import DECKS, deck_index, effective
 from sims.strategies.registry import MAX_PARAMS
 
 DECK_SLOT = MAX_PARAMS  # where a strategy's data puts its deck
@@ -69,18 +69,27 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 WORTH, KEEP, BID_WORTH = _tables()
 
 
-def _card_points() -> np.ndarray:
-    """`[deck, trump, card]`: what a card scores for its captor beside High, Low, Jack and
-    Game (`cards.card_points`) with the Trey, as the features read it: they add the ten of
-    trumps themselves where `game_card` makes it score."""
-    table = np.array(
+SCORING_SLOT = DECK_SLOT + 1  # where the data of the search and learned players puts scoring
+SCORINGS = tuple((trey, ten) for trey in (False, True) for ten in (False, True))
+FEATURE_SCORING = SCORINGS.index((True, False))  # the features add the ten themselves
+# [deck, scoring, trump, card]: what a card scores for its captor beside High, Low, Jack
+# and Game (`cards.card_points`), by the place in `SCORINGS` of the `trey` and `game_card`
+# options.
+CARD_POINTS = np.array(
+    [
         [
-            [card_points(deck, trump, trey=True, ten_of_trumps=False) for trump in range(4)]
-            for deck in DECKS
+            [card_points(deck, trump, trey=trey, ten_of_trumps=ten) for trump in range(4)]
+            for trey, ten in SCORINGS
         ]
-    )
-    table.setflags(write=False)
-    return table
+        for deck in DECKS
+    ]
+)
+CARD_POINTS.setflags(write=False)
 
 
-CARD_POINTS = _card_points()
+def scoring_data(rules: dict[str, Any]) -> np.ndarray:
+    """The data of the search and learned players: the run's deck (`deck_data`), then the
+    place in `SCORINGS` of its `trey` and `game_card` options."""
+    played = effective(rules)
+    index = SCORINGS.index((played["trey"], played["game_card"] == "ten_of_trumps"))
+    return np.array([deck_index(rules), index], np.float64)
