@@ -248,7 +248,7 @@ def tenpoint_view(hand: list[str], led: str, *options: str) -> np.ndarray:
     view = follow_view(hand, led)
     view[v.TARGET] = 52
     view[v.GAME_WORTH] = 1
-    view[tp.DECK_SEEN] = tp.deck_index(resolve(tp.NAME, tp.OPTIONS, list(options)))
+    view[v.DECK] = tp.deck_index(resolve(tp.NAME, tp.OPTIONS, list(options)))
     return view
 
 

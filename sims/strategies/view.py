@@ -59,7 +59,8 @@ DEAD = 88  # cards out of play it knows of: discards shown, its own, dead turn-u
 # More of the scoring a search player needs (zero: as the solver's defaults).
 GAME_TIE = 89  # 1 + the side that takes a tied Game if among those tied (0: nobody)
 NO_LOW = 90  # trumps that never count as Low, such as jokers (mask)
-SIZE = 91
+DECK = 91  # which of its decks the game's options play (0 for a game with one), as all see
+SIZE = 92
 
 OPENING = 0
 PLAY = 1

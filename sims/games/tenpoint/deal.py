@@ -289,9 +289,9 @@ def play_deal_nb(
     view[v.GAME_WORTH] = 1 - rules[r.R_GAME_CARD]
     view[v.HIGH_LOW_WORTH] = 1
     view[v.JACK_WORTH] = 1
-    view[v.NO_LOW] = full & ~((1 << 52) - 1)  # the jokers are never Low
+    view[v.NO_LOW] = r.NEVER_LOW[deck]
     view[v.HAND_SIZE] = r.MAX_TRICKS if players == 6 else r.KEEP  # cards at the first trick
-    view[r.DECK_SEEN] = deck
+    view[v.DECK] = deck
     for seat in range(players):
         view[v.CALLS + seat] = -1
         view[v.SIDE_OF + seat] = rules[r.R_SIDE_OF + seat]

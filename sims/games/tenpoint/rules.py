@@ -45,9 +45,6 @@ TOTAL_POINTS = 10
 # The view's decision (beside `sims.strategies.view`'s) for a short player taking a card
 # back from the discards (PIT-5.5, 8.E.6): LEGAL holds those it may take.
 FILL = 5
-# The view's slot (one `sims.strategies.view` leaves free) holding the deck's place in
-# `DECKS`: the pack every seat knows is played, which the learned policy's features read.
-DECK_SEEN = 63
 
 DEALS = ("draw", "smear")
 JOKERS = ("distinct", "first_wins", "second_wins", "one", "none")
@@ -161,6 +158,7 @@ SUITS = np.stack([d.suits for d in DECKS])
 RANKS = np.stack([d.ranks for d in DECKS])
 MASKS = np.stack([d.masks for d in DECKS])
 FULL = np.array([d.full for d in DECKS], np.int64)
+NEVER_LOW = FULL & ~((1 << N_CARDS) - 1)  # each deck's jokers: never Low (PIT-7.3)
 
 
 def game_deck(rules: dict[str, Any]) -> Deck:

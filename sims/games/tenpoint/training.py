@@ -42,7 +42,7 @@ def first_view(spec: RunSpec, row: np.void, rules: np.ndarray) -> np.ndarray:
     view[v.LOW_TO_HOLDER], view[v.GAME_WORTH] = rules[tp.R_LOW_TO] == 0, 1 - rules[tp.R_GAME_CARD]
     view[v.HIGH_LOW_WORTH], view[v.JACK_WORTH] = 1, 1
     view[v.HAND_SIZE] = tp.MAX_TRICKS if players == 6 else tp.KEEP
-    view[tp.DECK_SEEN] = rules[tp.R_DECK]
+    view[v.DECK], view[v.NO_LOW] = rules[tp.R_DECK], tp.NEVER_LOW[rules[tp.R_DECK]]
     for side in range(rules[tp.R_SIDES]):
         view[v.SCORE + side] = row["score_before"][side]
     for k in range(players):

@@ -4,9 +4,9 @@ Only the view: the player's hand, the cards played, who won them, the trick so f
 bid and the scores, and the cards it knows are out of play (the trumps burned, its own
 discards, the pool a short player took back from). Trump is named before the first card,
 so there is no opening lead to name it. Suits, ranks and the trumps come from the deck the
-view names (`rules.DECK_SEEN`), never from a card's printing, so the off-jack and the
-jokers are trumps where the options make them so: `describe_card` reads any of
-`rules.DECKS`, `card_features` the view's.
+view names (its `DECK`: a place in `rules.DECKS`), never from a card's printing, so the
+off-jack and the jokers are trumps where the options make them so: `describe_card` reads
+any of `rules.DECKS`, `card_features` the view's.
 
 The points: High to the side that plays the highest trump in play, Low to the side that
 plays the lowest pack trump (by default), the Jack, the Off-Jack, each joker and the Trey
@@ -181,4 +181,4 @@ def describe_card(view, card: int, out, deck: int) -> None:
 def card_features(view, card: int, out) -> None:
     """`describe_card` by the deck the view names: what the network and its training
     read."""
-    describe_card(view, card, out, view[tp.DECK_SEEN])
+    describe_card(view, card, out, view[v.DECK])
