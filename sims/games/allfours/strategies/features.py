@@ -25,6 +25,7 @@ from sims.core.deck import (
 from sims.core.tricks import CARD_GAME_POINTS, game_points
 from sims.strategies import view as v
 from sims.strategies.tactics import beating_in
+from sims.strategies.trick_features import trick_standing
 
 FEATURES = 44
 DECK = STANDARD.packed  # the plain pack: no card changes suit (AF-2.1)
@@ -76,20 +77,13 @@ def describe_card(view, card: int, out, deck) -> None:
     out[12] = leading * unbeaten
     out[13] = leading * points
     # Following: the trick so far.
-    wins = 0.0
-    partner = 0.0
-    partner_safe = 0.0
+    standing = trick_standing(view, card, trump, deck, unseen, last)
+    wins, partner, partner_safe = standing
     trick_points = 0.0
     trick_jack = 0.0
     trick_low = 0.0
     led = view[v.LED_SUIT] if position > 0 else suit
     if position > 0:
-        best = view[v.WINNING_CARD]
-        wins = 1.0 if beating_in(1 << card, best, trump, deck) else 0.0
-        winner = view[v.WINNING_SEAT]
-        partner = 1.0 if winner != seat and view[v.SIDE_OF + winner] == side else 0.0
-        if last or beating_in(unseen, best, trump, deck) == 0:
-            partner_safe = partner
         trick = view[v.TRICK_CARDS]
         trick_points = game_points(trick) / 10.0
         trick_jack = 1.0 if trick >> jack & 1 else 0.0

@@ -17,6 +17,7 @@ from sims.games.cinch import rules as c
 from sims.games.cinch.cards import DECK as CINCH_DECK
 from sims.strategies import view as v
 from sims.strategies.tactics import beating_in
+from sims.strategies.trick_features import partner_after, points_in_play, trick_standing
 
 FEATURES = 49
 DECK = CINCH_DECK.packed
@@ -39,19 +40,6 @@ def points_in(cards: int, trump: int) -> int:
 def pedros_in(cards: int, trump: int) -> int:
     """How many of `cards` are Pedros under `trump`."""
     return (cards >> c.COUNTING[trump, 4] & 1) + (cards >> c.COUNTING[trump, 5] & 1)
-
-
-@njit(cache=True)
-def partner_after(view) -> float:
-    """1 if a partner of the deciding seat has still to play to this trick."""
-    players = view[v.PLAYERS]
-    seat = view[v.SEAT]
-    side = view[v.SIDE_OF + seat]
-    for k in range(1, players - view[v.POSITION]):
-        other = (seat + k) % players
-        if view[v.SIDE_OF + other] == side:
-            return 1.0
-    return 0.0
 
 
 @njit(cache=True)
@@ -107,38 +95,18 @@ def describe_card(view, card: int, out, deck) -> None:
     out[16] = leading * points * (1 - unbeaten)
     out[17] = leading * cincher * unbeaten  # drawing trumps with a sure winner
     # Following: the trick so far.
-    wins = 0.0
-    partner = 0.0
-    partner_safe = 0.0
+    standing = trick_standing(view, card, trump, deck, unseen, last)
+    wins, partner, partner_safe = standing
     trick_points = 0.0
     trick_pedros = 0.0
     led = view[v.LED_SUIT] if position > 0 else suit
     if position > 0:
-        best = view[v.WINNING_CARD]
-        wins = 1.0 if beating_in(1 << card, best, trump, deck) else 0.0
-        winner = view[v.WINNING_SEAT]
-        partner = 1.0 if winner != seat and view[v.SIDE_OF + winner] == side else 0.0
-        if last or beating_in(unseen, best, trump, deck) == 0:
-            partner_safe = partner
         trick = view[v.TRICK_CARDS]
         trick_points = points_in(trick, trump) / PEDRO
         trick_pedros = pedros_in(trick, trump) / 2.0
     safe_win = wins * (1.0 if last or unbeaten else 0.0)
     opponent = following * (1 - partner)
-    out[18] = last
-    out[19] = wins
-    out[20] = wins * last
-    out[21] = safe_win
-    out[22] = safe_win * trick_points
-    out[23] = wins * trick_points
-    out[24] = wins * points  # its own points, on a trick it wins for now
-    out[25] = safe_win * points  # its own points, on a trick it surely takes
-    out[26] = partner
-    out[27] = partner_safe
-    out[28] = partner_safe * points  # points onto a partner's safe trick
-    out[29] = partner * (1 - partner_safe) * points  # onto a partner's trick still at risk
-    out[30] = opponent * (1 - wins) * points  # points given away
-    out[31] = opponent * (1 - wins) * trick_points  # the trick's points left to them
+    points_in_play(out, 18, last, standing, safe_win, opponent, points, trick_points)
     out[32] = wins * trick_pedros  # a Pedro captured
     out[33] = safe_win * cincher * trick_pedros  # a Pedro cinched
     out[34] = pedro * (1 - safe_win) * (1 - partner_safe) * following  # a Pedro risked

@@ -25,6 +25,7 @@ from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.strategies.tables import CARD_POINTS, FEATURE_SCORING, JACK, PACKED, TEN
 from sims.strategies import view as v
 from sims.strategies.tactics import beating_in
+from sims.strategies.trick_features import partner_after, points_in_play, trick_standing
 
 FEATURES = 50
 PACK = (1 << N_CARDS) - 1  # the pack's cards: Low is never a joker
@@ -46,19 +47,6 @@ def taken_points(cards: int, trump: int, deck: int, ten_scores: bool) -> int:
         total += CARD_POINTS[deck, FEATURE_SCORING, trump, lowest(rest)]
         rest &= rest - 1
     return total
-
-
-@njit(cache=True)
-def partner_after(view) -> float:
-    """1 if a partner of the deciding seat has still to play to this trick."""
-    players = view[v.PLAYERS]
-    seat = view[v.SEAT]
-    side = view[v.SIDE_OF + seat]
-    for k in range(1, players - view[v.POSITION]):
-        other = (seat + k) % players
-        if view[v.SIDE_OF + other] == side:
-            return 1.0
-    return 0.0
 
 
 @njit(cache=True)
@@ -116,38 +104,18 @@ def describe_card(view, card: int, out, deck: int) -> None:
     out[17] = leading * points * (1 - unbeaten)
     out[18] = leading * game * (1 - unbeaten)
     # Following: the trick so far.
-    wins = 0.0
-    partner = 0.0
-    partner_safe = 0.0
+    standing = trick_standing(view, card, trump, packed, unseen, last)
+    wins, partner, partner_safe = standing
     trick_points = 0.0
     trick_game = 0.0
     led = view[v.LED_SUIT] if position > 0 else suit
     if position > 0:
-        best = view[v.WINNING_CARD]
-        wins = 1.0 if beating_in(1 << card, best, trump, packed) else 0.0
-        winner = view[v.WINNING_SEAT]
-        partner = 1.0 if winner != seat and view[v.SIDE_OF + winner] == side else 0.0
-        if last or beating_in(unseen, best, trump, packed) == 0:
-            partner_safe = partner
         trick = view[v.TRICK_CARDS]
         trick_points = taken_points(trick, trump, deck, ten_scores) / TREY_POINTS
         trick_game = game_points(trick) / GAME_MOST
     safe_win = wins * (1.0 if last or unbeaten else 0.0)
     opponent = following * (1 - partner)
-    out[19] = last
-    out[20] = wins
-    out[21] = wins * last
-    out[22] = safe_win
-    out[23] = safe_win * trick_points
-    out[24] = wins * trick_points
-    out[25] = wins * points  # its own points, on a trick it wins for now
-    out[26] = safe_win * points  # its own points, on a trick it surely takes
-    out[27] = partner
-    out[28] = partner_safe
-    out[29] = partner_safe * points  # points onto a partner's safe trick
-    out[30] = partner * (1 - partner_safe) * points  # onto a partner's trick still at risk
-    out[31] = opponent * (1 - wins) * points  # points given away
-    out[32] = opponent * (1 - wins) * trick_points  # the trick's points left to them
+    points_in_play(out, 19, last, standing, safe_win, opponent, points, trick_points)
     out[33] = safe_win * trick_game  # card points taken towards Game
     out[34] = wins * trick_game
     out[35] = opponent * (1 - wins) * game  # card points given away
