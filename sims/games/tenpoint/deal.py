@@ -93,14 +93,15 @@ def point_trumps_nb(rules, trump: int, full: int) -> int:
     return cards
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ask_card_nb(view, kind, decision, seat, legal, state, script, fids, params, rng, error):
     """The card of a decision of `seat` (a discard, a fill or a card to a trick): the next
     of `script` while it lasts (`state[I_ASKED]` counts the decisions, `state[I_DECISIONS:]`
     holds them), else its strategy's (fid of `kind`; -1 ends a scripted deal, the view left
     as the decision shows it). Returns the card, or minus the error kind with seat and card
-    in `error`. The tricks ask the same way, written out in the loop: an inlined call would
-    bind its arrays afresh, a reference count taken and given back on each for every card."""
+    in `error`. The tricks ask the same way, written out in the loop: in the deal loop
+    compiled on its own, an inlined call binds its arrays afresh, a reference count taken
+    and given back on each for every card."""
     view[v.DECISION] = decision
     view[v.SEAT] = seat
     view[v.LEGAL] = legal
@@ -120,7 +121,7 @@ def ask_card_nb(view, kind, decision, seat, legal, state, script, fids, params, 
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ask_call_nb(view, decision, seat, legal, index, script, fids, params, rng, error):
     """A call of `seat` (a bid, or the trump it names): `script[index]` if given, else its
     bidder's. Returns the call, or -ILLEGAL_CALL with seat and call in `error`."""
@@ -199,8 +200,7 @@ def log_discards_nb(log_calls, row, state, cards) -> None:
         cards &= cards - 1
 
 
-@njit(cache=True)
-def play_deal_nb(
+def play_deal(
     order,
     dealer,
     scores,
@@ -687,14 +687,22 @@ def play_deal_nb(
     return OK
 
 
-@njit(cache=True)
+# The run kernel inlines the deal loop: compiled inside the parallel kernel, its arrays are
+# the kernel's own and no reference count is taken on each as a deal starts (some twenty a
+# deal in a function of its own). The scripted and conditional deals call it compiled once
+# on its own.
+play_deal_inline_nb = njit(inline="always")(play_deal)
+play_deal_nb = njit(cache=True)(play_deal)
+
+
+@njit(cache=True, inline="always")
 def field_views_nb(out):
     """Views of the per-caller and per-side fields of `out`, for writing: numba drops
     writes to a record's nested array reached through the record."""
     return out.call, out.won, out.delta, out.card_points, out.score_before, out.score_after
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def shuffle_nb(rng, order, size: int) -> None:
     """The deck's `size` cards in a random order: Fisher-Yates from the top, card i
     swapped with card i + `below(rng, size - i)`. The draws do not depend on the cards, so
@@ -780,7 +788,7 @@ def run_tenpoint_nb(
                             mask |= np.int64(1) << order[i]
                         log_hands[row, seat] = mask
                 rng[0] = purpose_key(unit, play_stream)
-                kind = play_deal_nb(
+                kind = play_deal_inline_nb(
                     order, dealer, scores, rules, fids, params, rng, no_script, no_script,
                     view, out, fields, row, error, info, work, log_calls, log_plays, log_winners,
                 )  # fmt: skip
