@@ -21,7 +21,7 @@ from sims.core.rng import stream_key
 from sims.descriptors import game
 from sims.games.allfours import referee
 from sims.games.allfours import rules as af
-from sims.games.allfours.deal import DECK_SCRATCH, deal_cards_nb
+from sims.games.allfours.deal import DECK_SCRATCH, deal_cards_nb, draw_stock_nb
 from sims.games.allfours.scripted import play_script
 from sims.run import counters
 from sims.run.deal_log import deal_records
@@ -349,12 +349,30 @@ def test_the_dealt_chance_of_the_jack_is_counted_exactly():
         assert math.isclose(dealt_chance(2, runs), float(exact))
 
 
+def _rejecting_states(count: int) -> list[int]:
+    """Deal streams whose shuffle meets a draw Lemire's method rejects (drawn afresh), the
+    first such draw falling early in some and late in others."""
+    states, start = [], 54321
+    for _ in range(count):
+        start = _rejecting_state(52, start)
+        states.append(start)
+    return states
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_deal_is_a_fisher_yates_shuffle_from_the_top_dealt_six_a_seat(players):
-    rejecting = _rejecting_state(52, 54321)  # a draw Lemire's method rejects: drawn afresh
-    for key in [stream_key(9, index, 0) for index in range(200)] + [rejecting]:
+    """The hands and the upcard are shuffled at the deal and the stock a run at a time as
+    it is drawn; either way the pack is the one pass of the shuffle, card for card."""
+    keys = [stream_key(9, index, 0) for index in range(200)] + _rejecting_states(8)
+    run = 3 * players + 1
+    for key in keys:
         expected = top_down_fisher_yates(np.array([key]), af.DECK_SIZE)
         dealt = np.zeros((players, af.HAND_SIZE), np.int64)
-        stock = np.zeros(af.stock_size(players), np.int64)
-        deal_cards_nb(np.array([key]), np.zeros(DECK_SCRATCH, np.int64), dealt, stock)
+        stock = np.full(af.stock_size(players), -1, np.int64)
+        deck, shuffling = np.zeros(DECK_SCRATCH, np.int64), np.array([key, 0])
+        deal_cards_nb(shuffling, deck, dealt, stock)
+        assert dealt.ravel().tolist() + stock[:1].tolist() == expected[: dealt.size + 1].tolist()
+        assert (stock[1:] == -1).all()  # nothing of the stock shuffled before it is drawn
+        for upto in range(1 + run, stock.size + run, run):
+            draw_stock_nb(shuffling, deck, stock, min(upto, stock.size))
         assert dealt.ravel().tolist() + stock.tolist() == expected.tolist()

@@ -75,6 +75,7 @@ def run_conditional_nb(
         deck = np.zeros(2 * rest.shape[0], np.int64)
         dealt = np.zeros((n, r.HAND_SIZE), np.int64)
         stock = np.zeros(r.stock_size(n), np.int64)
+        whole = np.array([0, stock.shape[0]], np.int64)  # the stock dealt whole
         hands = np.zeros(n, np.int64)
         played_by = np.zeros(n, np.int64)
         won = np.zeros(n, np.int64)
@@ -106,9 +107,9 @@ def run_conditional_nb(
                     plays[:] = -1
                     winners[:] = -1
                 kind = play_deal_nb(
-                    dealt, stock, dealer, scores, rules, fids, params, rng, script, no_cards,
-                    view, hands, played_by, won, dead_of, state, error, calls, plays, winners,
-                    points,
+                    dealt, stock, whole, deck, dealer, scores, rules, fids, params, rng, script,
+                    no_cards, view, hands, played_by, won, dead_of, state, error, calls, plays,
+                    winners, points,
                 )  # fmt: skip
                 if kind != OK:
                     record_fault_nb(errors, u, kind, k, error)

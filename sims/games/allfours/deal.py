@@ -52,40 +52,65 @@ DRAWS = r.DECK_SIZE  # the shuffle's scratch (`deck`): the pack, then its draws
 DECK_SCRATCH = 2 * r.DECK_SIZE
 
 
-@njit(cache=True)
-def deal_cards_nb(rng, deck, dealt, stock):
-    """Shuffle the pack and deal six cards a seat; `stock` the rest, upcard first.
-
-    Fisher-Yates from the top, card i swapped with card i + `below(rng, 52 - i)`. The draws
-    do not depend on the cards, so all are made first, in a loop whose steps do not wait
-    for each other (into `deck[DRAWS:]`, `deck` being DECK_SCRATCH long), then the cards
-    swapped; a draw that Lemire's method might reject (a chance of about 52 in 2**32)
-    sends the shuffle one draw at a time from the same state, which draws afresh."""
-    start = rng[0]
+@njit(cache=True, inline="always")
+def shuffle_range_nb(shuffling, deck, start: int, end: int) -> None:
+    """Steps `start .. end - 1` of a Fisher-Yates shuffle of the pack in `deck[:52]` from
+    the top, card i swapped with card i + `below(52 - i)`, the draws taken in turn from the
+    deal stream in `shuffling[0]`. A step never moves an earlier card, so the pack shuffled
+    a range at a time is, card for card, the pack shuffled in one pass, and a deal shuffles
+    only the cards it comes to see. The draws do not depend on the cards, so all of a range
+    are made first, in a loop whose steps do not wait for each other (into `deck[DRAWS:]`),
+    then the cards swapped; a draw that Lemire's method might reject (a chance of about 52
+    in 2**32) sends the range one draw at a time from the same state, which draws afresh."""
+    end = min(end, r.DECK_SIZE - 1)  # the last card is left where it lies
+    begin = shuffling[0]
     suspect = False
-    for k in range(r.DECK_SIZE - 1):
-        n = r.DECK_SIZE - k
-        product = ((u64_ahead(start, k) >> 32) & 0xFFFFFFFF) * n
-        deck[nowrap(DRAWS + k)] = k + (product >> 32)
+    for k in range(end - start):
+        n = r.DECK_SIZE - start - k
+        product = ((u64_ahead(begin, k) >> 32) & 0xFFFFFFFF) * n
+        deck[nowrap(DRAWS + k)] = start + k + (product >> 32)
         suspect |= (product & 0xFFFFFFFF) < n
-    for i in range(r.DECK_SIZE):
-        deck[nowrap(i)] = i
     if suspect:
-        for i in range(r.DECK_SIZE - 1):
-            j = i + below(rng, r.DECK_SIZE - i)
+        for i in range(start, end):
+            j = i + below(shuffling, r.DECK_SIZE - i)
             deck[i], deck[j] = deck[j], deck[i]
     else:
-        for i in range(r.DECK_SIZE - 1):
-            j = nowrap(deck[nowrap(DRAWS + i)])
+        for i in range(start, end):
+            j = nowrap(deck[nowrap(DRAWS + i - start)])
             deck[nowrap(i)], deck[j] = deck[j], deck[nowrap(i)]
-        skip(rng, r.DECK_SIZE - 1)
+        skip(shuffling, end - start)
+
+
+@njit(cache=True, inline="always")
+def deal_cards_nb(shuffling, deck, dealt, stock) -> None:
+    """Deal six cards a seat and turn the upcard (`stock[0]`) from the pack shuffled from
+    the deal stream in `shuffling[0]`; the rest of the stock is shuffled as it is drawn
+    (`draw_stock_nb`), `shuffling[1]` counting the stock's cards shuffled."""
+    for i in range(r.DECK_SIZE):
+        deck[nowrap(i)] = i
     players = dealt.shape[0]
+    at_stock = players * r.HAND_SIZE
+    shuffle_range_nb(shuffling, deck, 0, at_stock + 1)
     for seat in range(players):
         dealt[seat, :] = deck[seat * r.HAND_SIZE : (seat + 1) * r.HAND_SIZE]
-    stock[:] = deck[players * r.HAND_SIZE : r.DECK_SIZE]
+    stock[0] = deck[at_stock]
+    shuffling[1] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def draw_stock_nb(shuffling, deck, stock, upto: int) -> None:
+    """The stock's cards up to `upto` shuffled into `stock` (those of a stock given whole,
+    `shuffling[1]` its size, are left as they are)."""
+    drawn = shuffling[1]
+    if drawn >= upto:
+        return
+    at_stock = r.DECK_SIZE - stock.shape[0]
+    shuffle_range_nb(shuffling, deck, at_stock + drawn, at_stock + upto)
+    stock[drawn:upto] = deck[at_stock + drawn : at_stock + upto]
+    shuffling[1] = upto
+
+
+@njit(cache=True, inline="always")
 def start_view_nb(view, rules, dealer, scores):
     """The view's table: players, sides, scores and the rules of play and scoring (who
     takes a tied Game among them)."""
@@ -111,7 +136,7 @@ def start_view_nb(view, rules, dealer, scores):
         view[v.SCORE + side] = scores[side]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ask_call_nb(
     question, seat, legal, hands, trump, view, fids, params, rng, script, state, log, error
 ):
@@ -136,7 +161,7 @@ def ask_call_nb(
     return call
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_points_nb(scores, side, points, target, state):
     """Add `points` to `side`; True (and the winner noted) when it reaches the target."""
     scores[side] += points
@@ -145,10 +170,11 @@ def add_points_nb(scores, side, points, target, state):
     return state[S_WINNER] >= 0
 
 
-@njit(cache=True)
-def play_deal_nb(
+def play_deal(
     dealt,
     stock,
+    shuffling,
+    deck,
     dealer,
     scores,
     rules,
@@ -170,7 +196,8 @@ def play_deal_nb(
     points,
 ):
     """Play one deal of the hands `dealt` (seat by seat, six codes each) and the `stock`
-    (the upcard first), `scores` (per side) updated as points arise. The calls and card
+    (the upcard first; the cards past `shuffling[1]` shuffled from `deck` as they are drawn,
+    see `draw_stock_nb`), `scores` (per side) updated as points arise. The calls and card
     decisions (discards, then cards played) of the scripts come first, then the seats'
     strategies'. Fills `state` (S_*), `hands` (the cards each seat held at the first
     trick, or when the deal ended), `played_by`, `won`, the logs (calls, see
@@ -265,6 +292,7 @@ def play_deal_nb(
                     if stock.shape[0] - taken < 3 * n + 1:
                         state[S_BUNCHED] = 1
                         break
+                    draw_stock_nb(shuffling, deck, stock, taken + 3 * n + 1)
                     for k in range(n):
                         seat = eldest + k
                         seat = seat - n if seat >= n else seat
@@ -448,7 +476,15 @@ def play_deal_nb(
     return OK
 
 
-@njit(cache=True)
+# The run kernel inlines the deal loop: compiled inside the parallel kernel, its arrays are
+# the kernel's own and no reference count is taken on each when a deal starts (some twenty
+# per deal in a function of its own). The scripted and conditional deals call it compiled
+# once on its own.
+play_deal_inline_nb = njit(inline="always")(play_deal)
+play_deal_nb = njit(cache=True)(play_deal)
+
+
+@njit(cache=True, inline="always")
 def write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state, points, won):
     """The outcome row of a deal played by `play_deal_nb`."""
     n = rules[r.R_PLAYERS]
@@ -522,6 +558,7 @@ def run_allfours_nb(
     for block in prange(blocks):
         view = np.zeros(v.SIZE, np.int64)
         rng = np.zeros(1, np.int64)
+        shuffling = np.zeros(2, np.int64)
         deck = np.zeros(DECK_SCRATCH, np.int64)
         dealt = np.zeros((n, r.HAND_SIZE), np.int64)
         stock = np.zeros(r.stock_size(n), np.int64)
@@ -548,17 +585,20 @@ def run_allfours_nb(
                 dealer = below(rng, n)
             for k in range(cap):
                 row = u * cap + k
-                rng[0] = purpose_key(unit, game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL)
-                deal_cards_nb(rng, deck, dealt, stock)
+                deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+                shuffling[0] = purpose_key(unit, deal_stream)
+                deal_cards_nb(shuffling, deck, dealt, stock)
                 rng[0] = purpose_key(unit, game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY)
                 before[:] = scores
                 if record:  # the deal writes the logs' slots it uses, and only those
                     calls[:] = -1
                     plays[:] = -1
                     winners[:] = -1
-                kind = play_deal_nb(
+                kind = play_deal_inline_nb(
                     dealt,
                     stock,
+                    shuffling,
+                    deck,
                     dealer,
                     scores,
                     rules,
@@ -582,8 +622,8 @@ def run_allfours_nb(
                 if kind != OK:
                     record_fault_nb(errors, u, kind, k, error)
                     break
-                outcome = (before, scores, rules, state, points, won)
-                write_row_nb(out, row, dealt, stock, dealer, *outcome)
+                write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state,
+                             points, won)  # fmt: skip
                 rec = out[row]
                 rec.game = index if games else -1
                 rec.deal = k if games else index

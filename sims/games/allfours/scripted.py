@@ -72,6 +72,8 @@ def play_script(
     kind = play_deal_nb(
         dealt,
         pack,
+        np.array([0, pack.shape[0]], np.int64),  # the stock given whole
+        np.zeros(0, np.int64),
         dealer,
         after,
         array,
