@@ -104,3 +104,37 @@ def test_every_games_rules_and_descriptor_import_before_anything_else():
             cwd=ROOT,
         )
         assert done.returncode == 0, f"{module}: {done.stderr.strip().splitlines()[-1:]}"
+
+
+def test_any_strategy_module_imports_first_with_every_decision_function_in_its_place():
+    """Importing one game's strategy module first, in a fresh process, registers every
+    family in the order the kernels' dispatchers number them, as importing the registry
+    first does (a strategy module imported first used to meet its own package half-imported)."""
+    import importlib
+    import json
+    import pkgutil
+    import subprocess
+    import sys
+
+    from sims.core.discovery import game_packages
+
+    def ids_after(first: str) -> dict[str, list[str]]:
+        show = (
+            "import json; from sims.strategies.registry import TABLE_OF, functions; "
+            "print(json.dumps({t: [f.py_func.__qualname__ for f in functions(t)] "
+            "for t in sorted(set(TABLE_OF.values()))}))"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", f"import {first}; {show}"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+        assert done.returncode == 0, f"{first}: {done.stderr.strip().splitlines()[-1:]}"
+        return json.loads(done.stdout)
+
+    expected = ids_after("sims.strategies")
+    for name in game_packages("strategies"):
+        package = importlib.import_module(f"sims.games.{name}.strategies")
+        first = min(m.name for m in pkgutil.iter_modules(package.__path__) if not m.ispkg)
+        assert ids_after(f"{package.__name__}.{first}") == expected, f"{name}.{first}"
