@@ -169,6 +169,14 @@ def test_odds_command_prints_every_suit_and_the_advice(capsys):
         "CDHS"
     )
     assert "seat 3 of 4" in out and out.splitlines()[-1].startswith("recommended: bid")
+    assert "2,000 deals per trump" in out
+
+
+def test_odds_command_counts_one_deal_in_the_singular(capsys):
+    code, out, _ = call(
+        capsys, "odds", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--trump", "H", "--deals", "1"
+    )
+    assert code == 0 and "; 1 deal per trump," in out
 
 
 def test_odds_command_json_matches_the_library(capsys):

@@ -95,9 +95,10 @@ def run(args: argparse.Namespace) -> int:
         )
         print(report.odds_json(played.estimates, about, played.recommendation))
     else:
+        deals = f"{args.deals:,} deal{'s' if args.deals != 1 else ''}"
         header = (
             f"{args.game} odds: hand {deck.format_cards(hand)} {played.where}; "
-            f"{args.deals:,} deals per {played.estimates.index.names[0]}, seed {args.seed}, "
+            f"{deals} per {played.estimates.index.names[0]}, seed {args.seed}, "
             f"strategies {' '.join(spec.seats)}, rules {spec.rules}"
         )
         print(report.odds_text(played.estimates, header, played.advice))
