@@ -14,8 +14,9 @@ from collections.abc import Sequence
 import numpy as np
 import pytest
 
-from sims.core.cards import mask_of
+from sims.core.cards import mask_of, parse_cards
 from sims.core.options import resolve
+from sims.engine.solver import PositionError
 from sims.games.cinch import reference
 from sims.games.cinch import rules as c
 from sims.games.cinch.cards import DECK
@@ -366,6 +367,14 @@ def test_solve_values_the_last_tricks_of_cinch_1_by_the_counting_trumps():
     assert main_solve(c.NAME, two, "H", W).startswith("1 points of the deal for side 1")
     last = "QC / JC / TC / KC"
     assert main_solve(c.NAME, last, "H", W).startswith("0 points of the deal for side 1")
+
+
+def test_a_cinch_position_is_refused_without_a_trump_suit():
+    hands = [mask_of(parse_cards(card)) for card in ("QC", "JC", "TC", "KC")]
+    rules = resolve(c.NAME, c.OPTIONS, [])
+    for trump in (-1, 4):
+        with pytest.raises(PositionError, match=f"trump must be a suit 0..3 .*not {trump}"):
+            GAME.solve.position(hands, trump, W, rules)
 
 
 # --- greedy's card sense ----------------------------------------------------------------

@@ -273,6 +273,8 @@ def cinch_position(
     players = rules["players"]
     if len(hands) != players:
         raise solver.PositionError(f"Cinch with {players} players needs {players} hands")
+    if trump not in range(4):  # Cinch always has a trump: no play without one
+        raise solver.PositionError(f"trump must be a suit 0..3 (C D H S), not {trump}")
     side_of = [
         next(t for t, seats in enumerate(layout) if seat in seats) for seat in range(len(hands))
     ]
