@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit, prange
 
 from sims.core.bits import lowest, popcount
-from sims.core.cards import N_RANKS
+from sims.core.cards import FULL_DECK, N_CARDS, N_RANKS
 from sims.core.rng import (
     STREAM_DEAL,
     STREAM_GAME,
@@ -83,7 +83,7 @@ def point_trumps_nb(rules, trump: int, full: int) -> int:
     the jokers, and the ten under game_card=ten_of_trumps."""
     base = trump * N_RANKS
     cards = (1 << (base + ACE)) | (1 << (base + DEUCE)) | (1 << (base + JACK))
-    cards |= full & ~((1 << 52) - 1)  # the jokers
+    cards |= full & ~FULL_DECK  # the jokers
     if rules[r.R_TREY]:
         cards |= 1 << (base + TREY)
     if rules[r.R_OFF_JACK]:
@@ -575,7 +575,7 @@ def play_deal(
                 or (rank == ranks[trump, high_card] and when[card] < when[high_card])
             ):
                 high_card = card
-            if card < 52 and (low_card < 0 or rank < ranks[trump, low_card]):
+            if card < N_CARDS and (low_card < 0 or rank < ranks[trump, low_card]):
                 low_card = card
     high_side = side_of_nb(rules, owner_nb(played_by, players, high_card))
     if rules[r.R_LOW_TO] == 0:
@@ -589,7 +589,7 @@ def play_deal(
     joker_sides = work[W_JOKERS, :2]
     joker_sides[:] = -1
     for j in range(2):
-        joker = 52 + j
+        joker = N_CARDS + j
         if full >> joker & 1:
             if rules[r.R_JOKER_POINTS_TO] == 0:
                 joker_sides[j] = taker_nb(rules, won, players, joker)
@@ -682,7 +682,7 @@ def play_deal(
     rec.trumps_in_play = in_play_trumps
     rec.burned = burned
     rec.hand_trumps = popcount(dealt[pitcher] & trumps)
-    rec.hand_jokers = popcount(dealt[pitcher] & ~((np.int64(1) << 52) - 1))
+    rec.hand_jokers = popcount(dealt[pitcher] & ~FULL_DECK)
     rec.pitcher_trumps = popcount(at_play[pitcher] & trumps)
     return OK
 
@@ -730,7 +730,7 @@ def shuffle_nb(rng, order, size: int) -> None:
     skip(rng, size - 1)
 
 
-@njit(cache=True, parallel=True)
+@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
 def run_tenpoint_nb(
     seed,
     first,
