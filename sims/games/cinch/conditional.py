@@ -18,7 +18,7 @@ from sims.core.bits import lowest
 from sims.core.rng import STREAM_DEAL, STREAM_PLAY, purpose_key, seed_key, shuffle, unit_key
 from sims.engine.common import BID, BLOCKS, OK, REJECTED, SCRIPT_EXHAUSTED, record_fault_nb
 from sims.games.cinch import rules as c
-from sims.games.cinch.deal import CARDS, TRACE_WIDTH, field_views_nb, play_cinch_deal_nb
+from sims.games.cinch.deal import CARDS, TRACE_WIDTH, play_cinch_deal_nb
 from sims.strategies import view as v
 
 
@@ -71,7 +71,6 @@ def heard_nb(order, heard, rules, stop, params, rng, calls, view, out, row, erro
         np.zeros(0, np.int8),
         view,
         out,
-        field_views_nb(out),
         row,
         error,
         log_calls,
@@ -100,10 +99,9 @@ def play_round_nb(order, seat, rules, fids, stop, params, rng, script, trump, fu
     scores = np.zeros(c.MAX_PLAYERS, np.int64)
     no_cards = np.zeros(0, np.int8)
     no_trace = np.zeros((0, TRACE_WIDTH), np.int64)
-    fields = field_views_nb(out)
     kind = play_cinch_deal_nb(
         order, players - 1, scores, rules, stop if trump >= 0 else fids, params, rng, script,
-        no_cards, view, out, fields, row, error, log_calls, log_plays, log_winners, no_trace,
+        no_cards, view, out, row, error, log_calls, log_plays, log_winners, no_trace,
     )  # fmt: skip
     if trump >= 0 and kind == SCRIPT_EXHAUSTED and error[0] == seat:
         for k in range(players):
@@ -113,8 +111,7 @@ def play_round_nb(order, seat, rules, fids, stop, params, rng, script, trump, fu
         scores[:] = 0
         kind = play_cinch_deal_nb(
             order, players - 1, scores, rules, fids, params, rng, full,
-            no_cards, view, out, fields, row, error, log_calls, log_plays, log_winners,
-            no_trace,
+            no_cards, view, out, row, error, log_calls, log_plays, log_winners, no_trace,
         )  # fmt: skip
     return kind
 

@@ -168,7 +168,6 @@ def play_cinch_deal_nb(
     card_script,
     view,
     out,
-    fields,
     row,
     error,
     log_calls,
@@ -184,7 +183,8 @@ def play_cinch_deal_nb(
     it has room, says who made card decision k, the cards it had seen besides its hand
     dealt (discards shown to it, its draws, cards played) and whether it was a card
     played, and the card. Returns the error kind (OK), with seat and card or call in
-    `error`."""
+    `error`. Its callers, whatever the layout of their `out`, share one compiled copy of
+    the deal loop: the views of `out`'s fields are made here."""
     sets = np.zeros((SET_ROWS, c.MAX_PLAYERS), np.int64)
     return play_deal_nb(
         order,
@@ -198,7 +198,7 @@ def play_cinch_deal_nb(
         card_script,
         view,
         out,
-        fields,
+        field_views_nb(out),
         row,
         error,
         log_calls,

@@ -72,8 +72,8 @@ def _draw_seat_nb(seat, upto, dealt, heard, budget, rest, avail, rules, stops, p
             order[seat * size + k] = avail[k]
             mask |= np.int64(1) << avail[k]
         dealt[seat] = mask
-        kind = heard_nb(order, upto + 1, rules, stops[upto], params, rng, calls, view, out, 0,
-                        error, logs)  # fmt: skip
+        kind = heard_nb(order, upto + 1, rules, stops[upto], params, rng, calls, view, out,
+                        np.int64(0), error, logs)  # fmt: skip
         if kind == OK:
             return draw + 1
         if kind != REJECTED:

@@ -20,7 +20,6 @@ from sims.games.cinch.deal import (
     TRACE_SEAT,
     TRACE_SEEN,
     TRACE_WIDTH,
-    field_views_nb,
     play_cinch_deal_nb,
 )
 from sims.run.scripted import IllegalPlayError, script_tables
@@ -71,7 +70,6 @@ def cinch_deal(
         script,
         np.zeros(v.SIZE, np.int64),
         out,
-        field_views_nb(out),
         0,
         error,
         np.full((1, players + 1 + 2 * MAX_ENTRIES), -1, np.int8),

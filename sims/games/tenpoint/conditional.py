@@ -79,7 +79,7 @@ def auction_fits_nb(order, rules, stop, params, rng, heard, view, out, error, in
     fields = field_views_nb(out)
     kind = play_deal_nb(
         order, players - 1, scores, rules, stop, params, rng, no_script, no_script, view, out,
-        fields, 0, error, info, work, logs[0], logs[1], logs[2],
+        fields, np.int64(0), error, info, work, logs[0], logs[1], logs[2],
     )  # fmt: skip
     count = heard.shape[0]
     if kind != ILLEGAL_CALL or error[0] != count or error[1] != -1:

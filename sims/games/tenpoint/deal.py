@@ -827,6 +827,6 @@ def play_script_nb(
     left at the decision it stopped at)."""
     return play_deal_nb(
         order, dealer, scores, rules, fids, params, rng, script_calls, script_cards, view,
-        out, field_views_nb(out), 0, error, info, np.zeros((WORK_ROWS, 64), np.int64), log_calls,
-        log_plays, log_winners,
+        out, field_views_nb(out), np.int64(0), error, info, np.zeros((WORK_ROWS, 64), np.int64),
+        log_calls, log_plays, log_winners,
     )  # fmt: skip
