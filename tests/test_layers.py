@@ -87,23 +87,25 @@ def test_the_guard_finds_a_game_named_in_code(tmp_path):
     assert {"pitch", "phat"} <= words and "docs" not in words
 
 
-def test_every_games_rules_and_descriptor_import_before_anything_else():
-    """A game's rules import without the strategies' package, whose registration imports
-    every game's strategies and so their rules: in a fresh process, first, they import."""
+def _in_fresh_process(code: str) -> str:
+    """What `code` prints, run by a fresh interpreter in the project's root; it must end
+    without an error (the error's last line is the assertion's message)."""
     import subprocess
     import sys
 
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, f"{code[:60]}: {done.stderr.strip().splitlines()[-1:]}"
+    return done.stdout
+
+
+def test_every_games_rules_and_descriptor_import_before_anything_else():
+    """A game's rules import without the strategies' package, whose registration imports
+    every game's strategies and so their rules: in a fresh process, first, they import."""
     from sims.core.discovery import game_packages
 
     for name in game_packages("__init__"):
         module = f"sims.games.{name}"
-        done = subprocess.run(
-            [sys.executable, "-c", f"import {module}.rules, {module}.descriptor"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-        )
-        assert done.returncode == 0, f"{module}: {done.stderr.strip().splitlines()[-1:]}"
+        _in_fresh_process(f"import {module}.rules, {module}.descriptor")
 
 
 def test_any_strategy_module_imports_first_with_every_decision_function_in_its_place():
@@ -113,8 +115,6 @@ def test_any_strategy_module_imports_first_with_every_decision_function_in_its_p
     import importlib
     import json
     import pkgutil
-    import subprocess
-    import sys
 
     from sims.core.discovery import game_packages
 
@@ -124,14 +124,7 @@ def test_any_strategy_module_imports_first_with_every_decision_function_in_its_p
             "print(json.dumps({t: [f.py_func.__qualname__ for f in functions(t)] "
             "for t in sorted(set(TABLE_OF.values()))}))"
         )
-        done = subprocess.run(
-            [sys.executable, "-c", f"import {first}; {show}"],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-        )
-        assert done.returncode == 0, f"{first}: {done.stderr.strip().splitlines()[-1:]}"
-        return json.loads(done.stdout)
+        return json.loads(_in_fresh_process(f"import {first}; {show}"))
 
     expected = ids_after("sims.strategies")
     for name in game_packages("strategies"):
