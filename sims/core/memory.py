@@ -1,7 +1,7 @@
-"""Arrays the numba runtime does not count references to, for the search players' hot
-loops: there every array handed to a helper costs an atomic increment and decrement of
-its reference count (about half of a search's time), which an array without an owner
-skips."""
+"""Arrays the numba runtime does not count references to, for the hot loops of the search
+players and of the run kernels' blocks of deals: there every array handed to a helper
+costs an atomic increment and decrement of its reference count (about half of a search's
+time), which an array without an owner skips."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ def _without_owner(context, builder, kind, value):
 @intrinsic
 def unowned(typingctx, arrays):
     """Views of an array, or of each array of a tuple, with no owner: the runtime neither
-    counts references to them nor frees them. The caller keeps the arrays alive while the
-    views are in use: a function that receives arrays as arguments may use views of them
-    until it returns."""
+    counts references to them nor frees them. The arrays must outlive the views: a function
+    may use views of the arrays it receives as arguments until it returns, and views of
+    arrays it makes if it uses those arrays after the views (returns them, say)."""
     if isinstance(arrays, types.Array):
 
         def codegen(context, builder, signature, args):

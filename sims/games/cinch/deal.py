@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit, prange
 
 from sims.core.bits import highest, lowest, popcount
+from sims.core.memory import unowned
 from sims.core.rng import (
     STREAM_DEAL,
     STREAM_GAME,
@@ -665,69 +666,108 @@ def run_cinch_nb(
     deal passes left; the first dealer drawn at random). Row `u * cap + k` holds deal k of
     unit u; rows left unused keep deal = -1. `errors[u]` = (kind, deal in unit, seat, card
     or call) of the first fault."""
-    players = rules[c.R_PLAYERS]
-    size = rules[c.R_DEALT]
     blocks = min(count, BLOCKS)
     seed_part = seed_key(seed)
     for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        deck = np.zeros(2 * CARDS, np.int64)
-        scores = np.zeros(c.MAX_PLAYERS, np.int64)
-        error = np.zeros(2, np.int64)
-        no_calls = np.zeros(0, np.int8)
-        no_cards = np.zeros(0, np.int8)
-        no_trace = np.zeros((0, TRACE_WIDTH), np.int64)
-        sets = np.zeros((SET_ROWS, c.MAX_PLAYERS), np.int64)
-        fields = field_views_nb(out)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            unit = unit_key(seed_part, index)
-            scores[:] = 0
-            dealer = index % players
-            if games:
-                rng[0] = purpose_key(unit, STREAM_GAME)
-                dealer = below(rng, players)
-            for k in range(cap):
-                row = u * cap + k
-                deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
-                play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
-                rng[0] = purpose_key(unit, deal_stream)
-                shuffled_nb(rng, deck)
-                if log_hands.shape[0] > 0:
-                    for seat in range(players):
-                        mask = np.int64(0)
-                        for i in range(size):
-                            mask |= np.int64(1) << deck[seat * size + i]
-                        log_hands[row, seat] = mask
-                rng[0] = purpose_key(unit, play_stream)
-                kind = play_deal_nb(
-                    deck,
-                    dealer,
-                    scores,
-                    rules,
-                    fids,
-                    params,
-                    rng,
-                    no_calls,
-                    no_cards,
-                    view,
-                    out,
-                    fields,
-                    row,
-                    error,
-                    log_calls,
-                    log_plays,
-                    log_winners,
-                    no_trace,
-                    sets,
-                )
-                record = out[row]
-                record.game = index if games else -1
-                record.deal = k if games else index
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, k, error)
-                    break
-                if not games or record.winner >= 0:
-                    break
-                dealer = (dealer + 1) % players
+        play_units_nb(
+            seed_part, first, count * block // blocks, count * (block + 1) // blocks, games,
+            cap, rules, fids, params, out, errors, log_hands, log_calls, log_plays, log_winners,
+        )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def play_units_nb(
+    seed_part,
+    first,
+    start,
+    stop,
+    games,
+    cap,
+    rules,
+    fids,
+    params,
+    out,
+    errors,
+    log_hands,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Units `start` to `stop` of `run_cinch_nb`, one after another with one set of
+    scratch arrays: a function of its own, so that numba's analysis of the parallel loop
+    sees one call instead of the whole deal loop. Returns its scratch."""
+    players = rules[c.R_PLAYERS]
+    size = rules[c.R_DEALT]
+    owned = (
+        np.zeros(v.SIZE, np.int64),
+        np.zeros(1, np.int64),
+        np.zeros(2 * CARDS, np.int64),
+        np.zeros(c.MAX_PLAYERS, np.int64),
+        np.zeros(2, np.int64),
+        np.zeros(0, np.int8),
+        np.zeros(0, np.int8),
+        np.zeros((0, TRACE_WIDTH), np.int64),
+        np.zeros((SET_ROWS, c.MAX_PLAYERS), np.int64),
+    )
+    # The loop works on views that the runtime does not count (sims.core.memory): counted,
+    # every array handed to an inlined helper costs two atomic operations a call, and the
+    # deals played up to twice as slowly. The scratch is made here rather than handed in,
+    # so that the compiler knows that no two of its arrays overlap.
+    view, rng, deck, scores, error, no_calls, no_cards, no_trace, sets = unowned(owned)
+    rules, fids, params, out, errors = unowned((rules, fids, params, out, errors))
+    log_hands, log_calls, log_plays, log_winners = unowned(
+        (log_hands, log_calls, log_plays, log_winners)
+    )
+    fields = field_views_nb(out)
+    for u in range(start, stop):
+        index = first + u
+        unit = unit_key(seed_part, index)
+        scores[:] = 0
+        dealer = index % players
+        if games:
+            rng[0] = purpose_key(unit, STREAM_GAME)
+            dealer = below(rng, players)
+        for k in range(cap):
+            row = u * cap + k
+            deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+            play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
+            rng[0] = purpose_key(unit, deal_stream)
+            shuffled_nb(rng, deck)
+            if log_hands.shape[0] > 0:
+                for seat in range(players):
+                    mask = np.int64(0)
+                    for i in range(size):
+                        mask |= np.int64(1) << deck[seat * size + i]
+                    log_hands[row, seat] = mask
+            rng[0] = purpose_key(unit, play_stream)
+            kind = play_deal_nb(
+                deck,
+                dealer,
+                scores,
+                rules,
+                fids,
+                params,
+                rng,
+                no_calls,
+                no_cards,
+                view,
+                out,
+                fields,
+                row,
+                error,
+                log_calls,
+                log_plays,
+                log_winners,
+                no_trace,
+                sets,
+            )
+            record = out[row]
+            record.game = index if games else -1
+            record.deal = k if games else index
+            if kind != OK:
+                record_fault_nb(errors, u, kind, k, error)
+                break
+            if not games or record.winner >= 0:
+                break
+            dealer = (dealer + 1) % players
+    return owned  # alive until here: the loop used views of it that no one counted

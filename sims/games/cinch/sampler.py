@@ -114,6 +114,9 @@ def advance_chains_nb(
     chains, heard = states.shape
     players = rules[c.R_PLAYERS]
     logs = (log_calls, log_plays, log_winners)
+    # Typed int64: passed as they are, each constant would be typed as its own value and
+    # the draw compiled once for each.
+    start_draws, move_draws = np.int64(START_DRAWS), np.int64(MOVE_DRAWS)
     for ch in prange(chains):
         if status[ch, 0] != RUNNING or first_step * chains + ch >= count:
             continue
@@ -132,7 +135,7 @@ def advance_chains_nb(
             for _ in range(STARTS):
                 failed = 0
                 for seat in range(heard):
-                    took = _draw_seat_nb(seat, seat, dealt, seat + 1, START_DRAWS, rest, avail,
+                    took = _draw_seat_nb(seat, seat, dealt, seat + 1, start_draws, rest, avail,
                                          rules, stops, params, rng, calls, order, view, out,
                                          error, logs)  # fmt: skip
                     draws[ch] += max(took, 0)
@@ -147,7 +150,7 @@ def advance_chains_nb(
                 break
             for _ in range(burn_in if s == 0 else thin):
                 for seat in range(heard):
-                    took = _draw_seat_nb(seat, heard - 1, dealt, heard, MOVE_DRAWS, rest, avail,
+                    took = _draw_seat_nb(seat, heard - 1, dealt, heard, move_draws, rest, avail,
                                          rules, stops, params, rng, calls, order, view, out,
                                          error, logs)  # fmt: skip
                     draws[ch] += took if took > 0 else MOVE_DRAWS

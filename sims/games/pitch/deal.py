@@ -7,6 +7,7 @@ from numba import njit, prange
 
 from sims.core.bits import highest, lowest, popcount
 from sims.core.cards import suit_mask
+from sims.core.memory import unowned
 from sims.core.rng import (
     STREAM_DEAL,
     STREAM_GAME,
@@ -351,95 +352,134 @@ def run_pitch_nb(
     `play_pitch_deal_nb`) and `round_trumps[k]` the suit the fixed seat pitches if it
     pitches (-1: its strategy's choice). A deal rejected keeps deal = -1 in all its rows.
     """
-    players = rules[p.R_PLAYERS]
-    rounds = round_trumps.shape[0]
     blocks = min(count, BLOCKS)
     seed_part = seed_key(seed)
     for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        dealt = np.zeros(players, np.int64)
-        hands = np.zeros(players, np.int64)
-        won = np.zeros(players, np.int64)
-        scores = np.zeros(p.MAX_PLAYERS, np.int64)
-        deck = np.zeros(DECK_SCRATCH, np.int64)
-        error = np.zeros(2, np.int64)
-        no_script = np.zeros(0, np.int8)
-        round_rules = rules.copy()
-        round_rules[p.R_TRUMP_SEAT] = fixed[FIXED_SEAT] if rounds else -1
-        fields = field_views_nb(out)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            unit = unit_key(seed_part, index)
-            scores[:] = 0
-            dealer = fixed[FIXED_DEALER] if rounds else index % players
-            if games:
-                rng[0] = purpose_key(unit, STREAM_GAME)
-                dealer = below(rng, players)
-            for k in range(cap):
-                row = u * cap + k
-                deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
-                play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
-                if rounds == 0 or k == 0:
-                    rng[0] = purpose_key(unit, deal_stream)
-                    if rounds == 0:
-                        deal_hands_nb(rng, deck, dealt, players, p.HAND_SIZE)
-                    else:
-                        deal_around_nb(
-                            rng,
-                            deck,
-                            rest,
-                            dealt,
-                            p.HAND_SIZE,
-                            fixed[FIXED_SEAT],
-                            fixed[FIXED_HAND],
-                        )
-                if log_hands.shape[0] > 0:
-                    log_hands[row, :players] = dealt
-                rng[0] = purpose_key(unit, play_stream)
-                calls = no_script
-                heard = 0
-                if rounds:
-                    scores[:] = 0
-                    round_rules[p.R_FIXED_TRUMP] = round_trumps[k]
-                    calls = round_calls[k]
-                    heard = fixed[FIXED_HEARD]
-                kind = play_pitch_deal_nb(
-                    dealt,
-                    hands,
-                    won,
-                    dealer,
-                    scores,
-                    round_rules,
-                    fids,
-                    params,
-                    rng,
-                    calls,
-                    heard,
-                    no_script,
-                    view,
-                    out,
-                    fields,
-                    row,
-                    error,
-                    log_calls,
-                    log_plays,
-                    log_winners,
-                )
-                record = out[row]
-                record.game = index if games else -1
-                record.deal = k if games else index
-                if kind == REJECTED:
-                    for j in range(cap):
-                        out[u * cap + j].deal = -1
-                    break
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, k, error)
-                    break
-                if rounds == 0 and (not games or record.winner >= 0):
-                    break
+        play_units_nb(
+            seed_part, first, count * block // blocks, count * (block + 1) // blocks, games,
+            cap, rules, fids, params, out, errors, log_hands, log_calls, log_plays,
+            log_winners, fixed, rest, round_calls, round_trumps,
+        )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def play_units_nb(
+    seed_part,
+    first,
+    start,
+    stop,
+    games,
+    cap,
+    rules,
+    fids,
+    params,
+    out,
+    errors,
+    log_hands,
+    log_calls,
+    log_plays,
+    log_winners,
+    fixed,
+    rest,
+    round_calls,
+    round_trumps,
+):
+    """Units `start` to `stop` of `run_pitch_nb`, one after another with one set of
+    scratch arrays: a function of its own, so that numba's analysis of the parallel loop
+    sees one call instead of the whole deal loop. Returns its scratch."""
+    players = rules[p.R_PLAYERS]
+    rounds = round_trumps.shape[0]
+    owned = (
+        np.zeros(v.SIZE, np.int64),
+        np.zeros(1, np.int64),
+        np.zeros(players, np.int64),
+        np.zeros(players, np.int64),
+        np.zeros(players, np.int64),
+        np.zeros(p.MAX_PLAYERS, np.int64),
+        np.zeros(DECK_SCRATCH, np.int64),
+        np.zeros(2, np.int64),
+        np.zeros(0, np.int8),
+        rules.copy(),
+    )
+    # The loop works on views that the runtime does not count (sims.core.memory): counted,
+    # every array handed to an inlined helper costs two atomic operations a call, and the
+    # deals played up to twice as slowly. The scratch is made here rather than handed in,
+    # so that the compiler knows that no two of its arrays overlap.
+    view, rng, dealt, hands, won, scores, deck, error, no_script, round_rules = unowned(owned)
+    rules, fids, params, out, errors = unowned((rules, fids, params, out, errors))
+    log_hands, log_calls, log_plays, log_winners, fixed = unowned(
+        (log_hands, log_calls, log_plays, log_winners, fixed)
+    )
+    rest, round_calls, round_trumps = unowned((rest, round_calls, round_trumps))
+    round_rules[p.R_TRUMP_SEAT] = fixed[FIXED_SEAT] if rounds else -1
+    fields = field_views_nb(out)
+    for u in range(start, stop):
+        index = first + u
+        unit = unit_key(seed_part, index)
+        scores[:] = 0
+        dealer = fixed[FIXED_DEALER] if rounds else index % players
+        if games:
+            rng[0] = purpose_key(unit, STREAM_GAME)
+            dealer = below(rng, players)
+        for k in range(cap):
+            row = u * cap + k
+            deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+            play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
+            if rounds == 0 or k == 0:
+                rng[0] = purpose_key(unit, deal_stream)
                 if rounds == 0:
-                    dealer = next_seat_nb(dealer, players)
+                    deal_hands_nb(rng, deck, dealt, players, p.HAND_SIZE)
+                else:
+                    deal_around_nb(
+                        rng, deck, rest, dealt, p.HAND_SIZE, fixed[FIXED_SEAT], fixed[FIXED_HAND]
+                    )
+            if log_hands.shape[0] > 0:
+                log_hands[row, :players] = dealt
+            rng[0] = purpose_key(unit, play_stream)
+            calls = no_script
+            heard = 0
+            if rounds:
+                scores[:] = 0
+                round_rules[p.R_FIXED_TRUMP] = round_trumps[k]
+                calls = round_calls[k]
+                heard = fixed[FIXED_HEARD]
+            kind = play_pitch_deal_nb(
+                dealt,
+                hands,
+                won,
+                dealer,
+                scores,
+                round_rules,
+                fids,
+                params,
+                rng,
+                calls,
+                heard,
+                no_script,
+                view,
+                out,
+                fields,
+                row,
+                error,
+                log_calls,
+                log_plays,
+                log_winners,
+            )
+            record = out[row]
+            record.game = index if games else -1
+            record.deal = k if games else index
+            if kind == REJECTED:
+                for j in range(cap):
+                    out[u * cap + j].deal = -1
+                break
+            if kind != OK:
+                record_fault_nb(errors, u, kind, k, error)
+                break
+            if rounds == 0 and (not games or record.winner >= 0):
+                break
+            if rounds == 0:
+                dealer = next_seat_nb(dealer, players)
+    return owned  # alive until here: the loop used views of it that no one counted
 
 
 @njit(cache=True)

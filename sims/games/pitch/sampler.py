@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
 
+from sims.core.memory import unowned
 from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, purpose_key, seed_key, unit_key
 from sims.engine.common import (
     BID,
@@ -183,6 +184,9 @@ def advance_chains_nb(
     """
     chains, heard = states.shape
     players = rules[p.R_PLAYERS]
+    # Typed int64: passed as they are, each constant would be typed as its own value and
+    # the draw compiled once for each.
+    start_draws, move_draws = np.int64(START_DRAWS), np.int64(MOVE_DRAWS)
     for c in prange(chains):
         if status[c, 0] != RUNNING or first_step * chains + c >= count:
             continue
@@ -209,7 +213,7 @@ def advance_chains_nb(
                 failed = 0
                 for seat in range(heard):
                     took = _draw_seat_nb(
-                        seat, seat, dealt, seat + 1, START_DRAWS, rest, avail, rules, stops,
+                        seat, seat, dealt, seat + 1, start_draws, rest, avail, rules, stops,
                         params, rng, calls, scratch, out, logs,
                     )  # fmt: skip
                     draws[c] += max(took, 0)
@@ -225,7 +229,7 @@ def advance_chains_nb(
             for _ in range(burn_in if s == 0 else thin):
                 for seat in range(heard):
                     took = _draw_seat_nb(
-                        seat, heard - 1, dealt, heard, MOVE_DRAWS, rest, avail, rules, stops,
+                        seat, heard - 1, dealt, heard, move_draws, rest, avail, rules, stops,
                         params, rng, calls, scratch, out, logs,
                     )  # fmt: skip
                     draws[c] += took if took > 0 else MOVE_DRAWS
@@ -274,77 +278,125 @@ def play_kept_nb(
     pitches (-1: its strategy's choice), every round from deal u's own play stream. The
     later seats are dealt from the cards of `rest` left, by deal u's deal stream; the
     hands dealt go to `dealt_out[u]` where it has rows."""
-    players = rules[p.R_PLAYERS]
-    heard = kept.shape[1]
-    rounds = round_trumps.shape[0]
     blocks = min(count, BLOCKS)
     seed_part = seed_key(seed)
     for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        dealt = np.zeros(players, np.int64)
-        later = np.zeros(players - heard, np.int64)  # the hand first, then the later seats
-        hands = np.zeros(players, np.int64)
-        won = np.zeros(players, np.int64)
-        scores = np.zeros(p.MAX_PLAYERS, np.int64)
-        deck = np.zeros(DECK_SCRATCH, np.int64)
-        pool = np.zeros(rest.shape[0], np.int64)
-        error = np.zeros(2, np.int64)
-        no_script = np.zeros(0, np.int8)
-        round_rules = rules.copy()
-        round_rules[p.R_TRUMP_SEAT] = heard
-        fields = field_views_nb(out)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            unit = unit_key(seed_part, index)
-            taken = 0
-            for k in range(heard):
-                dealt[k] = kept[u, k]
-                taken |= kept[u, k]
-            n = 0
-            for i in range(rest.shape[0]):
-                if not (taken >> rest[i]) & 1:
-                    pool[n] = rest[i]
-                    n += 1
-            rng[0] = purpose_key(unit, STREAM_DEAL)
-            deal_around_nb(rng, deck, pool[:n], later, p.HAND_SIZE, 0, hand)
-            for k in range(players - heard):
-                dealt[heard + k] = later[k]
-            if dealt_out.shape[0] > 0:
-                dealt_out[u, :players] = dealt
-            for k in range(rounds):
-                row = u * rounds + k
-                rng[0] = purpose_key(unit, STREAM_PLAY)
-                scores[:] = 0
-                round_rules[p.R_FIXED_TRUMP] = round_trumps[k]
-                kind = play_pitch_deal_nb(
-                    dealt,
-                    hands,
-                    won,
-                    players - 1,
-                    scores,
-                    round_rules,
-                    fids,
-                    params,
-                    rng,
-                    round_calls[k],
-                    0,
-                    no_script,
-                    view,
-                    out,
-                    fields,
-                    row,
-                    error,
-                    log_calls,
-                    log_plays,
-                    log_winners,
-                )
-                record = out[row]
-                record.game = -1
-                record.deal = index
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, k, error)
-                    break
+        play_kept_block_nb(
+            seed_part, first, count * block // blocks, count * (block + 1) // blocks, kept,
+            hand, rest, rules, fids, params, round_calls, round_trumps, out, errors, dealt_out,
+            log_calls, log_plays, log_winners,
+        )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def play_kept_block_nb(
+    seed_part,
+    first,
+    start,
+    stop,
+    kept,
+    hand,
+    rest,
+    rules,
+    fids,
+    params,
+    round_calls,
+    round_trumps,
+    out,
+    errors,
+    dealt_out,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Deals `start` to `stop` of `play_kept_nb`, one after another with one set of
+    scratch arrays: a function of its own, so that numba's analysis of the parallel loop
+    sees one call instead of the whole deal loop. Returns its scratch."""
+    players = rules[p.R_PLAYERS]
+    heard = kept.shape[1]
+    rounds = round_trumps.shape[0]
+    owned = (
+        np.zeros(v.SIZE, np.int64),
+        np.zeros(1, np.int64),
+        np.zeros(players, np.int64),
+        np.zeros(players - heard, np.int64),  # the hand first, then the later seats
+        np.zeros(players, np.int64),
+        np.zeros(players, np.int64),
+        np.zeros(p.MAX_PLAYERS, np.int64),
+        np.zeros(DECK_SCRATCH, np.int64),
+        np.zeros(rest.shape[0], np.int64),
+        np.zeros(2, np.int64),
+        np.zeros(0, np.int8),
+        rules.copy(),
+    )
+    # The loop works on views that the runtime does not count (sims.core.memory): counted,
+    # every array handed to an inlined helper costs two atomic operations a call, and the
+    # deals played up to twice as slowly. The scratch is made here rather than handed in,
+    # so that the compiler knows that no two of its arrays overlap.
+    view, rng, dealt, later, hands, won, scores, deck, pool, error, no_script, round_rules = (
+        unowned(owned)
+    )
+    kept, rest, rules, fids = unowned((kept, rest, rules, fids))
+    params, round_calls, round_trumps, out, errors = unowned(
+        (params, round_calls, round_trumps, out, errors)
+    )
+    dealt_out, log_calls, log_plays, log_winners = unowned(
+        (dealt_out, log_calls, log_plays, log_winners)
+    )
+    round_rules[p.R_TRUMP_SEAT] = heard
+    fields = field_views_nb(out)
+    for u in range(start, stop):
+        index = first + u
+        unit = unit_key(seed_part, index)
+        taken = 0
+        for k in range(heard):
+            dealt[k] = kept[u, k]
+            taken |= kept[u, k]
+        n = 0
+        for i in range(rest.shape[0]):
+            if not (taken >> rest[i]) & 1:
+                pool[n] = rest[i]
+                n += 1
+        rng[0] = purpose_key(unit, STREAM_DEAL)
+        deal_around_nb(rng, deck, pool[:n], later, p.HAND_SIZE, 0, hand)
+        for k in range(players - heard):
+            dealt[heard + k] = later[k]
+        if dealt_out.shape[0] > 0:
+            dealt_out[u, :players] = dealt
+        for k in range(rounds):
+            row = u * rounds + k
+            rng[0] = purpose_key(unit, STREAM_PLAY)
+            scores[:] = 0
+            round_rules[p.R_FIXED_TRUMP] = round_trumps[k]
+            kind = play_pitch_deal_nb(
+                dealt,
+                hands,
+                won,
+                players - 1,
+                scores,
+                round_rules,
+                fids,
+                params,
+                rng,
+                round_calls[k],
+                0,
+                no_script,
+                view,
+                out,
+                fields,
+                row,
+                error,
+                log_calls,
+                log_plays,
+                log_winners,
+            )
+            record = out[row]
+            record.game = -1
+            record.deal = index
+            if kind != OK:
+                record_fault_nb(errors, u, kind, k, error)
+                break
+    return owned  # alive until here: the loop used views of it that no one counted
 
 
 @dataclass

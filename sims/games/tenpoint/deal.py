@@ -14,6 +14,7 @@ from numba import njit, prange
 
 from sims.core.bits import lowest, popcount
 from sims.core.cards import FULL_DECK, N_CARDS, N_RANKS
+from sims.core.memory import unowned
 from sims.core.rng import (
     STREAM_DEAL,
     STREAM_GAME,
@@ -687,10 +688,9 @@ def play_deal(
     return OK
 
 
-# The run kernel inlines the deal loop: compiled inside the parallel kernel, its arrays are
-# the kernel's own and no reference count is taken on each as a deal starts (some twenty a
-# deal in a function of its own). The scripted and conditional deals call it compiled once
-# on its own.
+# The run kernel's blocks inline the deal loop, on arrays that no one counts (a reference
+# count on each of some twenty arrays as a deal starts, called as a function of its own).
+# The scripted and conditional deals call it compiled once on its own.
 play_deal_inline_nb = njit(inline="always")(play_deal)
 play_deal_nb = njit(cache=True)(play_deal)
 
@@ -752,55 +752,94 @@ def run_tenpoint_nb(
     each; the first dealer drawn, the deal passing left). Row `u * cap + k` holds deal k
     of unit u; rows left unused keep deal = -1. `errors[u]` = (kind, deal in unit, seat,
     card or call) of the first fault."""
-    players = rules[r.R_PLAYERS]
-    size = players * rules[r.R_DEALT] + rules[r.R_STOCK]
     blocks = min(count, BLOCKS)
     seed_part = seed_key(seed)
-    no_script = np.zeros(0, np.int64)
     for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        order = np.zeros(ORDER_SIZE, np.int64)
-        scores = np.zeros(r.MAX_SIDES, np.int64)
-        error = np.zeros(2, np.int64)
-        info = np.zeros(INFO_SIZE, np.int64)
-        work = np.zeros((WORK_ROWS, 64), np.int64)
-        fields = field_views_nb(out)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            unit = unit_key(seed_part, index)
-            scores[:] = 0
-            dealer = index % players
-            if games:
-                rng[0] = purpose_key(unit, STREAM_GAME)
-                dealer = below(rng, players)
-            for k in range(cap):
-                row = u * cap + k
-                deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
-                play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
-                rng[0] = purpose_key(unit, deal_stream)
-                shuffle_nb(rng, order, size)
-                if log_hands.shape[0] > 0:
-                    dealt = rules[r.R_DEALT]
-                    for seat in range(players):
-                        mask = np.int64(0)
-                        for i in range(seat * dealt, (seat + 1) * dealt):
-                            mask |= np.int64(1) << order[i]
-                        log_hands[row, seat] = mask
-                rng[0] = purpose_key(unit, play_stream)
-                kind = play_deal_inline_nb(
-                    order, dealer, scores, rules, fids, params, rng, no_script, no_script,
-                    view, out, fields, row, error, info, work, log_calls, log_plays, log_winners,
-                )  # fmt: skip
-                rec = out[row]
-                rec.game = index if games else -1
-                rec.deal = k if games else index
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, k, error)
-                    break
-                if not games or rec.winner >= 0:
-                    break
-                dealer = (dealer + 1) % players
+        play_units_nb(
+            seed_part, first, count * block // blocks, count * (block + 1) // blocks, games,
+            cap, rules, fids, params, out, errors, log_hands, log_calls, log_plays, log_winners,
+        )  # fmt: skip
+
+
+@njit(cache=True, nogil=True)
+def play_units_nb(
+    seed_part,
+    first,
+    start,
+    stop,
+    games,
+    cap,
+    rules,
+    fids,
+    params,
+    out,
+    errors,
+    log_hands,
+    log_calls,
+    log_plays,
+    log_winners,
+):
+    """Units `start` to `stop` of `run_tenpoint_nb`, one after another with one set of
+    scratch arrays: a function of its own, so that numba's analysis of the parallel loop
+    sees one call instead of the whole deal loop. Returns its scratch."""
+    players = rules[r.R_PLAYERS]
+    size = players * rules[r.R_DEALT] + rules[r.R_STOCK]
+    owned = (
+        np.zeros(0, np.int64),
+        np.zeros(v.SIZE, np.int64),
+        np.zeros(1, np.int64),
+        np.zeros(ORDER_SIZE, np.int64),
+        np.zeros(r.MAX_SIDES, np.int64),
+        np.zeros(2, np.int64),
+        np.zeros(INFO_SIZE, np.int64),
+        np.zeros((WORK_ROWS, 64), np.int64),
+    )
+    # The loop works on views that the runtime does not count (sims.core.memory): counted,
+    # every array handed to an inlined helper costs two atomic operations a call, and the
+    # deals played up to twice as slowly. The scratch is made here rather than handed in,
+    # so that the compiler knows that no two of its arrays overlap.
+    no_script, view, rng, order, scores, error, info, work = unowned(owned)
+    rules, fids, params, out, errors = unowned((rules, fids, params, out, errors))
+    log_hands, log_calls, log_plays, log_winners = unowned(
+        (log_hands, log_calls, log_plays, log_winners)
+    )
+    fields = field_views_nb(out)
+    for u in range(start, stop):
+        index = first + u
+        unit = unit_key(seed_part, index)
+        scores[:] = 0
+        dealer = index % players
+        if games:
+            rng[0] = purpose_key(unit, STREAM_GAME)
+            dealer = below(rng, players)
+        for k in range(cap):
+            row = u * cap + k
+            deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+            play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
+            rng[0] = purpose_key(unit, deal_stream)
+            shuffle_nb(rng, order, size)
+            if log_hands.shape[0] > 0:
+                dealt = rules[r.R_DEALT]
+                for seat in range(players):
+                    mask = np.int64(0)
+                    for i in range(seat * dealt, (seat + 1) * dealt):
+                        mask |= np.int64(1) << order[i]
+                    log_hands[row, seat] = mask
+            rng[0] = purpose_key(unit, play_stream)
+            kind = play_deal_inline_nb(
+                order, dealer, scores, rules, fids, params, rng, no_script, no_script,
+                view, out, fields, row, error, info, work, log_calls, log_plays, log_winners,
+            )  # fmt: skip
+            rec = out[row]
+            rec.game = index if games else -1
+            rec.deal = k if games else index
+            if kind != OK:
+                record_fault_nb(errors, u, kind, k, error)
+                break
+            if not games or rec.winner >= 0:
+                break
+            dealer = (dealer + 1) % players
+    return owned  # alive until here: the loop used views of it that no one counted
 
 
 @njit(cache=True)

@@ -104,6 +104,9 @@ def advance_chains_nb(
     - 1, the dealer the last seat; `rest` the cards outside the hand."""
     chains, heard = states.shape
     players = rules[tp.R_PLAYERS]
+    # Typed int64: passed as they are, each constant would be typed as its own value and
+    # the draw compiled once for each.
+    start_draws, move_draws = np.int64(START_DRAWS), np.int64(MOVE_DRAWS)
     for c in prange(chains):
         if status[c, 0] != RUNNING or first_step * chains + c >= count:
             continue
@@ -132,7 +135,7 @@ def advance_chains_nb(
                 for seat in range(heard):
                     dealt[seat + 1 : heard] = 0
                     took = draw_seat_nb(
-                        seat, seat, dealt, seat + 1, START_DRAWS, rest, rules, fids, params,
+                        seat, seat, dealt, seat + 1, start_draws, rest, rules, fids, params,
                         rng, calls, scratch,
                     )  # fmt: skip
                     draws[c] += max(took, 0)
@@ -148,7 +151,7 @@ def advance_chains_nb(
             for _ in range(burn_in if s == 0 else thin):
                 for seat in range(heard):
                     took = draw_seat_nb(
-                        seat, heard - 1, dealt, heard, MOVE_DRAWS, rest, rules, fids, params,
+                        seat, heard - 1, dealt, heard, move_draws, rest, rules, fids, params,
                         rng, calls, scratch,
                     )  # fmt: skip
                     draws[c] += took if took > 0 else MOVE_DRAWS
