@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 
+import numba
 import pytest
 
 from sims.run.progress import Advance
@@ -35,6 +36,17 @@ def test_the_stall_clock_runs_while_the_kernel_plays_not_while_it_compiles():
     watch(lambda: None, (), lambda: 0, 0.5, prepare=lambda: time.sleep(1.2))  # no stall
     with pytest.raises(Stalled):
         watch(lambda: time.sleep(1.2), (), lambda: 0, 0.5, prepare=lambda: None)
+
+
+def test_the_kernel_plays_on_as_many_threads_as_the_caller_set():
+    before = numba.get_num_threads()
+    seen: list[int] = []
+    numba.set_num_threads(1)
+    try:
+        watch(lambda: seen.append(numba.get_num_threads()), (), lambda: 0, 5.0)
+    finally:
+        numba.set_num_threads(before)
+    assert seen == [1]
 
 
 class Bar:

@@ -9,6 +9,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numba
+
 POLL_SECONDS = 0.25
 
 
@@ -29,7 +31,8 @@ def watch(
     `stall` > 0 or a `progress` listener both run in a thread of their own (the kernels
     release the GIL) while this thread polls `finished()`, the count of deals done, tells
     `progress` of each new count, and raises Stalled when it has not grown for `stall`
-    seconds of the kernel's own time: the time `prepare` takes is not counted."""
+    seconds of the kernel's own time: the time `prepare` takes is not counted. The kernel
+    plays on as many threads as numba is set to use here (a count numba keeps per thread)."""
     if stall <= 0 and progress is None:
         if prepare is not None:
             prepare()
@@ -37,9 +40,11 @@ def watch(
         return
     failure: list[BaseException] = []
     playing = threading.Event()
+    threads = numba.get_num_threads()
 
     def play() -> None:
         try:
+            numba.set_num_threads(threads)
             if prepare is not None:
                 prepare()
             playing.set()
