@@ -33,7 +33,7 @@ NUMBA_FOLDER = re.compile(r"\w+_[0-9a-f]{40}")  # numba's cache folder of one so
 # games' package `__init__` modules (their help texts).
 PLAIN_LAYERS = {"tools", "run", "descriptors"}
 COMPILED_IN_PLAIN_LAYERS = {"run/counters.py"}
-PLAIN_PYTHON = {"core/options.py", "_cache.py"}
+PLAIN_PYTHON = {"core/options.py", "engine/threads.py", "_cache.py"}
 PLAIN_FILES = (
     "games/*/reference*.py",
     "games/reference*.py",

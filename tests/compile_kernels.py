@@ -39,15 +39,6 @@ FEW = ["--deals", "64"]
 # The search players' shared code (the solver, pimc, ismcts) is compiled by the first job
 # to reach it and loaded from the cache by the rest.
 JOBS: dict[str, list[list[str]]] = {
-    "pitch runs": [
-        ["simulate", "pitch", "--deals", "3"],
-        ["simulate", "pitch", "--deals", "3", "--aggregate"],
-        ["solve", "pitch", "--hands", PITCH_HANDS, "--trump", "H", "--leader", "0"],
-        # Bid odds play conditional runs through the run kernel: compiled above.
-        ["odds", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--deals", "2", "--trump", "H"],
-        # Advice's chains and the kernel that plays their deals (sims.games.pitch.sampler).
-        ["advise", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--seat", "1", "--deals", "64"],
-    ],
     "cinch runs": [
         ["simulate", "cinch", "--deals", "3"],
         ["simulate", "cinch", "--deals", "3", "--aggregate"],
@@ -62,11 +53,14 @@ JOBS: dict[str, list[list[str]]] = {
         ["odds", "tenpoint", "--hand", TENPOINT_HAND, "--seat", "2", "--deals", "2"],
         ["advise", "tenpoint", "--hand", TENPOINT_HAND, "--seat", "3", "--calls", "pass,5", *FEW],
     ],
-    "phat runs": [
-        ["simulate", "phat", "--deals", "3"],
-        ["simulate", "phat", "--deals", "3", "--aggregate"],
-        ["solve", "phat", "--hands", PHAT_END, "--trump", "H", "--leader", "1", "--side", "0"],
-        ["odds", "phat", "--hand", PHAT_HAND, "--deals", "2", "--trump", "H"],
+    "pitch runs": [
+        ["simulate", "pitch", "--deals", "3"],
+        ["simulate", "pitch", "--deals", "3", "--aggregate"],
+        ["solve", "pitch", "--hands", PITCH_HANDS, "--trump", "H", "--leader", "0"],
+        # Bid odds play conditional runs through the run kernel: compiled above.
+        ["odds", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--deals", "2", "--trump", "H"],
+        # Advice's chains and the kernel that plays their deals (sims.games.pitch.sampler).
+        ["advise", "pitch", "--hand", "AH JH 5H KS 3C 2D", "--seat", "1", "--deals", "64"],
     ],
     "allfours runs": [
         ["simulate", "allfours", "--deals", "3"],
@@ -74,12 +68,18 @@ JOBS: dict[str, list[list[str]]] = {
         ["solve", "allfours", "--hands", ALLFOURS_HANDS, "--trump", "H", "--leader", "1"],
         ["odds", "allfours", "--hand", "AH 2H KS 9S 4C 8D", "--turned", "7H", "--deals", "2"],
     ],
+    "scripted deals": [["scripted"]],
+    "phat runs": [
+        ["simulate", "phat", "--deals", "3"],
+        ["simulate", "phat", "--deals", "3", "--aggregate"],
+        ["solve", "phat", "--hands", PHAT_END, "--trump", "H", "--leader", "1", "--side", "0"],
+        ["odds", "phat", "--hand", PHAT_HAND, "--deals", "2", "--trump", "H"],
+    ],
     "solowhist runs": [
         ["simulate", "solowhist", "--deals", "3"],
         ["simulate", "solowhist", "--deals", "3", "--aggregate"],
         ["odds", "solowhist", "--hand", WHIST_HAND, "--turned", "2C", "--deals", "2"],
     ],
-    "scripted deals": [["scripted"]],
 }
 
 

@@ -13,7 +13,7 @@ from analysis.odds import pitch_advice
 from sims.core.cards import mask_of, parse_cards
 from sims.descriptors import game
 from sims.games.pitch.advice import advice_deals, auction_so_far
-from sims.games.pitch.deal import conditions, run_pitch_nb
+from sims.games.pitch.deal import conditions, run_pitch
 from sims.run.conditional import rest_of
 from sims.run.deal_log import deal_records
 from sims.run.queries import AdviceError, AdviceQuery, parse_calls
@@ -45,7 +45,7 @@ def _logged_advice_run(spec: RunSpec, hand: str, seat: int, heard: tuple[int, ..
     errors = np.zeros((spec.count, 4), np.int64)
     fids, params = strategy_tables(seat_strategies(spec))
     rules = game("pitch").rules.rules_array(spec.rules)
-    run_pitch_nb(
+    run_pitch(
         spec.seed, 0, spec.count, False, len(own), rules, fids, params, out, errors, *logs, *fixed
     )
     assert not errors[:, 0].any()

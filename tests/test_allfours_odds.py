@@ -13,7 +13,7 @@ from sims.core.cards import CardError, parse_cards
 from sims.core.rng import new_state
 from sims.games.allfours import referee
 from sims.games.allfours import rules as af
-from sims.games.allfours.conditional import deal_around_nb, run_conditional_nb
+from sims.games.allfours.conditional import deal_around_nb, run_conditional
 from sims.games.allfours.odds import (
     allfours_estimates,
     parse_turned,
@@ -88,7 +88,7 @@ def _kernel(run: RunSpec, hand, upcard: int, seat: int, logged: bool = False) ->
     out["deal"] = -1
     logs = log_arrays(rows if logged else 0, run.layout)
     errors = np.zeros((run.count, 4), np.int64)
-    run_conditional_nb(
+    run_conditional(
         run.seed, 0, run.count, np.array(hand, np.int64), seat - 1, upcard,
         rest_of((*hand, upcard)), af.rules_array(run.rules), fids, params, scripts, out,
         errors, *logs,

@@ -13,7 +13,7 @@ from sims.core.rng import new_state
 from sims.games.cinch import rules as cinch
 from sims.games.cinch.advice import advice_deals, advice_table, auction_so_far, play_advice
 from sims.games.cinch.cards import DECK
-from sims.games.cinch.conditional import deal_around_nb, run_conditional_nb, without_bidder
+from sims.games.cinch.conditional import deal_around_nb, run_conditional, without_bidder
 from sims.games.cinch.odds import (
     cinch_estimates,
     named_trumps,
@@ -80,7 +80,7 @@ def _kernel_rows(run: RunSpec, seat: int, contract: int, trump: int) -> np.ndarr
     calls = [contract if s == seat else 0 for s in range(players)]
     out = np.zeros(run.count, run.layout.dtype)
     errors = np.zeros((run.count, 4), np.int64)
-    run_conditional_nb(
+    run_conditional(
         run.seed, 0, run.count, mask_of(CARDS), seat, rest_of(CARDS, DECK),
         np.zeros((run.count, 0), np.int64), False, rules, fids, without_bidder(fids, seat),
         params, np.array([[*calls, trump]], np.int8), np.full(1, -1, np.int64), out, errors,

@@ -23,7 +23,7 @@ from sims.games.pitch.advice import (
     chain_mixing,
     hand_features,
 )
-from sims.games.pitch.deal import conditions, run_pitch_nb
+from sims.games.pitch.deal import conditions, run_pitch
 from sims.run.conditional import rest_of
 from sims.run.queries import AdviceError, AdviceQuery
 from sims.run.runner import RunSpec, log_arrays
@@ -62,7 +62,7 @@ def rejected_hands(q: AdviceQuery) -> tuple[np.ndarray, np.ndarray]:
         out["deal"] = -1
         logs = log_arrays(count * rounds, run.layout)
         errors = np.zeros((count, 4), np.int64)
-        run_pitch_nb(
+        run_pitch(
             run.seed, first, count, False, rounds, plan.rules, plan.fids, plan.params, out,
             errors, *logs, *fixed,
         )  # fmt: skip

@@ -10,7 +10,7 @@ import pytest
 
 from sims.core.cards import CardError, mask_of
 from sims.games.tenpoint import rules as tp
-from sims.games.tenpoint.conditional import known_hands, run_conditional_nb, script_table
+from sims.games.tenpoint.conditional import known_hands, run_conditional, script_table
 from sims.games.tenpoint.odds import (
     play_conditional,
     points_played,
@@ -35,7 +35,7 @@ def dealt_around(hand: str, seat: int, deals: int, variants=(), seed: int = 3) -
     dealt = np.zeros((deals, run.layout.players + 1), np.int64)
     errors = np.zeros((deals, 4), np.int64)
     fids, params = strategy_tables(seat_strategies(run))
-    run_conditional_nb(
+    run_conditional(
         seed, 0, deals, tp.rules_array(run.rules), fids, params,
         known_hands(run.rules, {seat: cards}), np.zeros((0, 0), np.int64),
         np.zeros(0, np.int64), script_table([]), np.zeros(0, run.layout.dtype), errors, dealt,

@@ -20,8 +20,6 @@ ILLEGAL_CALL = 3
 # conditions name, so the deal is not one of those asked for.
 REJECTED = 4
 
-BLOCKS = 1024  # work units of a parallel run; each reuses its scratch arrays
-
 # Rows of the per-seat strategy tables `fids[kind, seat]` and `params[kind, seat, :]`.
 BID, PLAY, LEAD = 0, 1, 2
 

@@ -327,6 +327,8 @@ def _compile(kernel: Any, arguments: tuple) -> None:
     plays: on a busy machine a cold compile can take minutes, which is not a stall."""
     if hasattr(kernel, "typeof_pyval"):  # a numba dispatcher
         kernel.compile(tuple(kernel.typeof_pyval(value) for value in arguments))
+    elif hasattr(kernel, "prepare"):  # a kernel of block functions (sims.engine.threads)
+        kernel.prepare(arguments)
 
 
 def _failing_unit(kernel, arguments: tuple, out: np.ndarray, cap: int, stall: float) -> int:

@@ -6,7 +6,7 @@ order to the target."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.bits import highest, lowest, popcount
 from sims.core.cards import suit_mask
@@ -24,7 +24,6 @@ from sims.core.rng import (
 from sims.core.tricks import beats, game_points, legal_cards
 from sims.engine.common import (
     BID,
-    BLOCKS,
     ILLEGAL_CALL,
     ILLEGAL_CARD,
     LEAD,
@@ -35,6 +34,7 @@ from sims.engine.common import (
     nowrap,
     record_fault_nb,
 )
+from sims.engine.threads import UnitKernel
 from sims.games.allfours import rules as r
 from sims.strategies import dispatcher
 from sims.strategies import view as v
@@ -529,11 +529,12 @@ def write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state, p
         after_col[row, side] = scores[side]
 
 
-@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
-def run_allfours_nb(
+@njit(cache=True, nogil=True)
+def play_units_nb(
+    start,
+    stop,
     seed,
     first,
-    count,
     games,
     cap,
     rules,
@@ -546,93 +547,96 @@ def run_allfours_nb(
     log_plays,
     log_winners,
 ):
-    """Play `count` units from index `first`: single deals (games=False, one row each,
-    dealer = index % players) or whole games to the target (up to `cap` rows each; the
-    deal passes left, except after a bunched deal). Row `u * cap + k` holds deal k of unit
-    u; rows left unused keep deal = -1. `errors[u]` = (kind, deal in unit, seat, card or
-    call) of the first fault."""
+    """Play units `first + start .. first + stop` of a run of `seed` one after another:
+    single deals (games=False, one row each, dealer = index % players) or whole games to the
+    target (up to `cap` rows each; the deal passes left, except after a bunched deal). Row
+    `u * cap + k` holds deal k of unit u; rows left unused keep deal = -1. `errors[u]` =
+    (kind, deal in unit, seat, card or call) of the first fault."""
     n = rules[r.R_PLAYERS]
-    blocks = min(count, BLOCKS)
     seed_part = seed_key(seed)
     record = log_plays.shape[0] > 0
-    for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        shuffling = np.zeros(2, np.int64)
-        deck = np.zeros(DECK_SCRATCH, np.int64)
-        dealt = np.zeros((n, r.HAND_SIZE), np.int64)
-        stock = np.zeros(r.stock_size(n), np.int64)
-        hands = np.zeros(n, np.int64)
-        played_by = np.zeros(n, np.int64)
-        won = np.zeros(n, np.int64)
-        dead_of = np.zeros(n, np.int64)
-        state = np.zeros(STATE_SIZE, np.int64)
-        error = np.zeros(2, np.int64)
-        points = np.zeros(5, np.int64)
-        scores = np.zeros(r.MAX_SIDES, np.int64)
-        before = np.zeros(r.MAX_SIDES, np.int64)
-        no_script = np.zeros(0, np.int64)
-        calls = np.full(r.calls_size(n), -1, np.int64)
-        plays = np.full(n * r.max_tricks(n), -1, np.int64)
-        winners = np.full(r.max_tricks(n), -1, np.int64)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            unit = unit_key(seed_part, index)
-            scores[:] = 0
-            dealer = index % n
-            if games:
-                rng[0] = purpose_key(unit, STREAM_GAME)
-                dealer = below(rng, n)
-            for k in range(cap):
-                row = u * cap + k
-                deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
-                shuffling[0] = purpose_key(unit, deal_stream)
-                deal_cards_nb(shuffling, deck, dealt, stock)
-                rng[0] = purpose_key(unit, game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY)
-                before[:] = scores
-                if record:  # the deal writes the logs' slots it uses, and only those
-                    calls[:] = -1
-                    plays[:] = -1
-                    winners[:] = -1
-                kind = play_deal_inline_nb(
-                    dealt,
-                    stock,
-                    shuffling,
-                    deck,
-                    dealer,
-                    scores,
-                    rules,
-                    fids,
-                    params,
-                    rng,
-                    no_script,
-                    no_script,
-                    view,
-                    hands,
-                    played_by,
-                    won,
-                    dead_of,
-                    state,
-                    error,
-                    calls,
-                    plays,
-                    winners,
-                    points,
-                )
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, k, error)
-                    break
-                write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state,
-                             points, won)  # fmt: skip
-                rec = out[row]
-                rec.game = index if games else -1
-                rec.deal = k if games else index
-                if record:
-                    log_hands[row, :n] = hands[:n]
-                    log_calls[row, :] = calls
-                    log_plays[row, :] = plays
-                    log_winners[row, :] = winners
-                if not games or rec.winner >= 0:
-                    break
-                if not rec.bunched:
-                    dealer = dealer + 1 if dealer + 1 < n else 0
+    view = np.zeros(v.SIZE, np.int64)
+    rng = np.zeros(1, np.int64)
+    shuffling = np.zeros(2, np.int64)
+    deck = np.zeros(DECK_SCRATCH, np.int64)
+    dealt = np.zeros((n, r.HAND_SIZE), np.int64)
+    stock = np.zeros(r.stock_size(n), np.int64)
+    hands = np.zeros(n, np.int64)
+    played_by = np.zeros(n, np.int64)
+    won = np.zeros(n, np.int64)
+    dead_of = np.zeros(n, np.int64)
+    state = np.zeros(STATE_SIZE, np.int64)
+    error = np.zeros(2, np.int64)
+    points = np.zeros(5, np.int64)
+    scores = np.zeros(r.MAX_SIDES, np.int64)
+    before = np.zeros(r.MAX_SIDES, np.int64)
+    no_script = np.zeros(0, np.int64)
+    calls = np.full(r.calls_size(n), -1, np.int64)
+    plays = np.full(n * r.max_tricks(n), -1, np.int64)
+    winners = np.full(r.max_tricks(n), -1, np.int64)
+    for u in range(start, stop):
+        index = first + u
+        unit = unit_key(seed_part, index)
+        scores[:] = 0
+        dealer = index % n
+        if games:
+            rng[0] = purpose_key(unit, STREAM_GAME)
+            dealer = below(rng, n)
+        for k in range(cap):
+            row = u * cap + k
+            deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+            shuffling[0] = purpose_key(unit, deal_stream)
+            deal_cards_nb(shuffling, deck, dealt, stock)
+            rng[0] = purpose_key(unit, game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY)
+            before[:] = scores
+            if record:  # the deal writes the logs' slots it uses, and only those
+                calls[:] = -1
+                plays[:] = -1
+                winners[:] = -1
+            kind = play_deal_inline_nb(
+                dealt,
+                stock,
+                shuffling,
+                deck,
+                dealer,
+                scores,
+                rules,
+                fids,
+                params,
+                rng,
+                no_script,
+                no_script,
+                view,
+                hands,
+                played_by,
+                won,
+                dead_of,
+                state,
+                error,
+                calls,
+                plays,
+                winners,
+                points,
+            )
+            if kind != OK:
+                record_fault_nb(errors, u, kind, k, error)
+                break
+            write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state,
+                         points, won)  # fmt: skip
+            rec = out[row]
+            rec.game = index if games else -1
+            rec.deal = k if games else index
+            if record:
+                log_hands[row, :n] = hands[:n]
+                log_calls[row, :] = calls
+                log_plays[row, :] = plays
+                log_winners[row, :] = winners
+            if not games or rec.winner >= 0:
+                break
+            if not rec.bunched:
+                dealer = dealer + 1 if dealer + 1 < n else 0
+
+
+# The run's kernel: each of numba's threads plays its part of the units in one call of
+# the block function (sims.engine.threads says why this is no parallel loop).
+run_allfours = UnitKernel(play_units_nb)

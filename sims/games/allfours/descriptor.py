@@ -15,7 +15,7 @@ from sims.core.cards import SUITS, card_name, format_cards
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
 from sims.games.allfours import rules as af
-from sims.games.allfours.deal import run_allfours_nb
+from sims.games.allfours.deal import run_allfours
 from sims.games.allfours.odds import play_odds
 from sims.games.allfours.scripted import CONTINUATION
 from sims.games.allfours.training import TRAINING
@@ -290,7 +290,7 @@ GAME = Game(
     name=af.NAME,
     rules=af,
     layout=layout,
-    kernel=run_allfours_nb,
+    kernel=run_allfours,
     arguments=arguments,
     record=record,
     render=render,

@@ -17,7 +17,7 @@ from analysis.stats import estimates_frame, mean, wilson
 from sims.core.cards import CardError
 from sims.core.deck import Deck
 from sims.games.allfours import rules as af
-from sims.games.allfours.conditional import run_conditional_nb
+from sims.games.allfours.conditional import run_conditional
 from sims.run.conditional import parse_hand, play_round_chunks, rest_of, rounds_frame
 from sims.run.queries import OddsQuery, OddsReport
 from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
@@ -88,7 +88,7 @@ def play_conditional(
     logs = log_arrays(0, run.layout)
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_conditional_nb(
+        run_conditional(
             run.seed, first, count, cards, seat - 1, upcard, rest, rules, fids, params,
             scripts, out, errors, *logs,
         )  # fmt: skip

@@ -15,7 +15,7 @@ from sims.core.cards import SUITS, mask_of
 from sims.games.cinch import rules as cinch
 from sims.games.cinch import sampler
 from sims.games.cinch.cards import DECK
-from sims.games.cinch.conditional import run_conditional_nb, without_bidder
+from sims.games.cinch.conditional import run_conditional, without_bidder
 from sims.games.cinch.odds import check_dealt, named_trumps
 from sims.run.advice import advice_table
 from sims.run.conditional import parse_hand, play_until_accepted, rest_of
@@ -163,7 +163,7 @@ def _rejected(
     logs = log_arrays(0, run.layout)[1:]
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_conditional_nb(
+        run_conditional(
             run.seed, first, count, mask_of(plan.hand), plan.seat, rest_of(plan.hand, DECK),
             np.zeros((count, 0), np.int64), len(query.calls) > 0, plan.rules, plan.fids,
             plan.stop, plan.params, scripts, trumps, out, errors, *logs,
@@ -201,7 +201,7 @@ def _chained(
         steps = -(-count // sampler.CHAINS)
         kept = np.zeros((steps * sampler.CHAINS, heard), np.int64)
         if heard:
-            sampler.advance_chains_nb(
+            sampler.advance_chains(
                 state.states, state.keys, state.status, state.draws, state.step, steps,
                 run.count, sampler.BURN_IN, sampler.THIN, kept, rest, plan.rules, stops,
                 plan.params, calls, outs, *logs,
@@ -211,7 +211,7 @@ def _chained(
         return kept[:count]
 
     def kernel(first, count, kept, rows, errors) -> None:
-        run_conditional_nb(
+        run_conditional(
             run.seed, first, count, mask_of(plan.hand), plan.seat, rest, kept, False,
             plan.rules, plan.fids, plan.stop, plan.params, scripts, trumps, rows, errors, *logs,
         )  # fmt: skip

@@ -41,7 +41,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from sims.games.cinch import rules as c
-from sims.games.cinch.deal import run_cinch_nb
+from sims.games.cinch.deal import run_cinch
 from sims.games.cinch.strategies.calibrated import (
     CALLS,
     CLASS_AXES,
@@ -119,7 +119,7 @@ def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.nda
     errors = np.zeros((count, 4), np.int64)
     hands = np.zeros((count, players), np.int64)
     _, calls, plays, winners = log_arrays(0, run.layout)
-    run_cinch_nb(
+    run_cinch(
         run.seed,
         first,
         count,

@@ -12,11 +12,12 @@ is played again with the whole auction heard and that trump scripted."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.bits import lowest
 from sims.core.rng import STREAM_DEAL, STREAM_PLAY, purpose_key, seed_key, shuffle, unit_key
-from sims.engine.common import BID, BLOCKS, OK, REJECTED, SCRIPT_EXHAUSTED, record_fault_nb
+from sims.engine.common import BID, OK, REJECTED, SCRIPT_EXHAUSTED, record_fault_nb
+from sims.engine.threads import UnitKernel
 from sims.games.cinch import rules as c
 from sims.games.cinch.deal import CARDS, TRACE_WIDTH, play_cinch_deal_nb
 from sims.strategies import view as v
@@ -52,10 +53,10 @@ def deal_around_nb(rng, order, deck, rest, hand, seat, known, players, size) -> 
 
 
 @njit(cache=True, inline="always")
-def heard_nb(order, heard, rules, stop, params, rng, calls, view, out, row, error, logs) -> int:
+def heard_nb(order, heard, rules, stopping, params, rng, calls, view, out, row, error, logs) -> int:
     """OK when the bidders of seats 0 .. `heard` - 1, dealt `order`, make `calls[:heard]`,
     REJECTED when they do not, through the deal loop's own auction, which stops at seat
-    `heard`, whose bidder `stop` removes; else the deal loop's error kind (a bidder's
+    `heard`, whose bidder `stopping` removes; else the deal loop's error kind (a bidder's
     illegal call: its seat and call in `error`)."""
     scores = np.zeros(c.MAX_PLAYERS, np.int64)
     log_calls, log_plays, log_winners = logs
@@ -64,7 +65,7 @@ def heard_nb(order, heard, rules, stop, params, rng, calls, view, out, row, erro
         rules[c.R_PLAYERS] - 1,
         scores,
         rules,
-        stop,
+        stopping,
         params,
         rng,
         np.zeros(0, np.int8),
@@ -87,7 +88,7 @@ def heard_nb(order, heard, rules, stop, params, rng, calls, view, out, row, erro
 
 
 @njit(cache=True, inline="always")
-def play_round_nb(order, seat, rules, fids, stop, params, rng, script, trump, full, view, out,
+def play_round_nb(order, seat, rules, fids, stopping, params, rng, script, trump, full, view, out,
                   row, error, logs) -> int:  # fmt: skip
     """Play one round of a deal into `out[row]` from the calls of `script` (the trump
     suit `trump` named by the hand at `seat` if it wins the contract, -1: as its strategy
@@ -100,7 +101,7 @@ def play_round_nb(order, seat, rules, fids, stop, params, rng, script, trump, fu
     no_cards = np.zeros(0, np.int8)
     no_trace = np.zeros((0, TRACE_WIDTH), np.int64)
     kind = play_cinch_deal_nb(
-        order, players - 1, scores, rules, stop if trump >= 0 else fids, params, rng, script,
+        order, players - 1, scores, rules, stopping if trump >= 0 else fids, params, rng, script,
         no_cards, view, out, row, error, log_calls, log_plays, log_winners, no_trace,
     )  # fmt: skip
     if trump >= 0 and kind == SCRIPT_EXHAUSTED and error[0] == seat:
@@ -116,11 +117,12 @@ def play_round_nb(order, seat, rules, fids, stop, params, rng, script, trump, fu
     return kind
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def run_conditional_nb(
+@njit(cache=True, nogil=True)
+def run_conditional_block_nb(
+    start,
+    stop,
     seed,
     first,
-    count,
     hand,
     seat,
     rest,
@@ -128,7 +130,7 @@ def run_conditional_nb(
     check,
     rules,
     fids,
-    stop,
+    stopping,
     params,
     scripts,
     trumps,
@@ -138,57 +140,60 @@ def run_conditional_nb(
     log_plays,
     log_winners,
 ):
-    """Deal deals `first .. first + count` around `hand` (a mask) at `seat`, the hands of
-    `known[u]` at the seats before it in deal u (`known` has a row per deal, empty when
-    only the hand is known), the rest from `rest` by deal u's deal stream, and play each
-    once per round k into row u * rounds + k from deal u's play stream: the calls
-    `scripts[k]`, the trump `trumps[k]` (see `play_round_nb`). With `check`, a deal whose
-    earlier seats' bidders do not make the calls of `scripts[0][:seat]` is rejected (its
-    rows keep deal = -1). `stop` is `fids` with the hand's bidder removed. `errors[u]` =
-    (kind, round, seat, card or call) of the first fault."""
+    """Deal deals `first + start .. first + stop` of a run of `seed` (one after another) around
+    `hand` (a mask) at `seat`, the hands of `known[u]` at the seats before it in deal u (`known`
+    has a row per deal, empty when only the hand is known), the rest from `rest` by deal u's
+    deal stream, and play each once per round k into row u * rounds + k from deal u's play
+    stream: the calls `scripts[k]`, the trump `trumps[k]` (see `play_round_nb`). With `check`, a
+    deal whose earlier seats' bidders do not make the calls of `scripts[0][:seat]` is rejected
+    (its rows keep deal = -1). `stopping` is `fids` with the hand's bidder removed. `errors[u]`
+    = (kind, round, seat, card or call) of the first fault."""
     players = rules[c.R_PLAYERS]
     size = rules[c.R_DEALT]
     rounds = trumps.shape[0]
-    blocks = min(count, BLOCKS)
     seed_part = seed_key(seed)
     logs = (log_calls, log_plays, log_winners)
-    for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        order = np.zeros(CARDS, np.int64)
-        deck = np.zeros(2 * CARDS, np.int64)
-        full = np.zeros(players + 1, np.int8)
-        error = np.zeros(2, np.int64)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            unit = unit_key(seed_part, index)
-            rng[0] = purpose_key(unit, STREAM_DEAL)
-            deal_around_nb(rng, order, deck, rest, hand, seat, known[u], players, size)
-            if check:
-                rng[0] = purpose_key(unit, STREAM_PLAY)
-                row = u * rounds
-                fits = heard_nb(order, seat, rules, stop, params, rng, scripts[0], view, out,
-                                row, error, logs)  # fmt: skip
-                if fits != OK:
-                    if fits != REJECTED:
-                        record_fault_nb(errors, u, fits, 0, error)
-                    continue
-            for k in range(rounds):
-                row = u * rounds + k
-                rng[0] = purpose_key(unit, STREAM_PLAY)
-                kind = play_round_nb(order, seat, rules, fids, stop, params, rng, scripts[k],
-                                     trumps[k], full, view, out, row, error, logs)  # fmt: skip
-                record = out[row]
-                record.game = -1
-                record.deal = index
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, k, error)
-                    break
+    view = np.zeros(v.SIZE, np.int64)
+    rng = np.zeros(1, np.int64)
+    order = np.zeros(CARDS, np.int64)
+    deck = np.zeros(2 * CARDS, np.int64)
+    full = np.zeros(players + 1, np.int8)
+    error = np.zeros(2, np.int64)
+    for u in range(start, stop):
+        index = first + u
+        unit = unit_key(seed_part, index)
+        rng[0] = purpose_key(unit, STREAM_DEAL)
+        deal_around_nb(rng, order, deck, rest, hand, seat, known[u], players, size)
+        if check:
+            rng[0] = purpose_key(unit, STREAM_PLAY)
+            row = u * rounds
+            fits = heard_nb(order, seat, rules, stopping, params, rng, scripts[0], view, out,
+                            row, error, logs)  # fmt: skip
+            if fits != OK:
+                if fits != REJECTED:
+                    record_fault_nb(errors, u, fits, 0, error)
+                continue
+        for k in range(rounds):
+            row = u * rounds + k
+            rng[0] = purpose_key(unit, STREAM_PLAY)
+            kind = play_round_nb(order, seat, rules, fids, stopping, params, rng, scripts[k],
+                                 trumps[k], full, view, out, row, error, logs)  # fmt: skip
+            record = out[row]
+            record.game = -1
+            record.deal = index
+            if kind != OK:
+                record_fault_nb(errors, u, kind, k, error)
+                break
+
+
+# The kernel: each of numba's threads plays its part of the deals in one call of the block
+# function (sims.engine.threads).
+run_conditional = UnitKernel(run_conditional_block_nb)
 
 
 def without_bidder(fids: np.ndarray, seat: int) -> np.ndarray:
     """A copy of the strategy table `fids` with the bidder of `seat` removed, so that the
     deal loop stops when that seat is to call or to name trump."""
-    stop = fids.copy()
-    stop[BID, seat] = -1
-    return stop
+    stopping = fids.copy()
+    stopping[BID, seat] = -1
+    return stopping

@@ -10,7 +10,7 @@ and the card, in the order they happen."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.bits import highest, lowest, popcount
 from sims.core.memory import unowned
@@ -27,7 +27,6 @@ from sims.core.rng import (
 from sims.core.tricks import beats_in, legal_cards_in
 from sims.engine.common import (
     BID,
-    BLOCKS,
     ILLEGAL_CALL,
     ILLEGAL_CARD,
     LEAD,
@@ -38,6 +37,7 @@ from sims.engine.common import (
     nowrap,
     record_fault_nb,
 )
+from sims.engine.threads import UnitKernel
 from sims.games.cinch import rules as c
 from sims.games.cinch import slots
 from sims.games.cinch.cards import DECK
@@ -644,43 +644,12 @@ def shuffled_nb(rng, deck) -> None:
     shuffle(rng, deck, CARDS, CARDS)
 
 
-@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
-def run_cinch_nb(
-    seed,
-    first,
-    count,
-    games,
-    cap,
-    rules,
-    fids,
-    params,
-    out,
-    errors,
-    log_hands,
-    log_calls,
-    log_plays,
-    log_winners,
-):
-    """Play `count` units from index `first`: single deals (games=False, one row each,
-    dealer = index % players) or whole games to the target (up to `cap` rows each; the
-    deal passes left; the first dealer drawn at random). Row `u * cap + k` holds deal k of
-    unit u; rows left unused keep deal = -1. `errors[u]` = (kind, deal in unit, seat, card
-    or call) of the first fault."""
-    blocks = min(count, BLOCKS)
-    seed_part = seed_key(seed)
-    for block in prange(blocks):
-        play_units_nb(
-            seed_part, first, count * block // blocks, count * (block + 1) // blocks, games,
-            cap, rules, fids, params, out, errors, log_hands, log_calls, log_plays, log_winners,
-        )  # fmt: skip
-
-
 @njit(cache=True, nogil=True)
 def play_units_nb(
-    seed_part,
-    first,
     start,
     stop,
+    seed,
+    first,
     games,
     cap,
     rules,
@@ -693,9 +662,13 @@ def play_units_nb(
     log_plays,
     log_winners,
 ):
-    """Units `start` to `stop` of `run_cinch_nb`, one after another with one set of
-    scratch arrays: a function of its own, so that numba's analysis of the parallel loop
-    sees one call instead of the whole deal loop. Returns its scratch."""
+    """Play units `first + start .. first + stop` of a run of `seed` one after another,
+    with one set of scratch arrays: single deals (games=False, one row each, dealer =
+    index % players) or whole games to the target (up to `cap` rows each; the deal passes
+    left; the first dealer drawn at random). Row `u * cap + k` holds deal k of unit u;
+    rows left unused keep deal = -1. `errors[u]` = (kind, deal in unit, seat, card or
+    call) of the first fault. Returns its scratch."""
+    seed_part = seed_key(seed)
     players = rules[c.R_PLAYERS]
     size = rules[c.R_DEALT]
     owned = (
@@ -771,3 +744,8 @@ def play_units_nb(
                 break
             dealer = (dealer + 1) % players
     return owned  # alive until here: the loop used views of it that no one counted
+
+
+# The run's kernel: each of numba's threads plays its part of the units in one call of
+# the block function (sims.engine.threads says why this is no parallel loop).
+run_cinch = UnitKernel(play_units_nb)

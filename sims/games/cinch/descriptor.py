@@ -16,7 +16,7 @@ from sims.engine import solver
 from sims.games.cinch import rules as cinch
 from sims.games.cinch.advice import play_advice
 from sims.games.cinch.cards import DECK
-from sims.games.cinch.deal import DRAW, FILL, MAX_ENTRIES, run_cinch_nb
+from sims.games.cinch.deal import DRAW, FILL, MAX_ENTRIES, run_cinch
 from sims.games.cinch.odds import DEALT, play_odds
 from sims.games.cinch.scripted import CONTINUATION
 from sims.games.cinch.training import TRAINING
@@ -298,7 +298,7 @@ GAME = Game(
     name=cinch.NAME,
     rules=cinch,
     layout=layout,
-    kernel=run_cinch_nb,
+    kernel=run_cinch,
     arguments=arguments,
     record=record,
     render=render,

@@ -15,7 +15,7 @@ from analysis.stats import estimates_frame, mean, wilson
 from sims.core.cards import SUITS, mask_of
 from sims.games.cinch import rules as cinch
 from sims.games.cinch.cards import DECK
-from sims.games.cinch.conditional import run_conditional_nb, without_bidder
+from sims.games.cinch.conditional import run_conditional, without_bidder
 from sims.run.conditional import parse_hand, parse_trump, play_round_chunks, rest_of, rounds_frame
 from sims.run.queries import OddsQuery, OddsReport, Recommendation
 from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
@@ -97,7 +97,7 @@ def play_conditional(
     logs = log_arrays(0, run.layout)[1:]
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_conditional_nb(
+        run_conditional(
             run.seed, first, count, mask_of(hand), seat - 1, rest_of(hand, DECK),
             np.zeros((count, 0), np.int64), False, rules, fids, stop, params, scripts, trumps,
             out, errors, *logs,

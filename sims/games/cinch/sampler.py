@@ -9,18 +9,20 @@ heard (through the deal loop's own auction, `sims.games.cinch.conditional.heard_
 found seat by seat, sweeps `BURN_IN` times, then keeps its state every `THIN` sweeps; deal
 d of a run is chain d % CHAINS's state number d // CHAINS. The later seats and the stock
 are dealt afresh for every kept deal from the cards left, by the deal's own stream
-(`sims.games.cinch.conditional.run_conditional_nb`)."""
+(`sims.games.cinch.conditional.run_conditional`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.bits import lowest
 from sims.core.rng import below, purpose_key, seed_key, unit_key
 from sims.engine.common import BID, OK, REJECTED
+from sims.engine.threads import in_threads
 from sims.games.cinch import rules as c
 from sims.games.cinch.conditional import heard_nb
 from sims.games.cinch.deal import CARDS
@@ -82,8 +84,10 @@ def _draw_seat_nb(seat, upto, dealt, heard, budget, rest, avail, rules, stops, p
     return 0
 
 
-@njit(cache=True, parallel=True, nogil=True)  # the server's event loop runs beside it
-def advance_chains_nb(
+@njit(cache=True, nogil=True)  # the server's event loop runs beside it
+def advance_chains_block_nb(
+    start,
+    stop,
     states,
     keys,
     status,
@@ -104,20 +108,14 @@ def advance_chains_nb(
     log_plays,
     log_winners,
 ):
-    """Advance every chain over its steps `first_step .. first_step + steps` (step s keeps
-    deal s * chains + c, while below `count`), writing the earlier seats' hands of each deal
-    kept into `kept[(s - first_step) * chains + c]`. `states[c]` (the earlier seats'
-    hands) and `keys[c]` (its stream's state) carry chain c from call to call; `status[c]`
-    says why it stopped (NEVER_HEARD with the seat, or FAULT with the seat and its call);
-    `draws[c]` counts the hands it drew. The earlier seats are 0 .. calls.shape[0] - 1;
-    `stops[i]` are the strategies with seat i + 1's bidder removed."""
+    """Chains `start` to `stop` of `advance_chains`, one after another."""
     chains, heard = states.shape
     players = rules[c.R_PLAYERS]
     logs = (log_calls, log_plays, log_winners)
     # Typed int64: passed as they are, each constant would be typed as its own value and
     # the draw compiled once for each.
     start_draws, move_draws = np.int64(START_DRAWS), np.int64(MOVE_DRAWS)
-    for ch in prange(chains):
+    for ch in range(start, stop):
         if status[ch, 0] != RUNNING or first_step * chains + ch >= count:
             continue
         rng = np.zeros(1, np.int64)
@@ -169,6 +167,19 @@ def advance_chains_nb(
         for k in range(heard):
             states[ch, k] = dealt[k]
         keys[ch] = rng[0]
+
+
+def advance_chains(states: np.ndarray, *rest: Any) -> None:
+    """Advance every chain over its steps `first_step .. first_step + steps` (step s keeps
+    deal s * chains + c, while below `count`), writing the earlier seats' hands of each deal
+    kept into `kept[(s - first_step) * chains + c]`. `states[c]` (the earlier seats'
+    hands) and `keys[c]` (its stream's state) carry chain c from call to call; `status[c]`
+    says why it stopped (NEVER_HEARD with the seat, or FAULT with the seat and its call);
+    `draws[c]` counts the hands it drew. The earlier seats are 0 .. calls.shape[0] - 1;
+    `stops[i]` are the strategies with seat i + 1's bidder removed. The arguments are those of
+    `advance_chains_block_nb` after its first two; each of numba's threads advances its part
+    of the chains (sims.engine.threads)."""
+    in_threads(advance_chains_block_nb, states.shape[0], states, *rest)
 
 
 @njit(cache=True)

@@ -12,7 +12,7 @@ from sims.descriptors import Game, Odds
 from sims.engine import solver
 from sims.games.don import rules as don
 from sims.games.don.odds import play_odds
-from sims.games.phat.deal import run_phat_nb
+from sims.games.phat.deal import run_phat
 from sims.games.phat.descriptor import (
     SIDES,
     arguments_of,
@@ -75,7 +75,7 @@ GAME = Game(
     name="don",
     rules=don,
     layout=partnership_layout(don.HAND_SIZE, lambda _, cap: cap or don.DEFAULT_MAX_DEALS),
-    kernel=run_phat_nb,
+    kernel=run_phat,
     arguments=arguments_of(don),
     record=record,
     render=renderer(

@@ -4,7 +4,7 @@ and 3; the rules array says which), and its parallel run kernel."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.bits import popcount
 from sims.core.cards import suit_mask
@@ -19,7 +19,6 @@ from sims.core.rng import (
 )
 from sims.core.tricks import game_points, legal_must_follow, opening_cards
 from sims.engine.common import (
-    BLOCKS,
     DECK_SCRATCH,
     OK,
     deal_hands_nb,
@@ -31,6 +30,7 @@ from sims.engine.common import (
     take_card_nb,
 )
 from sims.engine.odds import deal_around_nb
+from sims.engine.threads import UnitKernel
 from sims.games.phat import rules as phat
 from sims.strategies import dispatcher
 from sims.strategies import view as v
@@ -233,16 +233,17 @@ def leader_at_target_nb(scores, target: int) -> int:
     return -1
 
 
-# A conditional run's fixed values (`run_phat_nb`'s `fixed`): the hand (a mask) and its
+# A conditional run's fixed values (`run_phat`'s `fixed`): the hand (a mask) and its
 # seat, which pitches.
 FIXED_HAND, FIXED_SEAT = range(2)
 
 
-@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
-def run_phat_nb(
+@njit(cache=True, nogil=True)
+def play_units_nb(
+    start,
+    stop,
     seed,
     first,
-    count,
     games,
     cap,
     rules,
@@ -258,96 +259,100 @@ def run_phat_nb(
     rest,
     round_trumps,
 ):
-    """Play `count` units from index `first`: single deals (games=False, one row each,
-    pitcher = index % 4) or whole games to the target (up to `cap` rows each).
+    """Play units `first + start .. first + stop` of a run of `seed` one after another:
+    single deals (games=False, one row each, pitcher = index % 4) or whole games to the
+    target (up to `cap` rows each).
 
-    Row `u * cap + k` holds deal k of unit u; rows left unused keep deal = -1.
-    `errors[u]` = (kind, deal in unit, seat, card) of the first illegal play.
+    Row `u * cap + k` holds deal k of unit u; rows left unused keep deal = -1. `errors[u]` =
+    (kind, deal in unit, seat, card) of the first illegal play.
 
-    A conditional run (bid odds) has rounds (`round_trumps` not empty): in unit u, one
-    deal, seat `fixed[FIXED_SEAT]` holds `fixed[FIXED_HAND]` and pitches, the other seats
-    are dealt from the cards `rest`, and the deal is played once per round k, from 0-0,
-    into row `u * cap + k` (cap: the rounds), opening in the suit `round_trumps[k]`.
+    A conditional run (bid odds) has rounds (`round_trumps` not empty): in unit u, one deal,
+    seat `fixed[FIXED_SEAT]` holds `fixed[FIXED_HAND]` and pitches, the other seats are
+    dealt from the cards `rest`, and the deal is played once per round k, from 0-0, into row
+    `u * cap + k` (cap: the rounds), opening in the suit `round_trumps[k]`.
     """
     rounds = round_trumps.shape[0]
-    blocks = min(count, BLOCKS)
     seed_part = seed_key(seed)
-    for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        dealt = np.zeros(4, np.int64)
-        hands = np.zeros(4, np.int64)
-        scores = np.zeros(2, np.int64)
-        deck = np.zeros(DECK_SCRATCH, np.int64)
-        error = np.zeros(2, np.int64)
-        script = np.zeros(0, np.int8)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            unit = unit_key(seed_part, index)
-            scores[:] = 0
-            carry = 0
-            if games:
-                rng[0] = purpose_key(unit, STREAM_GAME)
-                pitcher = below(rng, 4)
-            else:
-                pitcher = fixed[FIXED_SEAT] if rounds else index & 3
-            for k in range(cap):
-                row = u * cap + k
-                deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
-                play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
-                if rounds == 0 or k == 0:
-                    rng[0] = purpose_key(unit, deal_stream)
-                    if rounds == 0:
-                        deal_hands_nb(rng, deck, dealt, 4, rules[phat.R_HAND_SIZE])
-                    else:
-                        deal_around_nb(
-                            rng,
-                            deck,
-                            rest,
-                            dealt,
-                            rules[phat.R_HAND_SIZE],
-                            fixed[FIXED_SEAT],
-                            fixed[FIXED_HAND],
-                        )
-                if log_hands.shape[0] > 0:
-                    log_hands[row, :] = dealt
-                rng[0] = purpose_key(unit, play_stream)
-                opening = -1
-                if rounds:
-                    scores[:] = 0
-                    opening = opening_cards(round_trumps[k])
-                kind = play_phat_deal_nb(
-                    dealt,
-                    hands,
-                    pitcher,
-                    scores,
-                    carry,
-                    rules,
-                    games,
-                    opening,
-                    fids,
-                    params,
-                    rng,
-                    script,
-                    view,
-                    out,
-                    row,
-                    error,
-                    card_values,
-                    log_plays,
-                    log_winners,
-                )
-                record = out[row]
-                record.game = index if games else -1
-                record.deal = k if games else index
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, k, error)
-                    break
-                if rounds == 0 and (not games or record.winner >= 0):
-                    break
+    view = np.zeros(v.SIZE, np.int64)
+    rng = np.zeros(1, np.int64)
+    dealt = np.zeros(4, np.int64)
+    hands = np.zeros(4, np.int64)
+    scores = np.zeros(2, np.int64)
+    deck = np.zeros(DECK_SCRATCH, np.int64)
+    error = np.zeros(2, np.int64)
+    script = np.zeros(0, np.int8)
+    for u in range(start, stop):
+        index = first + u
+        unit = unit_key(seed_part, index)
+        scores[:] = 0
+        carry = 0
+        if games:
+            rng[0] = purpose_key(unit, STREAM_GAME)
+            pitcher = below(rng, 4)
+        else:
+            pitcher = fixed[FIXED_SEAT] if rounds else index & 3
+        for k in range(cap):
+            row = u * cap + k
+            deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
+            play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
+            if rounds == 0 or k == 0:
+                rng[0] = purpose_key(unit, deal_stream)
                 if rounds == 0:
-                    pitcher = (pitcher + 1) & 3
-                    carry = record.carry_out
+                    deal_hands_nb(rng, deck, dealt, 4, rules[phat.R_HAND_SIZE])
+                else:
+                    deal_around_nb(
+                        rng,
+                        deck,
+                        rest,
+                        dealt,
+                        rules[phat.R_HAND_SIZE],
+                        fixed[FIXED_SEAT],
+                        fixed[FIXED_HAND],
+                    )
+            if log_hands.shape[0] > 0:
+                log_hands[row, :] = dealt
+            rng[0] = purpose_key(unit, play_stream)
+            opening = -1
+            if rounds:
+                scores[:] = 0
+                opening = opening_cards(round_trumps[k])
+            kind = play_phat_deal_nb(
+                dealt,
+                hands,
+                pitcher,
+                scores,
+                carry,
+                rules,
+                games,
+                opening,
+                fids,
+                params,
+                rng,
+                script,
+                view,
+                out,
+                row,
+                error,
+                card_values,
+                log_plays,
+                log_winners,
+            )
+            record = out[row]
+            record.game = index if games else -1
+            record.deal = k if games else index
+            if kind != OK:
+                record_fault_nb(errors, u, kind, k, error)
+                break
+            if rounds == 0 and (not games or record.winner >= 0):
+                break
+            if rounds == 0:
+                pitcher = (pitcher + 1) & 3
+                carry = record.carry_out
+
+
+# The run's kernel: each of numba's threads plays its part of the units in one call of
+# the block function (sims.engine.threads says why this is no parallel loop).
+run_phat = UnitKernel(play_units_nb)
 
 
 @njit(cache=True)
@@ -398,13 +403,13 @@ def play_script_nb(
 def conditions(
     hand: int, seat: int, rest: np.ndarray, trumps: np.ndarray
 ) -> tuple[np.ndarray, ...]:
-    """`run_phat_nb`'s last three arguments for a conditional run (see there)."""
+    """`run_phat`'s last three arguments for a conditional run (see there)."""
     fixed = np.zeros(2, np.int64)
     fixed[[FIXED_HAND, FIXED_SEAT]] = hand, seat
     return fixed, rest, trumps.astype(np.int64)
 
 
 def no_conditions() -> tuple[np.ndarray, ...]:
-    """`run_phat_nb`'s last three arguments for a normal run: no rounds."""
+    """`run_phat`'s last three arguments for a normal run: no rounds."""
     no_cards = np.zeros(0, np.int64)
     return np.zeros(2, np.int64), no_cards, no_cards

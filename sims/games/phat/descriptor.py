@@ -16,7 +16,7 @@ from sims.core.cards import SUITS, card_name, format_cards
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
 from sims.games.phat import rules as phat
-from sims.games.phat.deal import no_conditions, run_phat_nb
+from sims.games.phat.deal import no_conditions, run_phat
 from sims.games.phat.odds import play_odds
 from sims.games.phat.scripted import CONTINUATION
 from sims.games.phat.training import TRAINING
@@ -312,7 +312,7 @@ GAME = Game(
     rules=phat,
     # Every full deal hands out at least 80 points: the cap is exact, not a choice.
     layout=partnership_layout(13, lambda rules, _: phat.max_deals_per_game(rules["target"])),
-    kernel=run_phat_nb,
+    kernel=run_phat,
     arguments=arguments_of(phat),
     record=record,
     render=renderer(phat.CARD_VALUES, "phat", "muck", (("Big Phat {card}", "big_phat"),)),

@@ -13,7 +13,7 @@ import pandas as pd
 from analysis.stats import estimates_frame, mean, wilson
 from sims.core.cards import mask_of
 from sims.games.phat import rules as phat
-from sims.games.phat.deal import conditions, run_phat_nb
+from sims.games.phat.deal import conditions, run_phat
 from sims.run.conditional import OddsSpec, parse_trump, play_round_chunks, rest_of, suits_frame
 from sims.run.queries import OddsQuery, OddsReport, Recommendation
 from sims.run.runner import log_arrays, seat_strategies, strategy_tables
@@ -54,7 +54,7 @@ def play_pitcher_rounds(
     hands, _, plays, winners = log_arrays(0, run.layout)  # Phat's deal loop logs no calls
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_phat_nb(
+        run_phat(
             run.seed,
             first,
             count,

@@ -14,7 +14,7 @@ import pandas as pd
 from sims.core.cards import SUITS, mask_of
 from sims.games.pitch import rules as pitch
 from sims.games.pitch import sampler
-from sims.games.pitch.deal import conditions, run_pitch_nb
+from sims.games.pitch.deal import conditions, run_pitch
 from sims.run.advice import advice_table
 from sims.run.conditional import parse_trump, play_until_accepted, rest_of
 from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
@@ -148,7 +148,7 @@ def _rejected(
     )
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_pitch_nb(
+        run_pitch(
             run.seed,
             first,
             count,
@@ -213,7 +213,7 @@ def chain_deals(
 
     def kernel(first, count, kept, rows, errors) -> None:
         out = np.zeros((count if hands else 0, run.layout.players), np.int64)
-        sampler.play_kept_nb(
+        sampler.play_kept(
             run.seed,
             first,
             count,
@@ -275,7 +275,7 @@ def _chain_sampler(
         start = first - run.first
         steps = -(-count // chains)
         kept = np.zeros((steps * chains, heard), np.int64)
-        sampler.advance_chains_nb(
+        sampler.advance_chains(
             state.states,
             state.keys,
             state.status,

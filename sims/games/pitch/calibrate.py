@@ -38,7 +38,7 @@ import pandas as pd
 from tqdm import tqdm
 
 from sims.games.pitch import rules as pitch
-from sims.games.pitch.deal import no_conditions, run_pitch_nb
+from sims.games.pitch.deal import no_conditions, run_pitch
 from sims.games.pitch.strategies.calibrated import (
     CALLS,
     CLASS_AXES,
@@ -110,7 +110,7 @@ def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.nda
     errors = np.zeros((count, 4), np.int64)
     hands = np.zeros((count, players), np.int64)
     _, calls, plays, winners = log_arrays(0, run.layout)
-    run_pitch_nb(
+    run_pitch(
         run.seed,
         first,
         count,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.bits import highest, lowest, popcount
 from sims.core.cards import suit_mask
@@ -20,7 +20,6 @@ from sims.core.rng import (
 from sims.core.tricks import game_points, honour_cards, legal_cards, opening_cards, takes_game
 from sims.engine.common import (
     BID,
-    BLOCKS,
     DECK_SCRATCH,
     ILLEGAL_CALL,
     OK,
@@ -33,6 +32,7 @@ from sims.engine.common import (
     take_card_nb,
 )
 from sims.engine.odds import deal_around_nb
+from sims.engine.threads import UnitKernel
 from sims.games.pitch import rules as p
 from sims.strategies import dispatcher
 from sims.strategies import view as v
@@ -313,16 +313,17 @@ def field_views_nb(out):
     return out.call, out.won, out.delta, out.game_points, out.score_before, out.score_after
 
 
-# A conditional run's fixed values (`run_pitch_nb`'s `fixed`): the hand (a mask) and its
+# A conditional run's fixed values (`run_pitch`'s `fixed`): the hand (a mask) and its
 # seat, the dealer, and how many of each round's scripted calls are heard.
 FIXED_HAND, FIXED_SEAT, FIXED_DEALER, FIXED_HEARD = range(4)
 
 
-@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
-def run_pitch_nb(
+@njit(cache=True, nogil=True)
+def play_units_nb(
+    start,
+    stop,
     seed,
     first,
-    count,
     games,
     cap,
     rules,
@@ -339,10 +340,12 @@ def run_pitch_nb(
     round_calls,
     round_trumps,
 ):
-    """Play `count` units from index `first`: single deals (games=False, one row each,
-    dealer = index % players) or whole games to the target (up to `cap` rows each; the
-    deal passes left). Row `u * cap + k` holds deal k of unit u; rows left unused keep
-    deal = -1. `errors[u]` = (kind, deal in unit, seat, card or call) of the first fault.
+    """Play units `first + start .. first + stop` of a run of `seed` one after another,
+    with one set of scratch arrays: single deals (games=False, one row each, dealer =
+    index % players) or whole games to the target (up to `cap` rows each; the deal passes
+    left). Row `u * cap + k` holds deal k of unit u; rows left unused keep deal = -1.
+    `errors[u]` = (kind, deal in unit, seat, card or call) of the first fault. Returns
+    its scratch.
 
     A conditional run (bid odds, advice) has rounds (`round_trumps` not empty): in unit u,
     one deal, seat `fixed[FIXED_SEAT]` holds `fixed[FIXED_HAND]`, the dealer is
@@ -352,41 +355,7 @@ def run_pitch_nb(
     `play_pitch_deal_nb`) and `round_trumps[k]` the suit the fixed seat pitches if it
     pitches (-1: its strategy's choice). A deal rejected keeps deal = -1 in all its rows.
     """
-    blocks = min(count, BLOCKS)
     seed_part = seed_key(seed)
-    for block in prange(blocks):
-        play_units_nb(
-            seed_part, first, count * block // blocks, count * (block + 1) // blocks, games,
-            cap, rules, fids, params, out, errors, log_hands, log_calls, log_plays,
-            log_winners, fixed, rest, round_calls, round_trumps,
-        )  # fmt: skip
-
-
-@njit(cache=True, nogil=True)
-def play_units_nb(
-    seed_part,
-    first,
-    start,
-    stop,
-    games,
-    cap,
-    rules,
-    fids,
-    params,
-    out,
-    errors,
-    log_hands,
-    log_calls,
-    log_plays,
-    log_winners,
-    fixed,
-    rest,
-    round_calls,
-    round_trumps,
-):
-    """Units `start` to `stop` of `run_pitch_nb`, one after another with one set of
-    scratch arrays: a function of its own, so that numba's analysis of the parallel loop
-    sees one call instead of the whole deal loop. Returns its scratch."""
     players = rules[p.R_PLAYERS]
     rounds = round_trumps.shape[0]
     owned = (
@@ -482,6 +451,11 @@ def play_units_nb(
     return owned  # alive until here: the loop used views of it that no one counted
 
 
+# The run's kernel: each of numba's threads plays its part of the units in one call of
+# the block function (sims.engine.threads says why this is no parallel loop).
+run_pitch = UnitKernel(play_units_nb)
+
+
 @njit(cache=True)
 def play_pitch_script_nb(
     dealt,
@@ -538,7 +512,7 @@ def conditions(
     heard: int,
     trumps: np.ndarray,
 ) -> tuple[np.ndarray, ...]:
-    """`run_pitch_nb`'s last four arguments for a conditional run (see there): rounds of
+    """`run_pitch`'s last four arguments for a conditional run (see there): rounds of
     scripted `calls` (rounds x calls, the first `heard` heard) and `trumps`."""
     fixed = np.zeros(4, np.int64)
     fixed[[FIXED_HAND, FIXED_SEAT, FIXED_DEALER, FIXED_HEARD]] = hand, seat, dealer, heard
@@ -546,6 +520,6 @@ def conditions(
 
 
 def no_conditions() -> tuple[np.ndarray, ...]:
-    """`run_pitch_nb`'s last four arguments for a normal run: no rounds."""
+    """`run_pitch`'s last four arguments for a normal run: no rounds."""
     no_cards = np.zeros(0, np.int64)
     return np.zeros(4, np.int64), no_cards, np.zeros((0, 0), np.int8), no_cards

@@ -15,7 +15,7 @@ from sims.descriptors import Advice, Counters, Game, KernelInputs, Layout, Odds,
 from sims.engine import solver
 from sims.games.pitch import rules as pitch
 from sims.games.pitch.advice import play_advice
-from sims.games.pitch.deal import no_conditions, run_pitch_nb
+from sims.games.pitch.deal import no_conditions, run_pitch
 from sims.games.pitch.odds import play_odds
 from sims.games.pitch.scripted import CONTINUATION
 from sims.games.pitch.training import TRAINING
@@ -308,7 +308,7 @@ GAME = Game(
     name="pitch",
     rules=pitch,
     layout=layout,
-    kernel=run_pitch_nb,
+    kernel=run_pitch,
     arguments=arguments,
     record=record,
     render=render,

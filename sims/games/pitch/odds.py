@@ -12,7 +12,7 @@ import pandas as pd
 from analysis.stats import estimates_frame, mean, wilson
 from sims.core.cards import mask_of
 from sims.games.pitch import rules as pitch
-from sims.games.pitch.deal import conditions, run_pitch_nb
+from sims.games.pitch.deal import conditions, run_pitch
 from sims.run.conditional import OddsSpec, parse_trump, play_round_chunks, rest_of, suits_frame
 from sims.run.queries import OddsQuery, OddsReport, Recommendation
 from sims.run.runner import log_arrays, seat_strategies, strategy_tables
@@ -35,7 +35,7 @@ def play_conditional(spec: OddsSpec, progress: Callable[[int], None] | None = No
     fixed = conditions(mask_of(spec.hand), seat, dealer, rest_of(spec.hand), no_calls, 0, suits)
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_pitch_nb(
+        run_pitch(
             run.seed,
             first,
             count,

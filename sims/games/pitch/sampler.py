@@ -28,7 +28,7 @@ the earlier seats' hands finds them instead:
   many threads play them, and however the run is cut into chunks.
 
 The kept deals are then played once per call the hand may make, exactly as
-`sims.games.pitch.deal.run_pitch_nb` plays a conditional run's rounds (the earlier calls
+`sims.games.pitch.deal.run_pitch` plays a conditional run's rounds (the earlier calls
 imposed, since they are already made). docs/advisor.md reports how well the chains mix and
 the test that the deals have the law rejection gives them.
 """
@@ -36,22 +36,16 @@ the test that the deals have the law rejection gives them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.memory import unowned
 from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, purpose_key, seed_key, unit_key
-from sims.engine.common import (
-    BID,
-    BLOCKS,
-    DECK_SCRATCH,
-    ILLEGAL_CALL,
-    OK,
-    REJECTED,
-    record_fault_nb,
-)
+from sims.engine.common import BID, DECK_SCRATCH, ILLEGAL_CALL, OK, REJECTED, record_fault_nb
 from sims.engine.odds import deal_around_nb
+from sims.engine.threads import UnitKernel, in_threads
 from sims.games.pitch import rules as p
 from sims.games.pitch.deal import field_views_nb, play_pitch_deal_nb
 from sims.strategies import view as v
@@ -145,8 +139,10 @@ def _draw_seat_nb(
     return 0
 
 
-@njit(cache=True, parallel=True, nogil=True)  # the server's event loop runs beside it
-def advance_chains_nb(
+@njit(cache=True, nogil=True)  # the server's event loop runs beside it
+def advance_chains_block_nb(
+    start,
+    stop,
     states,
     keys,
     status,
@@ -169,25 +165,13 @@ def advance_chains_nb(
     log_plays,
     log_winners,
 ):
-    """Advance every chain over its steps `first_step .. first_step + steps` (step s keeps
-    deal s * chains + c, while below `count`), writing the earlier seats' hands of each deal
-    kept into `kept[(s - first_step) * chains + c]`.
-
-    `states[c]` (the earlier seats' hands) and `keys[c]` (its stream's state) carry chain c
-    from call to call; a chain at step 0 is first given a fitting deal seat by seat, then
-    swept `burn_in` times before its first deal, `thin` times before each other. `status[c]`
-    says why a chain stopped (NEVER_HEARD with the seat, or FAULT with the seat and its
-    call), `draws[c]` counts the hands it drew and `stays[c]` its moves that kept a hand.
-    `hand` is the fixed hand (a mask) of seat `calls.shape[0]`, the earlier seats are 0 ..
-    calls.shape[0] - 1, the dealer the last seat; `stops[i]` are the bidders with seat
-    i + 1's removed.
-    """
+    """Chains `start` to `stop` of `advance_chains`, one after another."""
     chains, heard = states.shape
     players = rules[p.R_PLAYERS]
     # Typed int64: passed as they are, each constant would be typed as its own value and
     # the draw compiled once for each.
     start_draws, move_draws = np.int64(START_DRAWS), np.int64(MOVE_DRAWS)
-    for c in prange(chains):
+    for c in range(start, stop):
         if status[c, 0] != RUNNING or first_step * chains + c >= count:
             continue
         rng = np.zeros(1, np.int64)
@@ -251,49 +235,30 @@ def advance_chains_nb(
         keys[c] = rng[0]
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def play_kept_nb(
-    seed,
-    first,
-    count,
-    kept,
-    hand,
-    rest,
-    rules,
-    fids,
-    params,
-    round_calls,
-    round_trumps,
-    out,
-    errors,
-    dealt_out,
-    log_calls,
-    log_plays,
-    log_winners,
-):
-    """Play deals `first .. first + count`, deal u's earlier seats holding `kept[u]` and
-    seat `kept.shape[1]` the hand `hand`, once per round k into row u * rounds + k, as a
-    conditional run of `run_pitch_nb` plays its rounds: the scripted calls
-    `round_calls[k]` (all imposed), `round_trumps[k]` the suit the hand pitches if it
-    pitches (-1: its strategy's choice), every round from deal u's own play stream. The
-    later seats are dealt from the cards of `rest` left, by deal u's deal stream; the
-    hands dealt go to `dealt_out[u]` where it has rows."""
-    blocks = min(count, BLOCKS)
-    seed_part = seed_key(seed)
-    for block in prange(blocks):
-        play_kept_block_nb(
-            seed_part, first, count * block // blocks, count * (block + 1) // blocks, kept,
-            hand, rest, rules, fids, params, round_calls, round_trumps, out, errors, dealt_out,
-            log_calls, log_plays, log_winners,
-        )  # fmt: skip
+def advance_chains(states: np.ndarray, *rest: Any) -> None:
+    """Advance every chain over its steps `first_step .. first_step + steps` (step s keeps
+    deal s * chains + c, while below `count`), writing the earlier seats' hands of each deal
+    kept into `kept[(s - first_step) * chains + c]`.
+
+    `states[c]` (the earlier seats' hands) and `keys[c]` (its stream's state) carry chain c
+    from call to call; a chain at step 0 is first given a fitting deal seat by seat, then
+    swept `burn_in` times before its first deal, `thin` times before each other. `status[c]`
+    says why a chain stopped (NEVER_HEARD with the seat, or FAULT with the seat and its
+    call), `draws[c]` counts the hands it drew and `stays[c]` its moves that kept a hand.
+    `hand` is the fixed hand (a mask) of seat `calls.shape[0]`, the earlier seats are 0 ..
+    calls.shape[0] - 1, the dealer the last seat; `stops[i]` are the bidders with seat
+    i + 1's removed. The arguments are those of `advance_chains_block_nb` after its first
+    two; each of numba's threads advances its part of the chains (sims.engine.threads).
+    """
+    in_threads(advance_chains_block_nb, states.shape[0], states, *rest)
 
 
 @njit(cache=True, nogil=True)
 def play_kept_block_nb(
-    seed_part,
-    first,
     start,
     stop,
+    seed,
+    first,
     kept,
     hand,
     rest,
@@ -309,9 +274,15 @@ def play_kept_block_nb(
     log_plays,
     log_winners,
 ):
-    """Deals `start` to `stop` of `play_kept_nb`, one after another with one set of
-    scratch arrays: a function of its own, so that numba's analysis of the parallel loop
-    sees one call instead of the whole deal loop. Returns its scratch."""
+    """Play deals `first + start .. first + stop` of a run of `seed` one after another, with
+    one set of scratch arrays: deal u's earlier seats hold `kept[u]` and seat
+    `kept.shape[1]` the hand `hand`; it is played once per round k into row u * rounds + k,
+    as a conditional run of `run_pitch` plays its rounds: the scripted calls
+    `round_calls[k]` (all imposed), `round_trumps[k]` the suit the hand pitches if it
+    pitches (-1: its strategy's choice), every round from deal u's own play stream. The
+    later seats are dealt from the cards of `rest` left, by deal u's deal stream; the
+    hands dealt go to `dealt_out[u]` where it has rows. Returns its scratch."""
+    seed_part = seed_key(seed)
     players = rules[p.R_PLAYERS]
     heard = kept.shape[1]
     rounds = round_trumps.shape[0]
@@ -397,6 +368,11 @@ def play_kept_block_nb(
                 record_fault_nb(errors, u, kind, k, error)
                 break
     return owned  # alive until here: the loop used views of it that no one counted
+
+
+# The kept deals' kernel: each of numba's threads plays its part of them in one call of
+# the block function (sims.engine.threads).
+play_kept = UnitKernel(play_kept_block_nb)
 
 
 @dataclass

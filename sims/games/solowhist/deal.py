@@ -4,7 +4,7 @@ kernel (docs/rules.md section 4; the rules as data in `sims.games.solowhist.rule
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.bits import popcount
 from sims.core.cards import RANK_ACE, suit_mask
@@ -12,7 +12,6 @@ from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, purpose_key, seed_key
 from sims.core.tricks import legal_must_follow
 from sims.engine.common import (
     BID,
-    BLOCKS,
     DECK_SCRATCH,
     ILLEGAL_CALL,
     OK,
@@ -22,6 +21,7 @@ from sims.engine.common import (
     record_fault_nb,
     take_card_nb,
 )
+from sims.engine.threads import UnitKernel
 from sims.games.solowhist import rules as w
 from sims.strategies import dispatcher
 from sims.strategies import view as v
@@ -291,16 +291,17 @@ def deal_whist_nb(rng, deck, dealt, dealer: int) -> int:
     return deck[13 * dealer + 12]
 
 
-# A conditional run's fixed values (`run_whist_nb`'s `fixed`): the hand (a mask) and its
+# A conditional run's fixed values (`run_whist`'s `fixed`): the hand (a mask) and its
 # seat, which declares, the dealer and the turned card.
 FIXED_HAND, FIXED_SEAT, FIXED_DEALER, FIXED_TURNED = range(4)
 
 
-@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
-def run_whist_nb(
+@njit(cache=True, nogil=True)
+def play_units_nb(
+    start,
+    stop,
     seed,
     first,
-    count,
     rules,
     fids,
     params,
@@ -314,76 +315,80 @@ def run_whist_nb(
     rest,
     round_contracts,
 ):
-    """Play deals `first .. first + count` (deal i: dealer seat i % 4) into `out`, one row
-    each. `errors[u]` = (kind, round, seat, card or call) of the first fault of deal u.
+    """Play deals `first + start .. first + stop` of a run of `seed` one after another (deal
+    i: dealer seat i % 4) into `out`, one row each. `errors[u]` = (kind, round, seat, card
+    or call) of the first fault of deal u.
 
     A conditional run (contract odds) has rounds (`round_contracts` not empty): in deal u,
     seat `fixed[FIXED_SEAT]` holds `fixed[FIXED_HAND]`, `fixed[FIXED_DEALER]` deals and
-    holds the turned card `fixed[FIXED_TURNED]`, the others are dealt from the cards
-    `rest`; the deal is played once per round k into row `u * rounds + k`, the fixed seat
-    declaring `round_contracts[k]` without an auction.
+    holds the turned card `fixed[FIXED_TURNED]`, the others are dealt from the cards `rest`;
+    the deal is played once per round k into row `u * rounds + k`, the fixed seat declaring
+    `round_contracts[k]` without an auction.
     """
     rounds = round_contracts.shape[0]
     cap = max(rounds, 1)
-    blocks = min(count, BLOCKS)
     tricks_out = out.tricks
     settlement_out = out.settlement
     seed_part = seed_key(seed)
-    for block in prange(blocks):
-        view = np.zeros(v.SIZE, np.int64)
-        rng = np.zeros(1, np.int64)
-        dealt = np.zeros(4, np.int64)
-        hands = np.zeros(4, np.int64)
-        deck = np.zeros(DECK_SCRATCH, np.int64)
-        error = np.zeros(2, np.int64)
-        no_script = np.zeros(0, np.int8)
-        for u in range(count * block // blocks, count * (block + 1) // blocks):
-            index = first + u
-            unit = unit_key(seed_part, index)
-            dealer = fixed[FIXED_DEALER] if rounds else index & 3
-            rng[0] = purpose_key(unit, STREAM_DEAL)
-            if rounds:
-                turned = fixed[FIXED_TURNED]
-                deal_whist_around_nb(
-                    rng, deck, rest, dealt, fixed[FIXED_SEAT], fixed[FIXED_HAND], dealer, turned
-                )
-            else:
-                turned = deal_whist_nb(rng, deck, dealt, dealer)
-            for k in range(cap):
-                row = u * cap + k
-                if log_hands.shape[0] > 0:
-                    log_hands[row, :] = dealt
-                rng[0] = purpose_key(unit, STREAM_PLAY)
-                contract = round_contracts[k] if rounds else w.PASS
-                kind = play_whist_deal_nb(
-                    dealt,
-                    turned,
-                    dealer,
-                    hands,
-                    rules,
-                    contract,
-                    fixed[FIXED_SEAT],
-                    fids,
-                    params,
-                    rng,
-                    False,
-                    no_script,
-                    no_script,
-                    no_script,
-                    view,
-                    out,
-                    tricks_out,
-                    settlement_out,
-                    row,
-                    error,
-                    log_calls,
-                    log_plays,
-                    log_winners,
-                )
-                out[row].deal = index
-                if kind != OK:
-                    record_fault_nb(errors, u, kind, k, error)
-                    break
+    view = np.zeros(v.SIZE, np.int64)
+    rng = np.zeros(1, np.int64)
+    dealt = np.zeros(4, np.int64)
+    hands = np.zeros(4, np.int64)
+    deck = np.zeros(DECK_SCRATCH, np.int64)
+    error = np.zeros(2, np.int64)
+    no_script = np.zeros(0, np.int8)
+    for u in range(start, stop):
+        index = first + u
+        unit = unit_key(seed_part, index)
+        dealer = fixed[FIXED_DEALER] if rounds else index & 3
+        rng[0] = purpose_key(unit, STREAM_DEAL)
+        if rounds:
+            turned = fixed[FIXED_TURNED]
+            deal_whist_around_nb(
+                rng, deck, rest, dealt, fixed[FIXED_SEAT], fixed[FIXED_HAND], dealer, turned
+            )
+        else:
+            turned = deal_whist_nb(rng, deck, dealt, dealer)
+        for k in range(cap):
+            row = u * cap + k
+            if log_hands.shape[0] > 0:
+                log_hands[row, :] = dealt
+            rng[0] = purpose_key(unit, STREAM_PLAY)
+            contract = round_contracts[k] if rounds else w.PASS
+            kind = play_whist_deal_nb(
+                dealt,
+                turned,
+                dealer,
+                hands,
+                rules,
+                contract,
+                fixed[FIXED_SEAT],
+                fids,
+                params,
+                rng,
+                False,
+                no_script,
+                no_script,
+                no_script,
+                view,
+                out,
+                tricks_out,
+                settlement_out,
+                row,
+                error,
+                log_calls,
+                log_plays,
+                log_winners,
+            )
+            out[row].deal = index
+            if kind != OK:
+                record_fault_nb(errors, u, kind, k, error)
+                break
+
+
+# The run's kernel: each of numba's threads plays its part of the units in one call of
+# the block function (sims.engine.threads says why this is no parallel loop).
+run_whist = UnitKernel(play_units_nb)
 
 
 @njit(cache=True)
@@ -462,13 +467,13 @@ def deal_whist_around_nb(state, deck, rest, dealt, seat, hand, dealer, turned):
 def conditions(
     hand: int, seat: int, dealer: int, turned: int, rest: np.ndarray, contracts: np.ndarray
 ) -> tuple[np.ndarray, ...]:
-    """`run_whist_nb`'s last three arguments for a conditional run (see there)."""
+    """`run_whist`'s last three arguments for a conditional run (see there)."""
     fixed = np.zeros(4, np.int64)
     fixed[[FIXED_HAND, FIXED_SEAT, FIXED_DEALER, FIXED_TURNED]] = hand, seat, dealer, turned
     return fixed, rest, contracts.astype(np.int64)
 
 
 def no_conditions() -> tuple[np.ndarray, ...]:
-    """`run_whist_nb`'s last three arguments for a normal run: no rounds."""
+    """`run_whist`'s last three arguments for a normal run: no rounds."""
     no_cards = np.zeros(0, np.int64)
     return np.array([0, -1, 0, 0], np.int64), no_cards, no_cards

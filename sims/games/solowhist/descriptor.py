@@ -16,7 +16,7 @@ from sims.core.cards import SUITS, card_name, format_cards
 from sims.descriptors import Counters, Game, KernelInputs, Layout, Odds, Sides
 from sims.engine import solver
 from sims.games.solowhist import rules as solowhist
-from sims.games.solowhist.deal import no_conditions, run_whist_nb
+from sims.games.solowhist.deal import no_conditions, run_whist
 from sims.games.solowhist.odds import play_odds
 from sims.games.solowhist.scripted import CONTINUATION
 from sims.run.counters import Axis, Counter, at, flag
@@ -224,7 +224,7 @@ GAME = Game(
     name="solowhist",
     rules=solowhist,
     layout=layout,
-    kernel=run_whist_nb,
+    kernel=run_whist,
     arguments=arguments,
     record=record,
     render=render,

@@ -12,7 +12,7 @@ import pandas as pd
 from analysis.stats import estimates_frame, mean, wilson
 from sims.core.cards import card_name, mask_of, parse_card
 from sims.games.solowhist import rules as solowhist
-from sims.games.solowhist.deal import conditions, run_whist_nb
+from sims.games.solowhist.deal import conditions, run_whist
 from sims.run.conditional import play_round_chunks, rest_of, rounds_frame
 from sims.run.queries import OddsQuery, OddsReport, Recommendation
 from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
@@ -60,7 +60,7 @@ def play_conditional(
     logs = log_arrays(0, run.layout)
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_whist_nb(run.seed, first, count, rules, fids, params, out, errors, *logs, *fixed)
+        run_whist(run.seed, first, count, rules, fids, params, out, errors, *logs, *fixed)
 
     def values(rows: np.ndarray) -> np.ndarray:
         declarer = seat - 1

@@ -15,7 +15,7 @@ import pandas as pd
 from sims.core.cards import mask_of
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint import sampler
-from sims.games.tenpoint.conditional import known_hands, run_conditional_nb, script_table
+from sims.games.tenpoint.conditional import known_hands, run_conditional, script_table
 from sims.run.advice import advice_table
 from sims.run.conditional import parse_hand, play_until_accepted, rest_of
 from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
@@ -129,7 +129,7 @@ def _values(plan: AdviceRounds) -> Callable[[np.ndarray], np.ndarray]:
 
 
 def _kernel(query: AdviceQuery, plan: AdviceRounds, check: Sequence[int]):
-    """`run_conditional_nb` on a chunk of `query`'s deals: (first, count, kept, rows, errors,
+    """`run_conditional` on a chunk of `query`'s deals: (first, count, kept, rows, errors,
     dealt), the hand at its seat, the earlier seats' hands `kept` (no rows: dealt at
     random), the calls `check` checked (none: not checked), each round's calls imposed, and
     the hands dealt into `dealt` where it has rows."""
@@ -140,7 +140,7 @@ def _kernel(query: AdviceQuery, plan: AdviceRounds, check: Sequence[int]):
     logs = log_arrays(0, run.layout)[1:]
 
     def kernel(first: int, count: int, kept, out, errors, dealt) -> None:
-        run_conditional_nb(
+        run_conditional(
             run.seed, first, count, plan.rules, plan.fids, plan.params, known, kept, checked,
             scripts, out, errors, dealt, *logs,
         )  # fmt: skip
@@ -203,7 +203,7 @@ def chain_deals(
         start = first - run.first
         steps = -(-count // chains)
         kept = np.zeros((steps * chains, heard), np.int64)
-        sampler.advance_chains_nb(
+        sampler.advance_chains(
             state.states, state.keys, state.status, state.draws, state.stays,
             start // chains, steps, max(total, start + steps * chains), sampler.BURN_IN,
             sampler.THIN, kept, hand, rest, plan.rules, plan.fids, plan.params, calls, outs,

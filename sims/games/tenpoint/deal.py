@@ -10,7 +10,7 @@ taken back by a short player as its code + `FILLED`)."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.bits import lowest, popcount
 from sims.core.cards import FULL_DECK, N_CARDS, N_RANKS
@@ -29,7 +29,6 @@ from sims.core.rng import (
 from sims.core.tricks import game_points, legal_cards_in
 from sims.engine.common import (
     BID,
-    BLOCKS,
     ILLEGAL_CALL,
     ILLEGAL_CARD,
     LEAD,
@@ -40,6 +39,7 @@ from sims.engine.common import (
     nowrap,
     record_fault_nb,
 )
+from sims.engine.threads import UnitKernel
 from sims.games.tenpoint import rules as r
 from sims.strategies import dispatcher
 from sims.strategies import view as v
@@ -730,43 +730,12 @@ def shuffle_nb(rng, order, size: int) -> None:
     skip(rng, size - 1)
 
 
-@njit(cache=True, parallel=True, nogil=True)  # a watchdog thread may run beside it
-def run_tenpoint_nb(
-    seed,
-    first,
-    count,
-    games,
-    cap,
-    rules,
-    fids,
-    params,
-    out,
-    errors,
-    log_hands,
-    log_calls,
-    log_plays,
-    log_winners,
-):
-    """Play `count` units from index `first`: single deals (games=False, one row each,
-    dealer = index % players, from 0-0) or whole games to the target (up to `cap` rows
-    each; the first dealer drawn, the deal passing left). Row `u * cap + k` holds deal k
-    of unit u; rows left unused keep deal = -1. `errors[u]` = (kind, deal in unit, seat,
-    card or call) of the first fault."""
-    blocks = min(count, BLOCKS)
-    seed_part = seed_key(seed)
-    for block in prange(blocks):
-        play_units_nb(
-            seed_part, first, count * block // blocks, count * (block + 1) // blocks, games,
-            cap, rules, fids, params, out, errors, log_hands, log_calls, log_plays, log_winners,
-        )  # fmt: skip
-
-
 @njit(cache=True, nogil=True)
 def play_units_nb(
-    seed_part,
-    first,
     start,
     stop,
+    seed,
+    first,
     games,
     cap,
     rules,
@@ -779,9 +748,13 @@ def play_units_nb(
     log_plays,
     log_winners,
 ):
-    """Units `start` to `stop` of `run_tenpoint_nb`, one after another with one set of
-    scratch arrays: a function of its own, so that numba's analysis of the parallel loop
-    sees one call instead of the whole deal loop. Returns its scratch."""
+    """Play units `first + start .. first + stop` of a run of `seed` one after another,
+    with one set of scratch arrays: single deals (games=False, one row each, dealer =
+    index % players, from 0-0) or whole games to the target (up to `cap` rows each; the
+    first dealer drawn, the deal passing left). Row `u * cap + k` holds deal k of unit u;
+    rows left unused keep deal = -1. `errors[u]` = (kind, deal in unit, seat, card or
+    call) of the first fault. Returns its scratch."""
+    seed_part = seed_key(seed)
     players = rules[r.R_PLAYERS]
     size = players * rules[r.R_DEALT] + rules[r.R_STOCK]
     owned = (
@@ -840,6 +813,11 @@ def play_units_nb(
                 break
             dealer = (dealer + 1) % players
     return owned  # alive until here: the loop used views of it that no one counted
+
+
+# The run's kernel: each of numba's threads plays its part of the units in one call of
+# the block function (sims.engine.threads says why this is no parallel loop).
+run_tenpoint = UnitKernel(play_units_nb)
 
 
 @njit(cache=True)

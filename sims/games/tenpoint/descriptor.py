@@ -26,7 +26,7 @@ from sims.games.tenpoint.deal import (
     C_TRUMP,
     CALLS_WIDTH,
     FILLED,
-    run_tenpoint_nb,
+    run_tenpoint,
 )
 from sims.games.tenpoint.odds import play_odds
 from sims.games.tenpoint.scripted import CONTINUATION
@@ -344,7 +344,7 @@ GAME = Game(
     name=tp.NAME,
     rules=tp,
     layout=layout,
-    kernel=run_tenpoint_nb,
+    kernel=run_tenpoint,
     arguments=arguments,
     record=record,
     render=render,

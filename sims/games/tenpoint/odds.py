@@ -15,7 +15,7 @@ from analysis.stats import estimates_frame, mean, wilson
 from sims.core.cards import N_CARDS, SUIT_SYMBOLS, SUITS, CardError
 from sims.core.options import quoted
 from sims.games.tenpoint import rules as tp
-from sims.games.tenpoint.conditional import known_hands, run_conditional_nb, script_table
+from sims.games.tenpoint.conditional import known_hands, run_conditional, script_table
 from sims.run.conditional import parse_hand, play_round_chunks, rounds_frame
 from sims.run.queries import OddsQuery, OddsReport, Recommendation
 from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
@@ -90,7 +90,7 @@ def play_conditional(
     out_of_play = [column for column in columns if column in MAY_BE_OUT]
 
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
-        run_conditional_nb(
+        run_conditional(
             run.seed, first, count, rules, fids, params, known, no_kept, no_check, scripts,
             out, errors, np.zeros((0, players + 1), np.int64), *log_arrays(0, run.layout)[1:],
         )  # fmt: skip

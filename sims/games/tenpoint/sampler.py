@@ -11,7 +11,7 @@ chains over the earlier seats' hands (the design of Pitch's sampler, docs/adviso
   finds none in `START_DRAWS`), sweep `BURN_IN` times, then keep their state every `THIN`
   sweeps. Deal d of a run is chain d % CHAINS's state number d // CHAINS; the later seats
   and the stock are dealt afresh for every kept deal from the cards left
-  (`sims.games.tenpoint.conditional.run_conditional_nb`).
+  (`sims.games.tenpoint.conditional.run_conditional`).
 - Every chain draws from its own random stream (seed, chain), so a seed gives the same
   deals however many threads play them and however the run is cut into chunks.
 """
@@ -19,12 +19,14 @@ chains over the earlier seats' hands (the design of Pitch's sampler, docs/adviso
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sims.core.rng import below, purpose_key, seed_key, unit_key
 from sims.engine.common import BID
+from sims.engine.threads import in_threads
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.conditional import auction_fits_nb, order_around_nb
 from sims.games.tenpoint.deal import INFO_SIZE, WORK_ROWS
@@ -86,28 +88,18 @@ def draw_seat_nb(seat, upto, dealt, heard, budget, rest, rules, fids, params, rn
     return 0
 
 
-@njit(cache=True, parallel=True, nogil=True)
-def advance_chains_nb(
-    states, keys, status, draws, stays, first_step, steps, count, burn_in, thin, kept, hand,
-    rest, rules, fids, params, calls, outs, log_calls, log_plays, log_winners,
+@njit(cache=True, nogil=True)  # the server's event loop runs beside it
+def advance_chains_block_nb(
+    start, stop, states, keys, status, draws, stays, first_step, steps, count, burn_in, thin,
+    kept, hand, rest, rules, fids, params, calls, outs, log_calls, log_plays, log_winners,
 ):  # fmt: skip
-    """Advance every chain over its steps `first_step .. first_step + steps` (step s keeps
-    deal s * chains + c, while below `count`), writing the earlier seats' hands of each deal
-    kept into `kept[(s - first_step) * chains + c]`.
-
-    `states[c]` (the earlier seats' hands) and `keys[c]` (its stream's state) carry chain c
-    from call to call; a chain at step 0 is first given a fitting deal seat by seat, then
-    swept `burn_in` times before its first deal, `thin` times before each other. `status[c]`
-    says why a chain stopped (NEVER_HEARD with the seat, or FAULT with the seat and its
-    call), `draws[c]` counts the hands it drew and `stays[c]` its moves that kept a hand.
-    `hand` (a mask) is seat `calls.shape[0]`'s, the earlier seats are 0 .. calls.shape[0]
-    - 1, the dealer the last seat; `rest` the cards outside the hand."""
+    """Chains `start` to `stop` of `advance_chains`, one after another."""
     chains, heard = states.shape
     players = rules[tp.R_PLAYERS]
     # Typed int64: passed as they are, each constant would be typed as its own value and
     # the draw compiled once for each.
     start_draws, move_draws = np.int64(START_DRAWS), np.int64(MOVE_DRAWS)
-    for c in prange(chains):
+    for c in range(start, stop):
         if status[c, 0] != RUNNING or first_step * chains + c >= count:
             continue
         rng = np.zeros(1, np.int64)
@@ -171,6 +163,23 @@ def advance_chains_nb(
         for k in range(heard):
             states[c, k] = dealt[k]
         keys[c] = rng[0]
+
+
+def advance_chains(states: np.ndarray, *rest: Any) -> None:
+    """Advance every chain over its steps `first_step .. first_step + steps` (step s keeps
+    deal s * chains + c, while below `count`), writing the earlier seats' hands of each deal
+    kept into `kept[(s - first_step) * chains + c]`.
+
+    `states[c]` (the earlier seats' hands) and `keys[c]` (its stream's state) carry chain c
+    from call to call; a chain at step 0 is first given a fitting deal seat by seat, then
+    swept `burn_in` times before its first deal, `thin` times before each other. `status[c]`
+    says why a chain stopped (NEVER_HEARD with the seat, or FAULT with the seat and its
+    call), `draws[c]` counts the hands it drew and `stays[c]` its moves that kept a hand.
+    `hand` (a mask) is seat `calls.shape[0]`'s, the earlier seats are 0 .. calls.shape[0]
+    - 1, the dealer the last seat; `rest` the cards outside the hand. The arguments are those of
+    `advance_chains_block_nb` after its first two; each of numba's threads advances its part
+    of the chains (sims.engine.threads)."""
+    in_threads(advance_chains_block_nb, states.shape[0], states, *rest)
 
 
 @dataclass
