@@ -33,7 +33,8 @@ ALLFOURS_HANDS = "JH 2H QC 7C TD KS / AH 9H KC TC 4D 3S"
 FEW = ["--deals", "64"]
 
 # The command lines of each job, in the order the workers take them up: the longest
-# first, so that two workers end together. Every kernel a test compiles on its own is
+# first, so that two workers end together, but for the scripted deals, last, which load
+# from the cache much of what the others compile. Every kernel a test compiles on its own is
 # compiled once, here; left to the tests, two workers often compile the same one side by
 # side (Cinch's scripted deals and advice chains cost a clean clone minutes twice over).
 # The search players' shared code (the solver, pimc, ismcts) is compiled by the first job
@@ -68,7 +69,6 @@ JOBS: dict[str, list[list[str]]] = {
         ["solve", "allfours", "--hands", ALLFOURS_HANDS, "--trump", "H", "--leader", "1"],
         ["odds", "allfours", "--hand", "AH 2H KS 9S 4C 8D", "--turned", "7H", "--deals", "2"],
     ],
-    "scripted deals": [["scripted"]],
     "phat runs": [
         ["simulate", "phat", "--deals", "3"],
         ["simulate", "phat", "--deals", "3", "--aggregate"],
@@ -80,6 +80,7 @@ JOBS: dict[str, list[list[str]]] = {
         ["simulate", "solowhist", "--deals", "3", "--aggregate"],
         ["odds", "solowhist", "--hand", WHIST_HAND, "--turned", "2C", "--deals", "2"],
     ],
+    "scripted deals": [["scripted"]],
 }
 
 

@@ -10,6 +10,7 @@ from numba import njit
 
 from sims.core.bits import highest, lowest, popcount
 from sims.core.cards import suit_mask
+from sims.core.memory import unowned
 from sims.core.rng import (
     STREAM_DEAL,
     STREAM_GAME,
@@ -555,25 +556,54 @@ def play_units_nb(
     n = rules[r.R_PLAYERS]
     seed_part = seed_key(seed)
     record = log_plays.shape[0] > 0
-    view = np.zeros(v.SIZE, np.int64)
-    rng = np.zeros(1, np.int64)
-    shuffling = np.zeros(2, np.int64)
-    deck = np.zeros(DECK_SCRATCH, np.int64)
-    dealt = np.zeros((n, r.HAND_SIZE), np.int64)
-    stock = np.zeros(r.stock_size(n), np.int64)
-    hands = np.zeros(n, np.int64)
-    played_by = np.zeros(n, np.int64)
-    won = np.zeros(n, np.int64)
-    dead_of = np.zeros(n, np.int64)
-    state = np.zeros(STATE_SIZE, np.int64)
-    error = np.zeros(2, np.int64)
-    points = np.zeros(5, np.int64)
-    scores = np.zeros(r.MAX_SIDES, np.int64)
-    before = np.zeros(r.MAX_SIDES, np.int64)
-    no_script = np.zeros(0, np.int64)
-    calls = np.full(r.calls_size(n), -1, np.int64)
-    plays = np.full(n * r.max_tricks(n), -1, np.int64)
-    winners = np.full(r.max_tricks(n), -1, np.int64)
+    owned = (
+        np.zeros(v.SIZE, np.int64),
+        np.zeros(1, np.int64),
+        np.zeros(2, np.int64),
+        np.zeros(DECK_SCRATCH, np.int64),
+        np.zeros((n, r.HAND_SIZE), np.int64),
+        np.zeros(r.stock_size(n), np.int64),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+        np.zeros(n, np.int64),
+        np.zeros(STATE_SIZE, np.int64),
+        np.zeros(2, np.int64),
+        np.zeros(5, np.int64),
+        np.zeros(r.MAX_SIDES, np.int64),
+        np.zeros(r.MAX_SIDES, np.int64),
+        np.zeros(0, np.int64),
+        np.full(r.calls_size(n), -1, np.int64),
+        np.full(n * r.max_tricks(n), -1, np.int64),
+        np.full(r.max_tricks(n), -1, np.int64),
+    )
+    # The loop works on views that the runtime does not count (sims.core.memory): counted,
+    # every array handed to an inlined helper costs two atomic operations a call.
+    (
+        view,
+        rng,
+        shuffling,
+        deck,
+        dealt,
+        stock,
+        hands,
+        played_by,
+        won,
+        dead_of,
+        state,
+        error,
+        points,
+        scores,
+        before,
+        no_script,
+        calls,
+        plays,
+        winners,
+    ) = unowned(owned)
+    rules, fids, params, out, errors = unowned((rules, fids, params, out, errors))
+    log_hands, log_calls, log_plays, log_winners = unowned(
+        (log_hands, log_calls, log_plays, log_winners)
+    )
     for u in range(start, stop):
         index = first + u
         unit = unit_key(seed_part, index)
@@ -635,6 +665,7 @@ def play_units_nb(
                 break
             if not rec.bunched:
                 dealer = dealer + 1 if dealer + 1 < n else 0
+    return owned  # alive until here: the loop used views of it that no one counted
 
 
 # The run's kernel: each of numba's threads plays its part of the units in one call of

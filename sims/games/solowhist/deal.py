@@ -8,6 +8,7 @@ from numba import njit
 
 from sims.core.bits import popcount
 from sims.core.cards import RANK_ACE, suit_mask
+from sims.core.memory import unowned
 from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, purpose_key, seed_key, unit_key
 from sims.core.tricks import legal_must_follow
 from sims.engine.common import (
@@ -327,16 +328,26 @@ def play_units_nb(
     """
     rounds = round_contracts.shape[0]
     cap = max(rounds, 1)
+    seed_part = seed_key(seed)
+    owned = (
+        np.zeros(v.SIZE, np.int64),
+        np.zeros(1, np.int64),
+        np.zeros(4, np.int64),
+        np.zeros(4, np.int64),
+        np.zeros(DECK_SCRATCH, np.int64),
+        np.zeros(2, np.int64),
+        np.zeros(0, np.int8),
+    )
+    # The loop works on views that the runtime does not count (sims.core.memory): counted,
+    # every array handed to an inlined helper costs two atomic operations a call.
+    view, rng, dealt, hands, deck, error, no_script = unowned(owned)
+    rules, fids, params, out, errors = unowned((rules, fids, params, out, errors))
+    log_hands, log_calls, log_plays, log_winners, fixed = unowned(
+        (log_hands, log_calls, log_plays, log_winners, fixed)
+    )
+    rest, round_contracts = unowned((rest, round_contracts))
     tricks_out = out.tricks
     settlement_out = out.settlement
-    seed_part = seed_key(seed)
-    view = np.zeros(v.SIZE, np.int64)
-    rng = np.zeros(1, np.int64)
-    dealt = np.zeros(4, np.int64)
-    hands = np.zeros(4, np.int64)
-    deck = np.zeros(DECK_SCRATCH, np.int64)
-    error = np.zeros(2, np.int64)
-    no_script = np.zeros(0, np.int8)
     for u in range(start, stop):
         index = first + u
         unit = unit_key(seed_part, index)
@@ -384,6 +395,7 @@ def play_units_nb(
             if kind != OK:
                 record_fault_nb(errors, u, kind, k, error)
                 break
+    return owned  # alive until here: the loop used views of it that no one counted
 
 
 # The run's kernel: each of numba's threads plays its part of the units in one call of
