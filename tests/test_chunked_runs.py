@@ -123,11 +123,11 @@ def test_workers_load_the_cached_kernels_once_and_keep_them(cluster):
     run(PITCH, chunk=500, backend=cluster)  # 12 chunks over 2 workers
 
     def kernel_stats():
-        from sims.games.pitch.deal import play_units_nb  # the worker's own (a pickle is a copy)
+        from sims.games.pitch.deal import run_units_nb  # the worker's own (a pickle is a copy)
 
-        stats = play_units_nb.stats
+        stats = run_units_nb.stats
         hits, misses = sum(stats.cache_hits.values()), sum(stats.cache_misses.values())
-        return hits, misses, len(play_units_nb.signatures)
+        return hits, misses, len(run_units_nb.signatures)
 
     for hits, misses, signatures in cluster.client.run(kernel_stats).values():
         assert misses == 0, "a worker compiled instead of loading the cached kernel"
