@@ -817,14 +817,10 @@ def play_units_nb(
 
 @njit(cache=True, nogil=True)
 def run_units_nb(*arguments):
-    """`play_units_nb` called from a function of its own, so that LLVM optimises the
-    deal loop a second time, in one module with all it calls: the deals then play about 3%
-    faster (Cinch, `random` and `greedy`) for some 20 s more compiling."""
+    """`play_units_nb`, optimised once more (sims.engine.threads says why)."""
     play_units_nb(*arguments)
 
 
-# The run's kernel: each of numba's threads plays its part of the units in one call of
-# the block function (sims.engine.threads says why this is no parallel loop).
 run_tenpoint = UnitKernel(run_units_nb)
 
 
