@@ -477,10 +477,9 @@ def play_deal(
     return OK
 
 
-# The run kernel inlines the deal loop: compiled inside the parallel kernel, its arrays are
-# the kernel's own and no reference count is taken on each when a deal starts (some twenty
-# per deal in a function of its own). The scripted and conditional deals call it compiled
-# once on its own.
+# The run kernel's block inlines the deal loop, on views that no one counts: no reference
+# count is taken on each array when a deal starts (some twenty per deal in a function of
+# its own). The scripted and conditional deals call it compiled once on its own.
 play_deal_inline_nb = njit(inline="always")(play_deal)
 play_deal_nb = njit(cache=True)(play_deal)
 
