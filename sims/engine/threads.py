@@ -56,7 +56,6 @@ class UnitKernel:
 
     def __init__(self, block: Callable[..., Any]) -> None:
         self.block = block
-        self.__doc__ = block.__doc__
 
     def __call__(self, seed: int, first: int, count: int, *rest: Any) -> None:
         in_threads(self.block, count, seed, first, *rest)
