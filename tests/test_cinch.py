@@ -16,10 +16,12 @@ import pytest
 
 from sims.core.cards import mask_of, parse_cards
 from sims.core.options import resolve
+from sims.core.rng import stream_key
 from sims.engine.solver import PositionError
 from sims.games.cinch import reference
 from sims.games.cinch import rules as c
 from sims.games.cinch.cards import DECK
+from sims.games.cinch.deal import SET_DEALT, SET_ROWS, deal_nb
 from sims.games.cinch.descriptor import GAME
 from sims.games.cinch.referee import referee
 from sims.games.cinch.reference import Decision
@@ -47,6 +49,7 @@ from tests.test_reference_cinch import (
     cards,
     starved_deal,
 )
+from tests.test_rng import _fisher_yates, _rejecting_state
 
 NS, EW = 0, 1
 
@@ -140,6 +143,24 @@ def sides_list(row: np.void, field: str, count: int = 2) -> list[int]:
 
 
 # --- the worked examples (docs/examples.md, Cinch 1 to 3) -----------------------------
+
+
+@pytest.mark.parametrize("players, size", [(4, 9), (2, 9), (5, 6), (6, 6), (5, 10)])
+def test_the_deal_is_the_packs_shuffle_and_its_hands_the_cards_from_the_top(players, size):
+    """The run kernel's deal makes each hand's mask as it shuffles: the pack must be the
+    one `shuffle` gives, the stream left as it leaves it, and hand k the k-th `size` cards."""
+    keys = [stream_key(4, index, 0) for index in range(100)] + [_rejecting_state(52, 999)]
+    for key in keys:
+        expected, state = np.arange(52, dtype=np.int64), np.array([key])
+        _fisher_yates(state, expected, 52)
+        got, deck = np.array([key]), np.zeros(2 * 52, np.int64)
+        sets = np.zeros((SET_ROWS, c.MAX_PLAYERS), np.int64)
+        deal_nb(got, deck, sets, players, size)
+        assert deck[:52].tolist() == expected.tolist()
+        assert got[0] == state[0]
+        hands = [sum(1 << int(card) for card in expected[seat * size : (seat + 1) * size])
+                 for seat in range(players)]  # fmt: skip
+        assert sets[SET_DEALT, :players].tolist() == hands
 
 
 def test_cinch_1_draw_rob_contract_failed():

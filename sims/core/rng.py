@@ -107,13 +107,12 @@ def below_from(bits32: int, n: int, state) -> int:
 
 
 @njit(cache=True, inline="always")
-def shuffle(state, items, count: int, draws: int) -> None:
-    """Shuffle `items[:count]` exactly as Fisher-Yates drawing `below(state, i + 1)` for
-    i = count - 1 down to 1 would, and leave `state` as it would: the indices are drawn
-    first, in one loop with no dependence between its steps (the compiler vectorises it),
-    into `items[draws:draws + count - 1]`, then the items are swapped. A draw that Lemire's
-    method would reject (a chance of about n in 2**32) sends the whole shuffle down the
-    one-draw-at-a-time path from the same state."""
+def draw_swaps(state, items, count: int, draws: int) -> bool:
+    """The draws of `shuffle` (`below(state, i + 1)` for i = count - 1 down to 1) into
+    `items[draws:draws + count - 1]`, in one loop with no dependence between its steps
+    (the compiler vectorises it), and `state` moved past them. False, with `state` left as
+    it was, where Lemire's method might reject one (a chance of about n in 2**32): the
+    caller then shuffles one draw at a time (`shuffle_slowly`)."""
     start = state[0]
     swaps = max(count - 1, 0)
     suspect = False
@@ -122,16 +121,31 @@ def shuffle(state, items, count: int, draws: int) -> None:
         product = _shr(u64_ahead(start, k), 32) * n
         items[draws + k] = product >> 32
         suspect |= (product & 0xFFFFFFFF) < n
-    if suspect:
-        for i in range(count - 1, 0, -1):
-            j = below(state, i + 1)
-            items[i], items[j] = items[j], items[i]
+    if not suspect:
+        state[0] = start + swaps * _GAMMA
+    return not suspect
+
+
+@njit(cache=True)
+def shuffle_slowly(state, items, count: int) -> None:
+    """`shuffle` drawing one `below` at a time, which draws afresh where it rejects."""
+    for i in range(count - 1, 0, -1):
+        j = below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+@njit(cache=True, inline="always")
+def shuffle(state, items, count: int, draws: int) -> None:
+    """Shuffle `items[:count]` exactly as Fisher-Yates drawing `below(state, i + 1)` for
+    i = count - 1 down to 1 would, and leave `state` as it would: the indices are drawn
+    first (`draw_swaps`, into `items[draws:draws + count - 1]`), then the items swapped."""
+    if not draw_swaps(state, items, count, draws):
+        shuffle_slowly(state, items, count)
         return
-    for k in range(swaps):
+    for k in range(max(count - 1, 0)):
         i = count - 1 - k
         j = items[draws + k]
         items[i], items[j] = items[j], items[i]
-    state[0] = start + swaps * _GAMMA
 
 
 def new_state(seed: int, index: int, purpose: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""The Cinch deal loop and its parallel run kernel (docs/rules.md section 6): the auction
+"""The Cinch deal loop and its run kernel (docs/rules.md section 6): the auction
 and trump, the discard and draw with the dealer's rob, six tricks, the 14 points and the
 settlement, single deals or whole games to the target.
 
@@ -19,9 +19,10 @@ from sims.core.rng import (
     STREAM_GAME,
     STREAM_PLAY,
     below,
+    draw_swaps,
     purpose_key,
     seed_key,
-    shuffle,
+    shuffle_slowly,
     unit_key,
 )
 from sims.core.tricks import beats_in, legal_cards_in
@@ -56,7 +57,8 @@ SUITS_ALL = 0b1111  # the legal answers to CHOOSE_TRUMP: any suit
 TRACE_SEAT, TRACE_SEEN, TRACE_PLAY, TRACE_CARD = range(4)  # a card decision's trace
 TRACE_WIDTH = 4
 SET_DEALT, SET_HAND, SET_OWN, SET_DRAWN = range(4)  # rows of a deal's cards per seat
-SET_ROWS = 4
+SET_TAKEN = 4  # a row of a deal's cards per side: the cards its tricks took
+SET_ROWS = 5
 
 
 @njit(cache=True, inline="always")
@@ -187,6 +189,7 @@ def play_cinch_deal_nb(
     `error`. Its callers, whatever the layout of their `out`, share one compiled copy of
     the deal loop: the views of `out`'s fields are made here."""
     sets = np.zeros((SET_ROWS, c.MAX_PLAYERS), np.int64)
+    hands_dealt_nb(order, sets, rules[c.R_PLAYERS], rules[c.R_DEALT])
     return play_deal_nb(
         order,
         dealer,
@@ -229,12 +232,11 @@ def log_discards_nb(log_calls, row, slot, seat, cards) -> int:
 
 
 @njit(cache=True, inline="always")
-def captor_side_nb(view, rules, players, card) -> int:
-    """The side whose seat took `card` in a trick (-1: nobody, a dead card)."""
+def captor_side_nb(sets, n_sides, card) -> int:
+    """The side whose tricks took `card` (-1: nobody, a dead card)."""
     side = -1
-    for seat in range(players):
-        taken = view[v.WON + seat] >> card & 1
-        side = rules[c.R_SIDE_OF + seat] if taken else side
+    for other in range(n_sides):
+        side = other if sets[SET_TAKEN, other] >> card & 1 else side
     return side
 
 
@@ -260,8 +262,9 @@ def play_deal_nb(
     trace,
     sets,
 ):
-    """`play_cinch_deal_nb` with its scratch `sets`: each seat's cards dealt, held,
-    discarded and drawn (the SET_* rows), which a run kernel allocates once, not per deal."""
+    """`play_cinch_deal_nb` with its scratch `sets`: each seat's cards dealt (given, as
+    `hands_dealt_nb` or `deal_nb` fill them), held, discarded and drawn, and each side's
+    cards taken (the SET_* rows), which a run kernel allocates once, not per deal."""
     n = rules[c.R_PLAYERS]
     size = rules[c.R_DEALT]
     n_sides = rules[c.R_SIDES]
@@ -270,13 +273,10 @@ def play_deal_nb(
     calls, won_out, delta_out, before_out, after_out = fields
     r = out[row]
     for seat in range(n):
-        mask = np.int64(0)
-        for i in range(seat * size, (seat + 1) * size):
-            mask |= np.int64(1) << order[i]
-        sets[SET_DEALT, seat] = mask
-        sets[SET_HAND, seat] = mask
+        sets[SET_HAND, seat] = sets[SET_DEALT, seat]
         sets[SET_OWN, seat] = 0
         sets[SET_DRAWN, seat] = 0
+        sets[SET_TAKEN, seat] = 0
     top = n * size
     r.dealer = dealer
     for k in range(c.MAX_PLAYERS):
@@ -418,13 +418,16 @@ def play_deal_nb(
         seat = seat_after_nb(dealer, 1 + k, n)
         if robs and seat == dealer:
             continue
-        for _ in range(min(c.HAND_SIZE - popcount(sets[SET_HAND, seat]), CARDS - top)):
+        hand = sets[SET_HAND, seat]
+        drawn = np.int64(0)
+        for _ in range(min(c.HAND_SIZE - popcount(hand), CARDS - top)):
             card = order[top]
             top += 1
-            sets[SET_HAND, seat] |= np.int64(1) << card
-            sets[SET_DRAWN, seat] |= np.int64(1) << card
+            drawn |= np.int64(1) << card
             slot = log_entry_nb(log_calls, row, slot, DRAW + seat, card)
-        if popcount(sets[SET_HAND, seat]) < c.HAND_SIZE:
+        sets[SET_HAND, seat] = hand | drawn
+        sets[SET_DRAWN, seat] |= drawn
+        if popcount(hand | drawn) < c.HAND_SIZE:
             short += 1
             # CIN-5.5: the short player takes face-up non-trump discards, here the highest
             # ranked first (the rule book leaves the choice to him).
@@ -444,12 +447,14 @@ def play_deal_nb(
     r.short = short
     stock_trumps = 0
     if robs:  # CIN-5.4: the dealer takes the stock and keeps any six
+        taken = np.int64(0)
         while top < CARDS:
             card = order[top]
             top += 1
-            sets[SET_HAND, dealer] |= np.int64(1) << card
-            sets[SET_DRAWN, dealer] |= np.int64(1) << card
+            taken |= np.int64(1) << card
             slot = log_entry_nb(log_calls, row, slot, DRAW + dealer, card)
+        sets[SET_HAND, dealer] |= taken
+        sets[SET_DRAWN, dealer] |= taken
         stock_trumps = popcount(sets[SET_DRAWN, dealer] & trumps)
         view[slots.DRAWN] = sets[SET_DRAWN, dealer]  # the dealer knows which cards he took
         step = 0
@@ -499,12 +504,10 @@ def play_deal_nb(
     played = np.int64(0)
     count = 0
     trick_no = 0
-    while True:
-        held = 0
-        for seat in range(n):
-            held |= sets[SET_HAND, seat]
-        if held == 0:
-            break
+    remaining = 0  # cards left in the hands
+    for seat in range(n):
+        remaining += popcount(sets[SET_HAND, seat])
+    while remaining > 0:
         while sets[SET_HAND, leader] == 0:
             leader = seat_after_nb(leader, 1, n)
         led, best, best_seat, cards, position = -1, -1, -1, np.int64(0), 0
@@ -550,6 +553,7 @@ def play_deal_nb(
             if record:
                 log_plays[row, count] = card
             count += 1
+            remaining -= 1
             suit = SUITS[trump, card]
             if position == 0:
                 led, best, best_seat = suit, card, seat
@@ -562,6 +566,7 @@ def play_deal_nb(
                 view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led
             position += 1
         view[nowrap(v.WON + best_seat)] |= cards
+        sets[SET_TAKEN, nowrap(rules[c.R_SIDE_OF + best_seat])] |= cards
         if record:
             log_winners[row, trick_no] = best_seat
         leader = best_seat
@@ -569,12 +574,12 @@ def play_deal_nb(
 
     # The points (CIN-6.7) and the settlement (CIN-8, CIN-9).
     point_side = (
-        captor_side_nb(view, rules, n, c.COUNTING[trump, 0]),
-        captor_side_nb(view, rules, n, c.COUNTING[trump, 1]),
-        captor_side_nb(view, rules, n, c.COUNTING[trump, 2]),
-        captor_side_nb(view, rules, n, c.COUNTING[trump, 3]),
-        captor_side_nb(view, rules, n, c.COUNTING[trump, 4]),
-        captor_side_nb(view, rules, n, c.COUNTING[trump, 5]),
+        captor_side_nb(sets, n_sides, c.COUNTING[trump, 0]),
+        captor_side_nb(sets, n_sides, c.COUNTING[trump, 1]),
+        captor_side_nb(sets, n_sides, c.COUNTING[trump, 2]),
+        captor_side_nb(sets, n_sides, c.COUNTING[trump, 3]),
+        captor_side_nb(sets, n_sides, c.COUNTING[trump, 4]),
+        captor_side_nb(sets, n_sides, c.COUNTING[trump, 5]),
     )
     dead_points = 0
     for i in range(6):
@@ -637,11 +642,50 @@ def _best_plain(cards: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def shuffled_nb(rng, deck) -> None:
-    """The 52 cards in `deck[:52]` shuffled (`deck` has room for the draws after them)."""
+def hands_dealt_nb(order, sets, players: int, size: int) -> None:
+    """Each seat's hand dealt, `order[seat * size:(seat + 1) * size]`, into the SET_DEALT
+    row of `sets`."""
+    for seat in range(players):
+        mask = np.int64(0)
+        for i in range(seat * size, (seat + 1) * size):
+            mask |= np.int64(1) << order[i]
+        sets[SET_DEALT, seat] = mask
+
+
+@njit(cache=True, inline="always")
+def swapped_nb(deck, i: int) -> int:
+    """Step i of `shuffle`'s swaps, its draw in `deck[2 * CARDS - 1 - i]`: the card that
+    comes to rest at i."""
+    j = nowrap(deck[nowrap(2 * CARDS - 1 - i)])
+    card = deck[j]
+    deck[j] = deck[nowrap(i)]
+    deck[nowrap(i)] = card
+    return card
+
+
+@njit(cache=True, inline="always")
+def deal_nb(rng, deck, sets, players: int, size: int) -> None:
+    """The 52 cards shuffled into `deck[:52]` as `shuffle` would (`deck` has room for the
+    draws after them), and each seat's hand into the SET_DEALT row of `sets`. Fisher-Yates
+    from the bottom leaves a card where it is once swapped there, so each hand's mask is
+    made as its cards are swapped, not in a pass over the pack after it."""
     for i in range(CARDS):
         deck[i] = i
-    shuffle(rng, deck, CARDS, CARDS)
+    if not draw_swaps(rng, deck, CARDS, CARDS):
+        shuffle_slowly(rng, deck, CARDS)
+        hands_dealt_nb(deck, sets, players, size)
+        return
+    dealt = players * size
+    seat, left, mask = players - 1, size, np.int64(0)
+    for i in range(CARDS - 1, 0, -1):
+        card = swapped_nb(deck, i)
+        if i < dealt:
+            mask |= np.int64(1) << card
+            left -= 1
+            if left == 0:
+                sets[SET_DEALT, seat] = mask
+                seat, left, mask = seat - 1, size, np.int64(0)
+    sets[SET_DEALT, 0] = mask | (np.int64(1) << deck[0])  # the one card no swap moves
 
 
 @njit(cache=True, nogil=True)
@@ -705,13 +749,9 @@ def play_units_nb(
             deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
             play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
             rng[0] = purpose_key(unit, deal_stream)
-            shuffled_nb(rng, deck)
+            deal_nb(rng, deck, sets, players, size)
             if log_hands.shape[0] > 0:
-                for seat in range(players):
-                    mask = np.int64(0)
-                    for i in range(size):
-                        mask |= np.int64(1) << deck[seat * size + i]
-                    log_hands[row, seat] = mask
+                log_hands[row, :players] = sets[SET_DEALT, :players]
             rng[0] = purpose_key(unit, play_stream)
             kind = play_deal_nb(
                 deck,
