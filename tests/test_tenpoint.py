@@ -27,7 +27,9 @@ from sims.games.tenpoint.deal import (
     I_DECISIONS,
     I_EXCHANGES,
     ORDER_SIZE,
-    shuffle_nb,
+    W_DEALT,
+    WORK_ROWS,
+    deal_nb,
 )
 from sims.games.tenpoint.referee import referee, reference_rules
 from sims.games.tenpoint.reference_deal import play_deal_with
@@ -530,13 +532,17 @@ def top_down_fisher_yates(state, size):
     return order
 
 
-def test_the_shuffle_draws_and_swaps_as_fisher_yates_from_the_top_and_leaves_the_stream_so():
+def test_the_deal_shuffles_as_fisher_yates_from_the_top_leaves_the_stream_so_and_deals_the_hands():
     rejecting = _rejecting_state(54, 12345)  # a draw Lemire's method rejects: drawn afresh
     for key in [stream_key(5, index, 0) for index in range(200)] + [rejecting]:
-        for size in (52, 53, 54):
+        for size, players, dealt in ((52, 4, 9), (53, 5, 9), (54, 6, 9)):  # 6 x 9: no stock
             expected_state = np.array([key])
             expected = top_down_fisher_yates(expected_state, size)
             state, order = np.array([key]), np.zeros(ORDER_SIZE, np.int64)
-            shuffle_nb(state, order, size)
+            work = np.zeros((WORK_ROWS, 64), np.int64)
+            deal_nb(state, order, work, players, dealt, size)
             assert order[:size].tolist() == expected.tolist()
             assert state[0] == expected_state[0]
+            hands = [sum(1 << int(card) for card in expected[seat * dealt : (seat + 1) * dealt])
+                     for seat in range(players)]  # fmt: skip
+            assert work[W_DEALT, :players].tolist() == hands

@@ -1,4 +1,4 @@
-"""The Ten-point Pitch deal loop and its parallel run kernel (docs/rules.md section 8): the
+"""The Ten-point Pitch deal loop and its run kernel (docs/rules.md section 8): the
 deal, the auction, trump named, the discard and draw (burns, the rob, a short player's
 fill) or the Smear discard, the tricks, the ten points, the settlement and whole games.
 
@@ -76,6 +76,7 @@ ORDER_SIZE = DRAWS + 64
 INFO_SIZE = I_DECISIONS + 128
 ACE, DEUCE, TREY, TEN, JACK = 12, 0, 1, 8, 9
 SECOND_WINS = 2  # r.JOKERS: equal jokers, the second played wins
+BIDS = (1 << (r.MAX_BID + 1)) - 1  # bits 0..MAX_BID: a pass and every bid
 
 
 @njit(cache=True)
@@ -224,8 +225,8 @@ def play_deal(
 ):
     """Bid, exchange, play and score one deal of the cards `order` (the hands dealt one
     seat after another, then the stock top first) into `out[row]`; the per-side and
-    per-caller fields go through the views `fields`; `work` is scratch (`W_*`). `scores`
-    (per side) is updated.
+    per-caller fields go through the views `fields`; `work` is scratch (`W_*`), its row
+    W_DEALT holding the hands dealt (`hands_dealt_nb`). `scores` (per side) is updated.
     Decisions come from the scripts while they last (calls: one per seat, then the trump;
     cards: the exchange decisions, then the cards played), then from the strategies.
     Returns the error kind (seat and card or call in `error`)."""
@@ -247,10 +248,7 @@ def play_deal(
     when = work[W_WHEN]  # the order in which each card played was played
     state = info
     for seat in range(players):
-        mask = np.int64(0)
-        for k in range(seat * dealt_size, (seat + 1) * dealt_size):
-            mask |= np.int64(1) << order[k]
-        dealt[seat], hands[seat] = mask, mask
+        hands[seat] = dealt[seat]
         won[seat], played_by[seat], own_dead[seat] = 0, 0, 0
     stock = order[players * dealt_size : players * dealt_size + stock_size]
     if record:
@@ -304,9 +302,7 @@ def play_deal(
     for k in range(players):
         seat = seat_after_nb(dealer, 1 + k, players)
         lowest_bid = max(rules[r.R_MIN_BID], high + 1)
-        legal = 1
-        for bid in range(lowest_bid, r.MAX_BID + 1):
-            legal |= 1 << bid
+        legal = 1 | (BIDS & ~((1 << lowest_bid) - 1))  # a pass, or a bid from lowest_bid
         view[v.HAND] = hands[seat]
         view[v.POSITION] = k
         view[v.HIGH_BID] = high
@@ -403,19 +399,23 @@ def play_deal(
         rob = rules[r.R_ROB]
         robber = pitcher if rob == 0 else (dealer if rob == 1 else -1)
         taken = 0
+        bottom = max(stock_size - 1, 0)
         for k in range(players):  # PIT-5.3: to six, from the dealer's left
             seat = seat_after_nb(dealer, 1 + k, players)
             if rob == 1 and seat == dealer:
                 continue
-            need = r.KEEP - popcount(hands[seat])
-            while need > 0 and taken < stock_size:
-                hands[seat] |= np.int64(1) << stock[taken]
-                taken += 1
-                need -= 1
+            need = min(r.KEEP - popcount(hands[seat]), stock_size - taken)
+            drawn = np.int64(0)
+            for t in range(r.KEEP):  # a fixed count, selected: how many is a toss
+                drawn |= np.int64(t < need) << stock[nowrap(min(taken + t, bottom))]
+            taken += need
+            hands[seat] |= drawn
         if robber >= 0:  # PIT-5.4: the rest of the stock to the robber
+            drawn = np.int64(0)
             while taken < stock_size:
-                hands[robber] |= np.int64(1) << stock[taken]
+                drawn |= np.int64(1) << stock[taken]
                 taken += 1
+            hands[robber] |= drawn
         for k in range(players):  # PIT-5.5, 8.E.6: the short take from the discards
             seat = seat_after_nb(dealer, 1 + k, players)
             if popcount(hands[seat]) < r.KEEP:
@@ -703,11 +703,34 @@ def field_views_nb(out):
 
 
 @njit(cache=True, inline="always")
-def shuffle_nb(rng, order, size: int) -> None:
-    """The deck's `size` cards in a random order: Fisher-Yates from the top, card i
-    swapped with card i + `below(rng, size - i)`. The draws do not depend on the cards, so
-    all are made first, in a loop whose steps do not wait for each other (into
-    `order[DRAWS:]`), then the cards swapped; a draw that Lemire's method might reject
+def hands_dealt_nb(order, work, players: int, dealt_size: int) -> None:
+    """Each seat's hand dealt, `order[seat * dealt_size:(seat + 1) * dealt_size]`, as a
+    mask into row W_DEALT of `work`."""
+    for seat in range(players):
+        mask = np.int64(0)
+        for k in range(seat * dealt_size, (seat + 1) * dealt_size):
+            mask |= np.int64(1) << order[k]
+        work[W_DEALT, seat] = mask
+
+
+@njit(cache=True, inline="always")
+def swapped_nb(order, i: int) -> int:
+    """Step i of the shuffle's swaps, its draw in `order[DRAWS + i]`: the card that comes
+    to rest at i."""
+    j = nowrap(order[nowrap(DRAWS + i)])
+    card = order[j]
+    order[j] = order[nowrap(i)]
+    order[nowrap(i)] = card
+    return card
+
+
+@njit(cache=True, inline="always")
+def deal_nb(rng, order, work, players: int, dealt_size: int, size: int) -> None:
+    """The deck's `size` cards in a random order, and the hands dealt into row W_DEALT of
+    `work`: Fisher-Yates from the top, card i swapped with card i + `below(rng, size - i)`.
+    The draws do not depend on the cards, so all are made first, in a loop whose steps do
+    not wait for each other (into `order[DRAWS:]`), then the cards swapped, each hand's
+    mask made as its cards reach their places; a draw that Lemire's method might reject
     (a chance of about size in 2**32) sends the shuffle one draw at a time from the same
     state, which draws afresh where it must."""
     start = rng[0]
@@ -723,10 +746,18 @@ def shuffle_nb(rng, order, size: int) -> None:
         for i in range(size - 1):
             j = i + below(rng, size - i)
             order[i], order[j] = order[j], order[i]
+        hands_dealt_nb(order, work, players, dealt_size)
         return
-    for i in range(size - 1):
-        j = nowrap(order[nowrap(DRAWS + i)])
-        order[nowrap(i)], order[j] = order[j], order[nowrap(i)]
+    last = size - 1  # the one place no swap moves a card to: the card left there
+    for seat in range(players):
+        mask = np.int64(0)
+        for i in range(seat * dealt_size, min((seat + 1) * dealt_size, last)):
+            mask |= np.int64(1) << swapped_nb(order, i)
+        work[W_DEALT, seat] = mask
+    for i in range(players * dealt_size, last):  # the stock
+        swapped_nb(order, i)
+    if players * dealt_size == size:  # no stock: the last card is the last seat's
+        work[W_DEALT, players - 1] |= np.int64(1) << order[nowrap(last)]
     skip(rng, size - 1)
 
 
@@ -790,14 +821,9 @@ def play_units_nb(
             deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
             play_stream = game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY
             rng[0] = purpose_key(unit, deal_stream)
-            shuffle_nb(rng, order, size)
+            deal_nb(rng, order, work, players, rules[r.R_DEALT], size)
             if log_hands.shape[0] > 0:
-                dealt = rules[r.R_DEALT]
-                for seat in range(players):
-                    mask = np.int64(0)
-                    for i in range(seat * dealt, (seat + 1) * dealt):
-                        mask |= np.int64(1) << order[i]
-                    log_hands[row, seat] = mask
+                log_hands[row, :players] = work[W_DEALT, :players]
             rng[0] = purpose_key(unit, play_stream)
             kind = play_deal_inline_nb(
                 order, dealer, scores, rules, fids, params, rng, no_script, no_script,
@@ -846,8 +872,10 @@ def play_script_nb(
     """Play the given calls and cards (checked for legality) through a run's deal loop;
     after them the seats' strategies decide (fid -1: none, the deal ends there, the view
     left at the decision it stopped at)."""
+    work = np.zeros((WORK_ROWS, 64), np.int64)
+    hands_dealt_nb(order, work, rules[r.R_PLAYERS], rules[r.R_DEALT])
     return play_deal_nb(
         order, dealer, scores, rules, fids, params, rng, script_calls, script_cards, view,
-        out, field_views_nb(out), np.int64(0), error, info, np.zeros((WORK_ROWS, 64), np.int64),
-        log_calls, log_plays, log_winners,
+        out, field_views_nb(out), np.int64(0), error, info, work, log_calls, log_plays,
+        log_winners,
     )  # fmt: skip
