@@ -115,7 +115,7 @@ def run_conditional_block_nb(
                 record_fault_nb(errors, u, kind, k, error)
                 break
             row = u * rounds + k
-            write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state,
+            write_row_nb(out, row, stock, dealer, before, scores, rules, state,
                          points, won)  # fmt: skip
             out[row].game = -1
             out[row].deal = index

@@ -1,4 +1,4 @@
-"""The All Fours deal loop and its parallel run kernel (docs/rules.md section 7): the
+"""The All Fours deal loop and its run kernel (docs/rules.md section 7): the
 deal and upcard, begging, the gift or running the cards (bunching when the pack runs
 short), the discard back to six, the tricks, and High, Low, Jack and Game counted in
 order to the target."""
@@ -46,7 +46,8 @@ decide_allfours_calls = dispatcher(r.NAME, calls=True)
 # The deal's state kept in `state` (int64) between its steps, for the row and the log.
 S_TRUMP, S_TURNED, S_RUNS, S_BUNCHED, S_BEGGED, S_GIFT, S_KICK, S_WINNER = range(8)
 S_TRICKS, S_STEP, S_CALLS, S_DISCARDS, S_IN_PLAY = 8, 9, 10, 11, 12
-STATE_SIZE = 13
+S_ELDEST_TRUMPS, S_DEALER_TRUMPS = 13, 14  # cards of the upcard's suit dealt them
+STATE_SIZE = 15
 
 
 DRAWS = r.DECK_SIZE  # the shuffle's scratch (`deck`): the pack, then its draws
@@ -215,9 +216,10 @@ def play_deal(
     points[:4] = -1
     points[4] = 0
     for seat in range(n):
-        hands[seat] = 0
+        mask = np.int64(0)
         for k in range(r.HAND_SIZE):
-            hands[seat] |= np.int64(1) << dealt[seat, k]
+            mask |= np.int64(1) << dealt[seat, k]
+        hands[seat] = mask
         played_by[seat] = 0
         won[seat] = 0
         dead_of[seat] = 0
@@ -230,6 +232,8 @@ def play_deal(
     taken = 1
     first_suit = upcard // 13
     trump = first_suit
+    state[S_ELDEST_TRUMPS] = popcount(hands[eldest] & suit_mask(first_suit))
+    state[S_DEALER_TRUMPS] = popcount(hands[dealer] & suit_mask(first_suit))
     dead = np.int64(1) << upcard
     view[v.TURNED] = upcard
     state[S_TRUMP], state[S_TURNED] = trump, upcard
@@ -297,10 +301,12 @@ def play_deal(
                     for k in range(n):
                         seat = eldest + k
                         seat = seat - n if seat >= n else seat
+                        drawn = np.int64(0)
                         for _ in range(3):
-                            hands[seat] |= np.int64(1) << stock[taken]
+                            drawn |= np.int64(1) << stock[taken]
                             calls_log[r.LOG_STOCK + taken] = stock[taken]
                             taken += 1
+                        hands[seat] |= drawn
                     state[S_RUNS] += 1
                     turned = stock[taken]
                     calls_log[r.LOG_STOCK + taken] = turned
@@ -485,7 +491,7 @@ play_deal_nb = njit(cache=True)(play_deal)
 
 
 @njit(cache=True, inline="always")
-def write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state, points, won):
+def write_row_nb(out, row, stock, dealer, before, scores, rules, state, points, won):
     """The outcome row of a deal played by `play_deal_nb`."""
     n = rules[r.R_PLAYERS]
     rec = out[row]
@@ -500,13 +506,7 @@ def write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state, p
     rec.bunched = state[S_BUNCHED] != 0
     rec.kick = state[S_KICK]
     rec.tricks = state[S_TRICKS]
-    first_suit = stock[0] // 13
-    eldest = dealer + 1 if dealer + 1 < n else 0
-    held_e, held_d = 0, 0
-    for k in range(r.HAND_SIZE):
-        held_e += 1 if dealt[eldest, k] // 13 == first_suit else 0
-        held_d += 1 if dealt[dealer, k] // 13 == first_suit else 0
-    rec.eldest_trumps, rec.dealer_trumps = held_e, held_d
+    rec.eldest_trumps, rec.dealer_trumps = state[S_ELDEST_TRUMPS], state[S_DEALER_TRUMPS]
     trump = state[S_TRUMP]
     in_play = state[S_IN_PLAY]
     rec.trumps_in_play = popcount(in_play & suit_mask(trump)) if trump >= 0 else 0
@@ -650,7 +650,7 @@ def play_units_nb(
             if kind != OK:
                 record_fault_nb(errors, u, kind, k, error)
                 break
-            write_row_nb(out, row, dealt, stock, dealer, before, scores, rules, state,
+            write_row_nb(out, row, stock, dealer, before, scores, rules, state,
                          points, won)  # fmt: skip
             rec = out[row]
             rec.game = index if games else -1

@@ -98,7 +98,7 @@ def play_script(
         raise IllegalPlayError(f"seat {error[0]} may not answer {error[1]} now")
     if kind != OK:
         raise_for_card(kind, error)
-    write_row_nb(out, 0, dealt, pack, dealer, before, after, array, state, points, won)
+    write_row_nb(out, 0, pack, dealer, before, after, array, state, points, won)
     out[0]["deal"], out[0]["game"] = 0, -1
     start = r.LOG_STOCK + r.stock_size(players)
     return ScriptedDeal(
