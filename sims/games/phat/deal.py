@@ -1,5 +1,5 @@
 """The deal loop of the partnership games, Phat and Nine-card Don (docs/rules.md sections 2
-and 3; the rules array says which), and its parallel run kernel."""
+and 3; the rules array says which), and its run kernel."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Auction Pitch deal loop and its parallel run kernel (docs/rules.md section 1)."""
+"""The Auction Pitch deal loop and its run kernel (docs/rules.md section 1)."""
 
 from __future__ import annotations
 
