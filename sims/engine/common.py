@@ -75,11 +75,18 @@ def deal_hands_nb(state, deck, hands, players: int, hand_size: int) -> None:
             j = nowrap(deck[52 + i])
             deck[nowrap(i)], deck[j] = deck[j], deck[nowrap(i)]
         skip(state, (swaps + 1) // 2)
+    hand_masks_nb(deck, hands, players, hand_size)
+
+
+@njit(cache=True, inline="always")
+def hand_masks_nb(order, masks, players: int, size: int) -> None:
+    """Each seat's hand of `size` cards dealt from `order` one seat after another (seat k's
+    are `order[k * size:(k + 1) * size]`), as a mask into `masks[k]`."""
     for seat in range(players):
-        mask = 0
-        for i in range(seat * hand_size, (seat + 1) * hand_size):
-            mask |= 1 << deck[nowrap(i)]
-        hands[seat] = mask
+        mask = np.int64(0)
+        for i in range(seat * size, (seat + 1) * size):
+            mask |= np.int64(1) << order[nowrap(i)]
+        masks[seat] = mask
 
 
 @njit(cache=True)

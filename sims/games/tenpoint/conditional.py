@@ -15,16 +15,10 @@ from numba import njit
 from sims.core.bits import lowest
 from sims.core.cards import mask_of
 from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, purpose_key, seed_key, unit_key
-from sims.engine.common import BID, ILLEGAL_CALL, OK, record_fault_nb
+from sims.engine.common import BID, ILLEGAL_CALL, OK, hand_masks_nb, record_fault_nb
 from sims.engine.threads import UnitKernel
 from sims.games.tenpoint import rules as tp
-from sims.games.tenpoint.deal import (
-    INFO_SIZE,
-    WORK_ROWS,
-    field_views_nb,
-    hands_dealt_nb,
-    play_deal_nb,
-)
+from sims.games.tenpoint.deal import INFO_SIZE, W_DEALT, WORK_ROWS, field_views_nb, play_deal_nb
 from sims.strategies import view as v
 
 # The stream the auction of a candidate deal is checked from: a purpose apart from the deal
@@ -84,7 +78,7 @@ def auction_fits_nb(order, rules, stopping, params, rng, heard, view, out, error
     scores = np.zeros(tp.MAX_SIDES, np.int64)
     no_script = np.zeros(0, np.int64)
     fields = field_views_nb(out)
-    hands_dealt_nb(order, work, players, rules[tp.R_DEALT])
+    hand_masks_nb(order, work[W_DEALT], players, rules[tp.R_DEALT])
     kind = play_deal_nb(
         order, players - 1, scores, rules, stopping, params, rng, no_script, no_script, view, out,
         fields, np.int64(0), error, info, work, logs[0], logs[1], logs[2],
@@ -156,7 +150,7 @@ def run_conditional_block_nb(
                 mine[seat] = kept[u, seat]
         rng[0] = purpose_key(unit, STREAM_DEAL)
         size = order_around_nb(rng, order, mine, dealt_size, full, pool, True)
-        hands_dealt_nb(order, work, players, dealt_size)
+        hand_masks_nb(order, work[W_DEALT], players, dealt_size)
         if dealt_out.shape[0] > 0:
             for seat in range(players):
                 dealt_out[u, seat] = mine[seat]

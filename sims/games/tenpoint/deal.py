@@ -36,6 +36,7 @@ from sims.engine.common import (
     PLAY,
     SCRIPT_EXHAUSTED,
     game_stream_nb,
+    hand_masks_nb,
     nowrap,
     record_fault_nb,
 )
@@ -226,7 +227,7 @@ def play_deal(
     """Bid, exchange, play and score one deal of the cards `order` (the hands dealt one
     seat after another, then the stock top first) into `out[row]`; the per-side and
     per-caller fields go through the views `fields`; `work` is scratch (`W_*`), its row
-    W_DEALT holding the hands dealt (`hands_dealt_nb`). `scores` (per side) is updated.
+    W_DEALT holding the hands dealt (`hand_masks_nb`). `scores` (per side) is updated.
     Decisions come from the scripts while they last (calls: one per seat, then the trump;
     cards: the exchange decisions, then the cards played), then from the strategies.
     Returns the error kind (seat and card or call in `error`)."""
@@ -703,17 +704,6 @@ def field_views_nb(out):
 
 
 @njit(cache=True, inline="always")
-def hands_dealt_nb(order, work, players: int, dealt_size: int) -> None:
-    """Each seat's hand dealt, `order[seat * dealt_size:(seat + 1) * dealt_size]`, as a
-    mask into row W_DEALT of `work`."""
-    for seat in range(players):
-        mask = np.int64(0)
-        for k in range(seat * dealt_size, (seat + 1) * dealt_size):
-            mask |= np.int64(1) << order[k]
-        work[W_DEALT, seat] = mask
-
-
-@njit(cache=True, inline="always")
 def swapped_nb(order, i: int) -> int:
     """Step i of the shuffle's swaps, its draw in `order[DRAWS + i]`: the card that comes
     to rest at i."""
@@ -746,7 +736,7 @@ def deal_nb(rng, order, work, players: int, dealt_size: int, size: int) -> None:
         for i in range(size - 1):
             j = i + below(rng, size - i)
             order[i], order[j] = order[j], order[i]
-        hands_dealt_nb(order, work, players, dealt_size)
+        hand_masks_nb(order, work[W_DEALT], players, dealt_size)
         return
     last = size - 1  # the one place no swap moves a card to: the card left there
     for seat in range(players):
@@ -873,7 +863,7 @@ def play_script_nb(
     after them the seats' strategies decide (fid -1: none, the deal ends there, the view
     left at the decision it stopped at)."""
     work = np.zeros((WORK_ROWS, 64), np.int64)
-    hands_dealt_nb(order, work, rules[r.R_PLAYERS], rules[r.R_DEALT])
+    hand_masks_nb(order, work[W_DEALT], rules[r.R_PLAYERS], rules[r.R_DEALT])
     return play_deal_nb(
         order, dealer, scores, rules, fids, params, rng, script_calls, script_cards, view,
         out, field_views_nb(out), np.int64(0), error, info, work, log_calls, log_plays,
