@@ -70,6 +70,13 @@ def page(browser):
     opened.close()
 
 
+def open_form(page, address: str) -> None:
+    """Open a form and wait until it is ready: it loads its defaults from the server and
+    enables its Answer button once it has set them, so nothing typed before is overwritten."""
+    page.goto(address)
+    expect(page.locator("#go")).to_be_enabled()
+
+
 def shoot(page, name: str) -> None:
     if SHOTS is not None:
         page.screenshot(path=str(SHOTS / f"advisor-{name}.png"), full_page=True)
@@ -77,7 +84,7 @@ def shoot(page, name: str) -> None:
 
 def test_a_hand_a_seat_and_calls_clicked_give_the_table_advice_and_chart(server, page):
     address, _ = server
-    page.goto(f"{address}/advice/pitch")
+    open_form(page, f"{address}/advice/pitch")
     expect(page.locator("#title")).to_have_text("Auction Pitch: what should I call?")
     for card in ("AS", "2S", "8D", "TD", "QH", "4C"):
         page.click(f".card[data-card='{card}']")
@@ -103,7 +110,7 @@ def test_a_hand_a_seat_and_calls_clicked_give_the_table_advice_and_chart(server,
 
 def test_a_bad_card_is_named_beside_the_hand(server, page):
     address, app = server
-    page.goto(f"{address}/advice/pitch")
+    open_form(page, f"{address}/advice/pitch")
     page.fill("#hand", "AS 2S 8D TD QH 1C")
     page.click("#go")
     expect(page.locator("#error-hand")).to_contain_text("1C")
@@ -112,7 +119,7 @@ def test_a_bad_card_is_named_beside_the_hand(server, page):
 
 def test_cancel_stops_the_work(server, page):
     address, app = server
-    page.goto(f"{address}/advice/pitch")
+    open_form(page, f"{address}/advice/pitch")
     page.fill("#hand", "AH KH QH JH TH 2H")
     page.click("#table g[data-seat='4']")
     for _ in range(3):
@@ -136,7 +143,7 @@ def test_cancel_stops_the_work(server, page):
 )
 def test_the_odds_pages_answer(server, page, game, hand, turned):
     address, _ = server
-    page.goto(f"{address}/odds/{game}")
+    open_form(page, f"{address}/odds/{game}")
     page.fill("#hand", hand)
     if turned:
         page.fill("#turned", turned)
