@@ -285,7 +285,7 @@ async function start() {
   drawCalls();
   $("go").onclick = answer;
   $("cancel").onclick = cancel;
-  $("go").disabled = false;  // the form is filled in and answers: no click is lost before
+  $("go").disabled = false;  // only now: a click before the defaults and its handler were set was lost
   // A page closed or left stops its query on the server.
   addEventListener("pagehide", () => { if (job) navigator.sendBeacon(`/api/jobs/${job}/cancel`); });
 }
