@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sims.core.bits import lowest, popcount
+from sims.core.bits import highest, lowest, popcount
 from sims.core.cards import FULL_DECK, N_CARDS, N_RANKS
 from sims.core.memory import unowned
 from sims.core.rng import (
@@ -63,11 +63,11 @@ CALLS_WIDTH = C_EXCHANGES + 64
 # goes: card decisions made so far, exchanges logged, exchange decisions asked, and every
 # card decision made (exchanges asked, then cards played).
 I_ASKED, I_LOGGED, I_EXCHANGES, I_DECISIONS = 0, 1, 2, 3
-# A deal's scratch (`work`, rows of 64): per seat the cards dealt, held, won, played and
-# discarded face down, and held at the first trick; per card played when it was played
-# (the other cards' entries are left as they were); per side the card points, points won
-# and score changes; the sides of the jokers' points.
-W_DEALT, W_HANDS, W_WON, W_PLAYED_BY, W_OWN_DEAD, W_AT_PLAY, W_WHEN = range(7)
+# A deal's scratch (`work`, rows of 64): per seat the cards dealt, held, played and
+# discarded face down, and held at the first trick; per side the cards its tricks captured;
+# per card played when it was played (the other cards' entries are left as they were);
+# per side the card points, points won and score changes; the sides of the jokers' points.
+W_DEALT, W_HANDS, W_CAPTURED, W_PLAYED_BY, W_OWN_DEAD, W_AT_PLAY, W_WHEN = range(7)
 W_COUNTS, W_POINTS, W_DELTA, W_JOKERS = range(7, 11)
 WORK_ROWS = 11
 # The order of a deal's cards (`order`) holds the shuffled pack in its first 64 entries
@@ -76,6 +76,7 @@ DRAWS = 64
 ORDER_SIZE = DRAWS + 64
 INFO_SIZE = I_DECISIONS + 128
 ACE, DEUCE, TREY, TEN, JACK = 12, 0, 1, 8, 9
+SUIT = (1 << N_RANKS) - 1  # a suit's 13 cards, at its base
 SECOND_WINS = 2  # r.JOKERS: equal jokers, the second played wins
 BIDS = (1 << (r.MAX_BID + 1)) - 1  # bits 0..MAX_BID: a pass and every bid
 
@@ -168,20 +169,15 @@ def side_of_nb(rules, seat: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def owner_nb(masks, players: int, card: int) -> int:
-    """The seat whose mask holds `card`, -1 for none (or no card)."""
+def owner_nb(masks, count: int, card: int) -> int:
+    """Which of the first `count` masks (disjoint: a seat's, or a side's) holds `card`,
+    -1 for none (or no card)."""
     if card < 0:
         return -1
-    for seat in range(players):
-        if masks[seat] >> card & 1:
-            return seat
-    return -1
-
-
-@njit(cache=True, inline="always")
-def taker_nb(rules, won, players: int, card: int) -> int:
-    """The side that took `card` in a trick, -1 for none."""
-    return side_of_nb(rules, owner_nb(won, players, card))
+    owner = -1
+    for k in range(count):  # selected, not branched on: in random play a toss
+        owner = k if masks[k] >> card & 1 else owner
+    return owner
 
 
 @njit(cache=True, inline="always")
@@ -244,13 +240,13 @@ def play_deal(
     record = log_plays.shape[0] > 0
     calls, won_out, delta_out, card_points_out, before_out, after_out = fields
     rec = out[row]
-    dealt, hands, won = work[W_DEALT, :players], work[W_HANDS, :players], work[W_WON, :players]
+    dealt, hands, captured = work[W_DEALT, :players], work[W_HANDS, :players], work[W_CAPTURED]
     played_by, own_dead = work[W_PLAYED_BY, :players], work[W_OWN_DEAD, :players]
     when = work[W_WHEN]  # the order in which each card played was played
     state = info
     for seat in range(players):
         hands[seat] = dealt[seat]
-        won[seat], played_by[seat], own_dead[seat] = 0, 0, 0
+        captured[seat], played_by[seat], own_dead[seat] = 0, 0, 0  # no more sides than seats
     stock = order[players * dealt_size : players * dealt_size + stock_size]
     if record:
         for k in range(stock_size):
@@ -366,12 +362,11 @@ def play_deal(
                 )  # fmt: skip
                 if card < 0:
                     return -card
-                hands[seat] = held & ~(np.int64(1) << card)
-                if trumps >> card & 1:
-                    shown |= np.int64(1) << card
-                    burned += 1
-                else:
-                    own_dead[seat] |= np.int64(1) << card
+                bit = np.int64(1) << card
+                hands[seat] = held & ~bit
+                shown |= bit & trumps  # a trump is burned face up, a plain card goes face down
+                burned += trumps >> card & 1
+                own_dead[seat] |= bit & ~trumps
                 log_exchange_nb(log_calls, row, state, card)
     else:
         face_down = 0  # the non-trump discards, the pool a short player fills from
@@ -449,12 +444,11 @@ def play_deal(
                 )  # fmt: skip
                 if card < 0:
                     return -card
-                hands[robber] = held & ~(np.int64(1) << card)
-                if trumps >> card & 1:
-                    shown |= np.int64(1) << card
-                    burned += 1
-                else:
-                    own_dead[robber] |= np.int64(1) << card
+                bit = np.int64(1) << card
+                hands[robber] = held & ~bit
+                shown |= bit & trumps  # a trump is burned face up, a plain card goes face down
+                burned += trumps >> card & 1
+                own_dead[robber] |= bit & ~trumps
                 log_exchange_nb(log_calls, row, state, card)
     info[I_EXCHANGES] = info[I_ASKED]
 
@@ -550,7 +544,7 @@ def play_deal(
             void = (suit != led) & ((led == trump) | (suit != trump) | strict)
             view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led  # shown unable to follow
             position += 1
-        won[best_seat] |= trick
+        captured[nowrap(rules[r.R_SIDE_OF + best_seat])] |= trick
         view[v.WON + best_seat] |= trick
         if record:
             log_winners[row, trick_no] = best_seat
@@ -565,8 +559,13 @@ def play_deal(
         high_card = base + ACE if played >> (base + ACE) & 1 else -1
         low_card = base + DEUCE if played >> (base + DEUCE) & 1 else -1
     else:
-        high_card, low_card = -1, -1
-        rest = trump_cards
+        # The suit's own cards rank as their codes do, so its highest and lowest played
+        # are two bit scans; only the off-jack and the jokers, whose ranks the options
+        # set, are compared one by one.
+        natural = trump_cards & (SUIT << base)
+        high_card = highest(natural)
+        low_card = lowest(natural) if natural else -1
+        rest = trump_cards & ~natural
         while rest:
             card = lowest(rest)
             rest &= rest - 1
@@ -583,10 +582,10 @@ def play_deal(
     if rules[r.R_LOW_TO] == 0:
         low_side = side_of_nb(rules, owner_nb(played_by, players, low_card))
     else:
-        low_side = side_of_nb(rules, owner_nb(won, players, low_card))
-    jack_side = taker_nb(rules, won, players, base + JACK)
+        low_side = owner_nb(captured, n_sides, low_card)
+    jack_side = owner_nb(captured, n_sides, base + JACK)
     off_side = (
-        taker_nb(rules, won, players, (3 - trump) * N_RANKS + JACK) if rules[r.R_OFF_JACK] else -1
+        owner_nb(captured, n_sides, (3 - trump) * N_RANKS + JACK) if rules[r.R_OFF_JACK] else -1
     )
     joker_sides = work[W_JOKERS, :2]
     joker_sides[:] = -1
@@ -594,43 +593,38 @@ def play_deal(
         joker = N_CARDS + j
         if full >> joker & 1:
             if rules[r.R_JOKER_POINTS_TO] == 0:
-                joker_sides[j] = taker_nb(rules, won, players, joker)
+                joker_sides[j] = owner_nb(captured, n_sides, joker)
             else:
                 joker_sides[j] = side_of_nb(rules, owner_nb(played_by, players, joker))
     ten_side, game_side = -1, -1
     counts = work[W_COUNTS, : r.MAX_SIDES]
-    counts[:] = 0
-    for seat in range(players):
-        counts[rules[r.R_SIDE_OF + seat]] += game_points(won[seat])
+    for side in range(n_sides):
+        counts[side] = game_points(captured[side])
     if rules[r.R_GAME_CARD] == 1:
-        ten_side = taker_nb(rules, won, players, base + TEN)
+        ten_side = owner_nb(captured, n_sides, base + TEN)
     else:
         most = -1
-        for side in range(n_sides):
-            if counts[side] > most:
-                most, game_side = counts[side], side
-            elif counts[side] == most:
-                game_side = -2
+        for side in range(n_sides):  # -2 while the most is tied
+            more, tied = counts[side] > most, counts[side] == most
+            most = counts[side] if more else most
+            game_side = side if more else (-2 if tied else game_side)
         game_side = max(game_side, -1)
-    trey_side = taker_nb(rules, won, players, base + TREY) if rules[r.R_TREY] else -1
+    trey_side = owner_nb(captured, n_sides, base + TREY) if rules[r.R_TREY] else -1
     won_points = work[W_POINTS, : r.MAX_SIDES]
     won_points[:] = 0
+    # Added, not branched on: whether a point card was in play is a toss in random play
+    # (the robber may burn it); a point nobody took adds nothing to side 0.
     for side in (high_side, low_side, jack_side, off_side, joker_sides[0], joker_sides[1]):
-        if side >= 0:
-            won_points[side] += 1
-    if ten_side >= 0:
-        won_points[ten_side] += 1
-    if game_side >= 0:
-        won_points[game_side] += 1
-    if trey_side >= 0:
-        won_points[trey_side] += 3
+        won_points[max(side, 0)] += side >= 0
+    won_points[max(ten_side, 0)] += ten_side >= 0
+    won_points[max(game_side, 0)] += game_side >= 0
+    won_points[max(trey_side, 0)] += 3 * (trey_side >= 0)
 
     # PIT-8 and PIT-9: settle the bid, then who (if anyone) has won.
     made = won_points[pitching] >= high
     delta = work[W_DELTA, : r.MAX_SIDES]
     delta[:] = won_points
-    if not made:
-        delta[pitching] = -high
+    delta[pitching] = won_points[pitching] if made else -high
     moon = high == r.MAX_BID
     if moon and rules[r.R_MOON] == 2:
         delta[pitching] = 2 * r.MAX_BID if made else -2 * r.MAX_BID
