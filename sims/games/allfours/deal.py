@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import highest, lowest, popcount
-from sims.core.cards import suit_mask
+from sims.core.cards import suit_mask, suit_of
 from sims.core.memory import unowned
 from sims.core.rng import (
     STREAM_DEAL,
@@ -424,12 +424,16 @@ def play_deal(
             played |= bit
             plays_log[step - first_card] = card
             state[S_STEP] = step + 1
+            suit = suit_of(card)
             if position == 0:
-                led, best, best_seat = card // 13, card, seat
-            elif beats(card, best, trump):
-                best, best_seat = card, seat
-            if position > 0 and card // 13 != led and card // 13 != trump:
-                view[v.VOIDS + seat] |= 1 << led  # shown void in the suit led
+                led, best, best_seat = suit, card, seat
+            else:
+                # Selected, not branched on: in random play each is a toss.
+                wins = beats(card, best, trump)
+                best = card if wins else best
+                best_seat = seat if wins else best_seat
+                void = (suit != led) & (suit != trump)  # shown void in the suit led
+                view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led
         won[best_seat] |= cards
         view[v.WON + best_seat] |= cards
         winners_log[trick_no] = best_seat
@@ -441,45 +445,43 @@ def play_deal(
     # AF-6, AF-7.2: High, Low, Jack and Game, counted in that order to the target.
     trumps = in_play & suit_mask(trump)
     jack = trump * 13 + r.JACK
-    high_card = highest(trumps) if trumps else -1
-    low_card = lowest(trumps) if trumps else -1
-    for seat in range(n):
-        side = rules[r.R_SIDE_OF + seat]
-        if trumps and (played_by[seat] >> high_card) & 1:
-            points[0] = side
-        low_pile = won[seat] if rules[r.R_LOW_TO_WINNER] else played_by[seat]
-        if trumps and (low_pile >> low_card) & 1:
-            points[1] = side
-        if (won[seat] >> jack) & 1:
-            points[2] = side
-    if points[2] >= 0:
-        holder = -1
+    # Who holds or takes a card is selected, not branched on: in random play each is a
+    # toss. A point nobody earns is worth nothing to side 0.
+    high_side, low_side, jack_side, holder = -1, -1, -1, -1
+    if trumps:
+        high_card, low_card = highest(trumps), lowest(trumps)
         for seat in range(n):
-            if (played_by[seat] >> jack) & 1:
-                holder = rules[r.R_SIDE_OF + seat]
-        hanged = rules[r.R_HANG_JACK] != 0 and holder != points[2]
-        points[4] = 3 if hanged else 1
-    most, leaders, eldest_points = -1, 0, 0
+            side = rules[r.R_SIDE_OF + seat]
+            low_pile = won[seat] if rules[r.R_LOW_TO_WINNER] else played_by[seat]
+            high_side = side if played_by[seat] >> high_card & 1 else high_side
+            low_side = side if low_pile >> low_card & 1 else low_side
+            jack_side = side if won[seat] >> jack & 1 else jack_side
+            holder = side if played_by[seat] >> jack & 1 else holder
+    hanged = rules[r.R_HANG_JACK] != 0 and holder != jack_side
+    points[0], points[1], points[2] = high_side, low_side, jack_side
+    points[4] = 0 if jack_side < 0 else (3 if hanged else 1)
+    most, leaders, game_side, eldest_points = -1, 0, -1, 0
     for side in range(rules[r.R_SIDES]):
         card_points = 0
         for seat in range(n):
             if rules[r.R_SIDE_OF + seat] == side:
                 card_points += game_points(won[seat])
-        if card_points > most:
-            most, leaders = card_points, 0
-        if card_points == most:
-            leaders += 1
-            points[3] = side
-        if side == eldest_side:
-            eldest_points = card_points
+        more = card_points > most
+        most = card_points if more else most
+        leaders = 0 if more else leaders
+        tied = card_points == most
+        leaders += tied
+        game_side = side if tied else game_side
+        eldest_points = card_points if side == eldest_side else eldest_points
     if leaders > 1:
         eldest_leads = eldest_points == most
-        points[3] = eldest_side if eldest_leads and rules[r.R_GAME_TIE] != 0 else -1
+        game_side = eldest_side if eldest_leads and rules[r.R_GAME_TIE] != 0 else -1
+    points[3] = game_side
     for k in range(4):
-        if points[k] >= 0:
-            worth = points[4] if k == 2 else 1
-            if add_points_nb(scores, points[k], worth, target, state):
-                break
+        side = points[k]
+        worth = points[4] if k == 2 else np.int64(side >= 0)
+        if add_points_nb(scores, max(side, 0), worth, target, state):
+            break
     return OK
 
 
