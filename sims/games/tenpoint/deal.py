@@ -395,15 +395,14 @@ def play_deal(
         rob = rules[r.R_ROB]
         robber = pitcher if rob == 0 else (dealer if rob == 1 else -1)
         taken = 0
-        bottom = max(stock_size - 1, 0)
         for k in range(players):  # PIT-5.3: to six, from the dealer's left
             seat = seat_after_nb(dealer, 1 + k, players)
             if rob == 1 and seat == dealer:
                 continue
             need = min(r.KEEP - popcount(hands[seat]), stock_size - taken)
             drawn = np.int64(0)
-            for t in range(r.KEEP):  # a fixed count, selected: how many is a toss
-                drawn |= np.int64(t < need) << stock[nowrap(min(taken + t, bottom))]
+            for t in range(need):
+                drawn |= np.int64(1) << stock[nowrap(taken + t)]
             taken += need
             hands[seat] |= drawn
         if robber >= 0:  # PIT-5.4: the rest of the stock to the robber
