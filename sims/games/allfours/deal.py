@@ -445,8 +445,7 @@ def play_deal(
     # AF-6, AF-7.2: High, Low, Jack and Game, counted in that order to the target.
     trumps = in_play & suit_mask(trump)
     jack = trump * 13 + r.JACK
-    # Who holds or takes a card is selected, not branched on: in random play each is a
-    # toss. A point nobody earns is worth nothing to side 0.
+    # Who holds or takes a card is selected, not branched on: in random play it is a toss.
     high_side, low_side, jack_side, holder = -1, -1, -1, -1
     if trumps:
         high_card, low_card = highest(trumps), lowest(trumps)
@@ -477,7 +476,7 @@ def play_deal(
         eldest_leads = eldest_points == most
         game_side = eldest_side if eldest_leads and rules[r.R_GAME_TIE] != 0 else -1
     points[3] = game_side
-    for k in range(4):
+    for k in range(4):  # a point nobody earned is worth nothing to side 0
         side = points[k]
         worth = points[4] if k == 2 else np.int64(side >= 0)
         if add_points_nb(scores, max(side, 0), worth, target, state):
