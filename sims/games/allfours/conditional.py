@@ -14,7 +14,7 @@ from sims.core.rng import STREAM_DEAL, STREAM_PLAY, purpose_key, seed_key, shuff
 from sims.engine.common import OK, record_fault_nb
 from sims.engine.threads import UnitKernel
 from sims.games.allfours import rules as r
-from sims.games.allfours.deal import STATE_SIZE, play_deal_nb, write_row_nb
+from sims.games.allfours.deal import POINTS_SIZE, STATE_SIZE, play_deal_nb, write_row_nb
 from sims.strategies import view as v
 
 
@@ -82,7 +82,7 @@ def run_conditional_block_nb(
     dead_of = np.zeros(n, np.int64)
     state = np.zeros(STATE_SIZE, np.int64)
     error = np.zeros(2, np.int64)
-    points = np.zeros(5, np.int64)
+    points = np.zeros(POINTS_SIZE, np.int64)
     scores = np.zeros(r.MAX_SIDES, np.int64)
     before = np.zeros(r.MAX_SIDES, np.int64)
     no_cards = np.zeros(0, np.int64)
@@ -115,8 +115,7 @@ def run_conditional_block_nb(
                 record_fault_nb(errors, u, kind, k, error)
                 break
             row = u * rounds + k
-            write_row_nb(out, row, stock, dealer, before, scores, rules, state,
-                         points, won)  # fmt: skip
+            write_row_nb(out, row, stock, dealer, before, scores, rules, state, points)
             out[row].game = -1
             out[row].deal = index
             if record:

@@ -48,6 +48,10 @@ S_TRUMP, S_TURNED, S_RUNS, S_BUNCHED, S_BEGGED, S_GIFT, S_KICK, S_WINNER = range
 S_TRICKS, S_STEP, S_CALLS, S_DISCARDS, S_IN_PLAY = 8, 9, 10, 11, 12
 S_ELDEST_TRUMPS, S_DEALER_TRUMPS = 13, 14  # cards of the upcard's suit dealt them
 STATE_SIZE = 15
+# A deal's points (`play_deal`'s `points`): the sides of High, Low, Jack and Game (-1:
+# nobody), the Jack's worth, then each side's card points (P_CARD_POINTS + side).
+P_JACK_WORTH, P_CARD_POINTS = 4, 5
+POINTS_SIZE = P_CARD_POINTS + r.MAX_SIDES
 
 
 DRAWS = r.DECK_SIZE  # the shuffle's scratch (`deck`): the pack, then its draws
@@ -203,9 +207,9 @@ def play_deal(
     decisions (discards, then cards played) of the scripts come first, then the seats'
     strategies'. Fills `state` (S_*), `hands` (the cards each seat held at the first
     trick, or when the deal ended), `played_by`, `won`, the logs (calls, see
-    `rules.calls_size`; cards in play order; trick winners) and `points` (High, Low, Jack,
-    Game side and the Jack's points, as earned). Returns OK or a fault kind, seat and card
-    or call in `error`."""
+    `rules.calls_size`; cards in play order; trick winners) and `points` (POINTS_SIZE:
+    High, Low, Jack and Game side and the Jack's points, as earned; each side's card
+    points). Returns OK or a fault kind, seat and card or call in `error`."""
     n = rules[r.R_PLAYERS]
     target = rules[r.R_TARGET]
     kick_points = rules[r.R_KICK_POINTS] != 0
@@ -213,8 +217,8 @@ def play_deal(
     state[S_WINNER] = -1
     state[S_TRUMP] = -1
     state[S_TURNED] = -1
-    points[:4] = -1
-    points[4] = 0
+    points[:P_JACK_WORTH] = -1
+    points[P_JACK_WORTH:] = 0
     for seat in range(n):
         mask = np.int64(0)
         for k in range(r.HAND_SIZE):
@@ -458,13 +462,12 @@ def play_deal(
             holder = side if played_by[seat] >> jack & 1 else holder
     hanged = rules[r.R_HANG_JACK] != 0 and holder != jack_side
     points[0], points[1], points[2] = high_side, low_side, jack_side
-    points[4] = 0 if jack_side < 0 else (3 if hanged else 1)
+    points[P_JACK_WORTH] = 0 if jack_side < 0 else (3 if hanged else 1)
+    for seat in range(n):
+        points[nowrap(P_CARD_POINTS + rules[r.R_SIDE_OF + seat])] += game_points(won[seat])
     most, leaders, game_side, eldest_points = -1, 0, -1, 0
     for side in range(rules[r.R_SIDES]):
-        card_points = 0
-        for seat in range(n):
-            if rules[r.R_SIDE_OF + seat] == side:
-                card_points += game_points(won[seat])
+        card_points = points[P_CARD_POINTS + side]
         more = card_points > most
         most = card_points if more else most
         leaders = 0 if more else leaders
@@ -478,7 +481,7 @@ def play_deal(
     points[3] = game_side
     for k in range(4):  # a point nobody earned is worth nothing to side 0
         side = points[k]
-        worth = points[4] if k == 2 else np.int64(side >= 0)
+        worth = points[P_JACK_WORTH] if k == 2 else np.int64(side >= 0)
         if add_points_nb(scores, max(side, 0), worth, target, state):
             break
     return OK
@@ -492,7 +495,7 @@ play_deal_nb = njit(cache=True)(play_deal)
 
 
 @njit(cache=True, inline="always")
-def write_row_nb(out, row, stock, dealer, before, scores, rules, state, points, won):
+def write_row_nb(out, row, stock, dealer, before, scores, rules, state, points):
     """The outcome row of a deal played by `play_deal_nb`."""
     n = rules[r.R_PLAYERS]
     rec = out[row]
@@ -513,17 +516,15 @@ def write_row_nb(out, row, stock, dealer, before, scores, rules, state, points, 
     rec.trumps_in_play = popcount(in_play & suit_mask(trump)) if trump >= 0 else 0
     rec.jack_in_play = trump >= 0 and ((in_play >> (trump * 13 + r.JACK)) & 1) != 0
     rec.high, rec.low, rec.jack, rec.game_point = points[0], points[1], points[2], points[3]
-    rec.jack_points = points[4]
+    rec.jack_points = points[P_JACK_WORTH]
     rec.winner = state[S_WINNER]
     card_points, won_col = out.card_points, out.won
     before_col, after_col = out.score_before, out.score_after
     for side in range(r.MAX_SIDES):
-        card_points[row, side] = 0
+        card_points[row, side] = points[P_CARD_POINTS + side]
         won_col[row, side] = 0
         before_col[row, side] = 0
         after_col[row, side] = 0
-    for seat in range(n):
-        card_points[row, rules[r.R_SIDE_OF + seat]] += game_points(won[seat])
     for side in range(rules[r.R_SIDES]):
         won_col[row, side] = scores[side] - before[side]
         before_col[row, side] = before[side]
@@ -569,7 +570,7 @@ def play_units_nb(
         np.zeros(n, np.int64),
         np.zeros(STATE_SIZE, np.int64),
         np.zeros(2, np.int64),
-        np.zeros(5, np.int64),
+        np.zeros(POINTS_SIZE, np.int64),
         np.zeros(r.MAX_SIDES, np.int64),
         np.zeros(r.MAX_SIDES, np.int64),
         np.zeros(0, np.int64),
@@ -651,8 +652,7 @@ def play_units_nb(
             if kind != OK:
                 record_fault_nb(errors, u, kind, k, error)
                 break
-            write_row_nb(out, row, stock, dealer, before, scores, rules, state,
-                         points, won)  # fmt: skip
+            write_row_nb(out, row, stock, dealer, before, scores, rules, state, points)
             rec = out[row]
             rec.game = index if games else -1
             rec.deal = k if games else index

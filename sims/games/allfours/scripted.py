@@ -15,7 +15,7 @@ from sims.core.rng import STREAM_PLAY, new_state
 from sims.descriptors import Continuation
 from sims.engine.common import ILLEGAL_CALL, OK
 from sims.games.allfours import rules as r
-from sims.games.allfours.deal import S_DISCARDS, STATE_SIZE, play_deal_nb, write_row_nb
+from sims.games.allfours.deal import POINTS_SIZE, S_DISCARDS, STATE_SIZE, play_deal_nb, write_row_nb
 from sims.run.scripted import IllegalPlayError, raise_for_card, script_tables
 from sims.strategies import view as v
 
@@ -65,7 +65,7 @@ def play_script(
     pack = np.array(stock, np.int64)
     held, played_by, won, dead_of = (np.zeros(players, np.int64) for _ in range(4))
     state, error = np.zeros(STATE_SIZE, np.int64), np.zeros(2, np.int64)
-    points = np.zeros(5, np.int64)
+    points = np.zeros(POINTS_SIZE, np.int64)
     log_calls = np.full(r.calls_size(players), -1, np.int64)
     plays = np.full(players * r.max_tricks(players), -1, np.int64)
     winners = np.full(r.max_tricks(players), -1, np.int64)
@@ -98,7 +98,7 @@ def play_script(
         raise IllegalPlayError(f"seat {error[0]} may not answer {error[1]} now")
     if kind != OK:
         raise_for_card(kind, error)
-    write_row_nb(out, 0, pack, dealer, before, after, array, state, points, won)
+    write_row_nb(out, 0, pack, dealer, before, after, array, state, points)
     out[0]["deal"], out[0]["game"] = 0, -1
     start = r.LOG_STOCK + r.stock_size(players)
     return ScriptedDeal(
