@@ -1,9 +1,10 @@
 """The card model for the family (`sims.core.deck`) and the trick rules that read it
-(`legal_cards_in`, `beats_in`, `trump_extremes_in` of `sims.core.tricks`): on the plain
-pack they are the rules every game plays today, card for card; on Cinch's deck (the Left
-Pedro) and Ten-point Pitch's (the off-jack and the jokers, every `jokers` option) they
-agree with each game's plain-Python reference, written from the rule book alone, on
-effective suits, legal cards and trick winners."""
+(`legal_cards_in`, `legal_following`, `beats_in`, `trump_extremes_in` of
+`sims.core.tricks`, and a deck's `follows` and `beaters`): on the plain pack they are the
+rules every game plays today, card for card; on Cinch's deck (the Left Pedro) and
+Ten-point Pitch's (the off-jack and the jokers, every `jokers` option) they agree with each
+game's plain-Python reference, written from the rule book alone, on effective suits,
+legal cards and trick winners."""
 
 from __future__ import annotations
 
@@ -14,7 +15,14 @@ import pytest
 
 from sims.core.cards import CardError, card_name
 from sims.core.deck import STANDARD, Deck, between
-from sims.core.tricks import beats, beats_in, legal_cards, legal_cards_in, trump_extremes_in
+from sims.core.tricks import (
+    beats,
+    beats_in,
+    legal_cards,
+    legal_cards_in,
+    legal_following,
+    trump_extremes_in,
+)
 from sims.games.cinch import reference as cinch
 from sims.games.cinch.cards import DECK as CINCH
 from sims.games.tenpoint import reference as tenpoint
@@ -43,6 +51,24 @@ def winner(deck: Deck, trick: list[int], trump: int) -> int:
     return best
 
 
+def winner_by_beaters(deck: Deck, trick: list[int], trump: int) -> int:
+    """The position in `trick` of the card that takes it, by the deck's `beaters`: a card
+    wins where it is among the beaters of the card winning so far."""
+    best = 0
+    for k in range(1, len(trick)):
+        if deck.beaters[deck.row(trump), trick[best]] >> trick[k] & 1:
+            best = k
+    return best
+
+
+def legal_by_follows(deck: Deck, hand: int, trick: list[int], trump: int, must: bool) -> int:
+    """`legal_following` of `hand` to `trick` (empty: leading) by the deck's `follows`."""
+    row = deck.row(trump)
+    suit_led = int(deck.follows[row, trick[0]]) if trick else 0
+    instead = 0 if must or trump < 0 else int(deck.masks[row, trump])
+    return legal_following(hand, suit_led, instead)
+
+
 def test_the_plain_pack_plays_as_every_game_plays_today():
     rng = random.Random(1)
     for trump in range(-1, 4):
@@ -50,6 +76,9 @@ def test_the_plain_pack_plays_as_every_game_plays_today():
             for best in range(52):
                 expected = beats(card, best, trump)
                 assert beats_in(card, best, trump, STANDARD.suits, STANDARD.ranks) == expected
+                if card != best:
+                    taken = STANDARD.beaters[STANDARD.row(trump), best] >> card & 1
+                    assert bool(taken) == expected
         for _ in range(300):
             hand = mask(rng.sample(range(52), rng.randint(1, 13)))
             for led in range(-1, 4):
@@ -58,6 +87,8 @@ def test_the_plain_pack_plays_as_every_game_plays_today():
                 for must in (False, True) if trump >= 0 else (True,):
                     expected = legal_cards(hand, led, trump, must)
                     assert legal_cards_in(hand, led, trump, must, STANDARD.masks) == expected
+                    lead = [] if led < 0 else [led * 13 + rng.randrange(13)]
+                    assert legal_by_follows(STANDARD, hand, lead, trump, must) == expected
 
 
 def test_high_and_low_are_the_extreme_trumps_by_trick_rank():
@@ -104,11 +135,13 @@ def test_cinch_deck_agrees_with_the_cinch_reference(trump):
         hand, trick = dealt[:6], dealt[6 : 6 + rng.randint(1, 4)]
         plays = list(enumerate(_reference_names(trick, CINCH)))
         assert winner(CINCH, trick, trump) == cinch.trick_winner(plays, name)
+        assert winner_by_beaters(CINCH, trick, trump) == cinch.trick_winner(plays, name)
         rules = cinch.Rules()
         names = _reference_names(hand, CINCH)
         expected = {CINCH.parse_card(c) for c in cinch.legal_cards(rules, names, plays, name)}
         led = CINCH.effective_suit(trick[0], trump)
         assert set(cards_of(legal_cards_in(mask(hand), led, trump, False, CINCH.masks))) == expected
+        assert set(cards_of(legal_by_follows(CINCH, mask(hand), trick, trump, False))) == expected
 
 
 @pytest.mark.parametrize("jokers", ["distinct", "first_wins", "one", "none"])
@@ -128,10 +161,13 @@ def test_ten_point_decks_agree_with_the_ten_point_reference(jokers, off_jack):
             plays = list(enumerate(_reference_names(trick, deck)))
             # Equal jokers: the first played wins (first_wins), as `>` leaves a tie to it.
             assert winner(deck, trick, trump) == tenpoint.trick_winner(rules, plays, name)
+            assert winner_by_beaters(deck, trick, trump) == winner(deck, trick, trump)
             names = _reference_names(hand, deck)
             legal = tenpoint.legal_cards(rules, names, plays, name)
             led = deck.effective_suit(trick[0], trump)
             found = cards_of(legal_cards_in(mask(hand), led, trump, False, deck.masks))
+            assert set(found) == {deck.parse_card(c) for c in legal}
+            found = cards_of(legal_by_follows(deck, mask(hand), trick, trump, False))
             assert set(found) == {deck.parse_card(c) for c in legal}
 
 

@@ -13,7 +13,13 @@ none) and the card code:
 - `ranks[trump, card]`: its trick rank, higher winning within one effective suit; a
   pack card's rank is `SPACING * rank`, so a card moved between two ranks takes a value
   between theirs (`between`);
-- `masks[trump, suit]`: the cards of each effective suit, as masks.
+- `masks[trump, suit]`: the cards of each effective suit, as masks;
+- `follows[trump, card]`: the cards that follow `card` when it is led (its effective
+  suit's; none for a card of no suit, which any card may follow);
+- `beaters[trump, card]`: the cards that take a trick from `card` when it is winning it
+  (its effective suit's ranked above it and, unless it is a trump, the trumps). A deal
+  loop that carries the winning card's `beaters` decides whether the next card wins by
+  one bit test, where `sims.core.tricks.beats_in` looks up both cards' suits and ranks.
 
 Compiled code (the double-dummy solver, the search players' sampling) reads the deck as
 one int64 array, `Deck.packed`: one row per trump row, laid out by the `D_*` offsets
@@ -90,6 +96,8 @@ class Deck:
     suits: np.ndarray = field(init=False, repr=False, compare=False)
     ranks: np.ndarray = field(init=False, repr=False, compare=False)
     masks: np.ndarray = field(init=False, repr=False, compare=False)
+    follows: np.ndarray = field(init=False, repr=False, compare=False)
+    beaters: np.ndarray = field(init=False, repr=False, compare=False)
     packed: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -111,7 +119,11 @@ class Deck:
                 if suits[trump, card] >= 0:
                     masks[trump, suits[trump, card]] |= np.int64(1) << np.int64(card)
         tables = {"suits": suits, "ranks": ranks, "masks": masks}
-        tables["packed"] = _packed(self.size, suits, ranks, masks)
+        tables["packed"] = packed = _packed(self.size, suits, ranks, masks)
+        tables["follows"] = packed[:, D_FOLLOW : D_FOLLOW + MAX_CARDS].copy()
+        not_trump = suits != np.arange(NO_TRUMP + 1)[:, None]  # no row's trump suit
+        above = packed[:, D_ABOVE : D_ABOVE + MAX_CARDS]
+        tables["beaters"] = above | np.where(not_trump, packed[:, D_TRUMPS, None], 0)
         for name, table in tables.items():
             table.setflags(write=False)
             object.__setattr__(self, name, table)

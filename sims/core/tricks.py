@@ -49,6 +49,17 @@ def legal_cards_in(hand: int, led: int, trump: int, must_follow: bool, masks: np
 
 
 @njit(cache=True, inline="always")
+def legal_following(hand: int, suit_led: int, instead: int) -> int:
+    """`legal_cards_in` by the cards of the led card's effective suit, `suit_led` (a
+    `Deck.follows` entry; 0 while leading, or after a card of no suit: any card): those
+    of `hand`, or of `instead` (the trumps where a player may trump rather than follow,
+    else 0); any card where it holds none of the suit led."""
+    follow = hand & suit_led
+    can = -np.int64(follow != 0)
+    return ((follow | (hand & instead)) & can) | (hand & ~can)
+
+
+@njit(cache=True, inline="always")
 def legal_must_follow(hand: int, led_suit: int) -> int:
     """`legal_cards` where a player able to follow suit must (trump plays no part)."""
     return legal_cards(hand, led_suit, 0, True)

@@ -25,7 +25,7 @@ from sims.core.rng import (
     shuffle_slowly,
     unit_key,
 )
-from sims.core.tricks import beats_in, legal_cards_in
+from sims.core.tricks import legal_following
 from sims.engine.common import (
     BID,
     ILLEGAL_CALL,
@@ -48,7 +48,7 @@ from sims.strategies import view as v
 decide_cinch = dispatcher("cinch")
 decide_cinch_calls = dispatcher("cinch", calls=True)
 
-SUITS, RANKS, MASKS = DECK.suits, DECK.ranks, DECK.masks
+SUITS, MASKS, FOLLOWS, BEATERS = DECK.suits, DECK.masks, DECK.follows, DECK.beaters
 CARDS = DECK.size
 DRAW, FILL = 8, 16  # exchange tags: DRAW + seat, FILL + seat (a discard is the seat alone)
 MAX_ENTRIES = 2 * CARDS  # exchanges a deal can log: each card discarded and drawn once
@@ -71,11 +71,11 @@ def ask_call_nb(view, seat, legal, decision, script, asked, fids, params, rng, e
     view[v.LEGAL] = legal
     if asked < script.shape[0]:
         call = np.int64(script[asked])
-    elif fids[BID, seat] < 0:
+    elif fids[BID, nowrap(seat)] < 0:
         error[0], error[1] = seat, -1
         return -SCRIPT_EXHAUSTED
     else:
-        call = decide_cinch_calls(fids[BID, seat], view, params, BID, seat, rng)
+        call = decide_cinch_calls(fids[BID, nowrap(seat)], view, params, BID, seat, rng)
     if call < 0 or call > 62 or not (legal >> call) & 1:
         error[0], error[1] = seat, call
         return -ILLEGAL_CALL
@@ -95,11 +95,11 @@ def ask_card_nb(view, seat, legal, kind, script, asked, fids, params, rng, error
         trace[asked, TRACE_PLAY] = view[v.DECISION] != v.DISCARD
     if asked < script.shape[0]:
         card = np.int64(script[asked])
-    elif fids[kind, seat] < 0:
+    elif fids[kind, nowrap(seat)] < 0:
         error[0], error[1] = seat, -1
         return -SCRIPT_EXHAUSTED
     else:
-        card = decide_cinch(fids[kind, seat], view, params, kind, seat, rng)
+        card = decide_cinch(fids[kind, nowrap(seat)], view, params, kind, seat, rng)
     if card < 0 or card > 63 or not (legal >> card) & 1:
         error[0], error[1] = seat, card
         return -ILLEGAL_CARD
@@ -310,7 +310,7 @@ def play_deal_nb(
         seat = seat_after_nb(dealer, 1 + k, n)
         lowest_bid = max(rules[c.R_MIN_BID], high + 1)
         legal = 1 | (BIDS & ~((1 << lowest_bid) - 1))
-        view[v.HAND] = sets[SET_HAND, seat]
+        view[v.HAND] = sets[SET_HAND, nowrap(seat)]
         view[v.POSITION] = k
         view[v.HIGH_BID] = high
         view[v.HIGH_BIDDER] = maker
@@ -328,7 +328,7 @@ def play_deal_nb(
             return OK  # thrown in: nothing scores, the next dealer deals
         maker = dealer
         high = rules[c.R_MIN_BID] if rules[c.R_ALL_PASS] == c.FORCED_MIN_BID else 0
-    view[v.HAND] = sets[SET_HAND, maker]
+    view[v.HAND] = sets[SET_HAND, nowrap(maker)]
     view[v.HIGH_BID] = high
     view[v.HIGH_BIDDER] = maker
     trump = ask_call_nb(
@@ -363,14 +363,14 @@ def play_deal_nb(
             continue
         step = 0
         while True:
-            hand = sets[SET_HAND, seat]
+            hand = sets[SET_HAND, nowrap(seat)]
             plain = hand & ~trumps
             if widow:  # keep any six of ten (the trumps left shown)
                 legal = hand & ~counters if popcount(hand) > c.HAND_SIZE else 0
             elif not keep_nontrumps:  # every non-trump (CIN-5.1), then trumps above six
                 if plain:  # all at once, face up, lowest first: no decision
-                    sets[SET_HAND, seat] = hand & trumps
-                    sets[SET_OWN, seat] |= plain
+                    sets[SET_HAND, nowrap(seat)] = hand & trumps
+                    sets[SET_OWN, nowrap(seat)] |= plain
                     shown |= plain
                     face_up |= plain
                     slot = log_discards_nb(log_calls, row, slot, seat, plain)
@@ -384,7 +384,7 @@ def play_deal_nb(
             if legal == 0:
                 break
             view[v.HAND] = hand
-            view[v.DEAD] = shown | sets[SET_OWN, seat]
+            view[v.DEAD] = shown | sets[SET_OWN, nowrap(seat)]
             view[v.POSITION] = step
             card = ask_card_nb(
                 view,
@@ -398,7 +398,7 @@ def play_deal_nb(
                 rng,
                 error,
                 trace,
-                shown | sets[SET_OWN, seat] | sets[SET_DRAWN, seat],
+                shown | sets[SET_OWN, nowrap(seat)] | sets[SET_DRAWN, nowrap(seat)],
             )
             if card < 0:
                 return -card
@@ -406,8 +406,8 @@ def play_deal_nb(
             if card == c.STOP:
                 break
             bit = np.int64(1) << card
-            sets[SET_HAND, seat] &= ~bit
-            sets[SET_OWN, seat] |= bit
+            sets[SET_HAND, nowrap(seat)] &= ~bit
+            sets[SET_OWN, nowrap(seat)] |= bit
             if not widow or bit & trumps:
                 shown |= bit
                 face_up |= bit & ~trumps
@@ -418,22 +418,22 @@ def play_deal_nb(
         seat = seat_after_nb(dealer, 1 + k, n)
         if robs and seat == dealer:
             continue
-        hand = sets[SET_HAND, seat]
+        hand = sets[SET_HAND, nowrap(seat)]
         drawn = np.int64(0)
         for _ in range(min(c.HAND_SIZE - popcount(hand), CARDS - top)):
             card = order[top]
             top += 1
             drawn |= np.int64(1) << card
             slot = log_entry_nb(log_calls, row, slot, DRAW + seat, card)
-        sets[SET_HAND, seat] = hand | drawn
-        sets[SET_DRAWN, seat] |= drawn
+        sets[SET_HAND, nowrap(seat)] = hand | drawn
+        sets[SET_DRAWN, nowrap(seat)] |= drawn
         if popcount(hand | drawn) < c.HAND_SIZE:
             short += 1
             # CIN-5.5: the short player takes face-up non-trump discards, here the highest
             # ranked first (the rule book leaves the choice to him).
             while (
                 rules[c.R_PLAY_SHORT] == 0
-                and popcount(sets[SET_HAND, seat]) < c.HAND_SIZE
+                and popcount(sets[SET_HAND, nowrap(seat)]) < c.HAND_SIZE
                 and face_up
             ):
                 card = _best_plain(face_up)
@@ -442,7 +442,7 @@ def play_deal_nb(
                 shown &= ~bit
                 for other in range(n):  # back in play: out of every seat's dead cards
                     sets[SET_OWN, other] &= ~bit
-                sets[SET_HAND, seat] |= bit
+                sets[SET_HAND, nowrap(seat)] |= bit
                 slot = log_entry_nb(log_calls, row, slot, FILL + seat, card)
     r.short = short
     stock_trumps = 0
@@ -453,19 +453,19 @@ def play_deal_nb(
             top += 1
             taken |= np.int64(1) << card
             slot = log_entry_nb(log_calls, row, slot, DRAW + dealer, card)
-        sets[SET_HAND, dealer] |= taken
-        sets[SET_DRAWN, dealer] |= taken
-        stock_trumps = popcount(sets[SET_DRAWN, dealer] & trumps)
-        view[slots.DRAWN] = sets[SET_DRAWN, dealer]  # the dealer knows which cards he took
+        sets[SET_HAND, nowrap(dealer)] |= taken
+        sets[SET_DRAWN, nowrap(dealer)] |= taken
+        stock_trumps = popcount(sets[SET_DRAWN, nowrap(dealer)] & trumps)
+        view[slots.DRAWN] = sets[SET_DRAWN, nowrap(dealer)]  # the dealer knows which cards he took
         step = 0
-        while popcount(sets[SET_HAND, dealer]) > c.HAND_SIZE:
-            pool = sets[SET_HAND, dealer]
+        while popcount(sets[SET_HAND, nowrap(dealer)]) > c.HAND_SIZE:
+            pool = sets[SET_HAND, nowrap(dealer)]
             legal = pool
             if rules[c.R_TAKE_TRUMPS] and pool & ~trumps:
                 legal = pool & ~trumps
             legal &= ~counters
             view[v.HAND] = pool
-            view[v.DEAD] = shown | sets[SET_OWN, dealer]
+            view[v.DEAD] = shown | sets[SET_OWN, nowrap(dealer)]
             view[v.POSITION] = step
             card = ask_card_nb(
                 view,
@@ -479,14 +479,14 @@ def play_deal_nb(
                 rng,
                 error,
                 trace,
-                shown | sets[SET_OWN, dealer] | sets[SET_DRAWN, dealer],
+                shown | sets[SET_OWN, nowrap(dealer)] | sets[SET_DRAWN, nowrap(dealer)],
             )
             if card < 0:
                 return -card
             asked += 1
             bit = np.int64(1) << card
-            sets[SET_HAND, dealer] &= ~bit
-            sets[SET_OWN, dealer] |= bit
+            sets[SET_HAND, nowrap(dealer)] &= ~bit
+            sets[SET_OWN, nowrap(dealer)] |= bit
             shown |= bit & trumps  # the trumps he leaves are shown and dead
             slot = log_entry_nb(log_calls, row, slot, dealer, card)
             step += 1
@@ -501,6 +501,8 @@ def play_deal_nb(
     # Six tricks (CIN-6): the maker leads; follow suit or trump; a seat with no card left
     # (`play_short`) is skipped and passes on the lead.
     leader = maker
+    view[v.DECISION] = v.OPENING  # the deal's first card; PLAY from then on
+    instead = 0 if strict else trumps  # what a player able to follow may play instead
     played = np.int64(0)
     count = 0
     trick_no = 0
@@ -508,17 +510,17 @@ def play_deal_nb(
     for seat in range(n):
         remaining += popcount(sets[SET_HAND, seat])
     while remaining > 0:
-        while sets[SET_HAND, leader] == 0:
+        while sets[SET_HAND, nowrap(leader)] == 0:
             leader = seat_after_nb(leader, 1, n)
         led, best, best_seat, cards, position = -1, -1, -1, np.int64(0), 0
+        suit_led, beaters = np.int64(0), np.int64(0)  # the led suit's cards; best's beaters
         view[v.TRICK_NO] = trick_no
         for i in range(n):
             seat = seat_after_nb(leader, i, n)
-            hand = sets[SET_HAND, seat]
+            hand = sets[SET_HAND, nowrap(seat)]
             if hand == 0:
                 continue
-            legal = legal_cards_in(hand, led, trump, strict, MASKS)
-            view[v.DECISION] = v.OPENING if count == 0 else v.PLAY
+            legal = legal_following(hand, suit_led, instead)
             view[v.HAND] = hand
             view[v.POSITION] = position
             view[v.LED_SUIT] = led
@@ -526,7 +528,7 @@ def play_deal_nb(
             view[v.WINNING_SEAT] = best_seat
             view[v.TRICK_CARDS] = cards
             view[v.PLAYED] = played
-            view[v.DEAD] = shown | sets[SET_OWN, seat]
+            view[v.DEAD] = shown | sets[SET_OWN, nowrap(seat)]
             kind = LEAD if count == 0 else PLAY
             card = ask_card_nb(
                 view,
@@ -540,13 +542,13 @@ def play_deal_nb(
                 rng,
                 error,
                 trace,
-                shown | sets[SET_OWN, seat] | sets[SET_DRAWN, seat] | played,
+                shown | sets[SET_OWN, nowrap(seat)] | sets[SET_DRAWN, nowrap(seat)] | played,
             )
             if card < 0:
                 return -card
             asked += 1
             bit = np.int64(1) << card
-            sets[SET_HAND, seat] = hand & ~bit
+            sets[SET_HAND, nowrap(seat)] = hand & ~bit
             cards |= bit
             played |= bit
             view[nowrap(v.PLAYED_BY + seat)] |= bit
@@ -554,14 +556,20 @@ def play_deal_nb(
                 log_plays[row, count] = card
             count += 1
             remaining -= 1
-            suit = SUITS[trump, card]
+            suit = SUITS[nowrap(trump), nowrap(card)]
+            card_beaters = BEATERS[nowrap(trump), nowrap(card)]
             if position == 0:
+                view[v.DECISION] = v.PLAY  # set once a trick
                 led, best, best_seat = suit, card, seat
+                suit_led, beaters = FOLLOWS[nowrap(trump), nowrap(card)], card_beaters
             else:
-                # Selected, not branched on: in random play each is a toss.
-                wins = beats_in(card, best, trump, SUITS, RANKS)
+                # Selected, not branched on: in random play each is a toss. Whether the
+                # card wins is one bit of the best card's beaters, not a look-up of both
+                # cards' suits and ranks.
+                wins = (beaters >> card & 1) != 0
                 best = card if wins else best
                 best_seat = seat if wins else best_seat
+                beaters = card_beaters if wins else beaters
                 void = (suit != led) & ((suit != trump) | strict)
                 view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led
             position += 1
@@ -622,7 +630,7 @@ def play_deal_nb(
     r.made = made
     r.high, r.low, r.jack = point_side[0], point_side[1], point_side[2]
     r.game_point, r.right_pedro, r.left_pedro = point_side[3], point_side[4], point_side[5]
-    r.maker_trumps = popcount(sets[SET_DEALT, maker] & trumps)
+    r.maker_trumps = popcount(sets[SET_DEALT, nowrap(maker)] & trumps)
     r.maker_side_trumps = side_trumps
     r.dead_points = dead_points
     r.winner = winner
