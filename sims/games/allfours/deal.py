@@ -400,30 +400,30 @@ def play_deal(
         for position in range(n):
             seat = leader + position
             seat = seat - n if seat >= n else seat
-            legal = legal_cards(hands[seat], led, trump, False)
+            legal = legal_cards(hands[nowrap(seat)], led, trump, False)
             step = state[S_STEP]
             opening = step == first_card
             kind = LEAD if opening else PLAY
             if step < script_cards.shape[0]:
                 card = script_cards[step]
-            elif fids[kind, seat] < 0:
+            elif fids[kind, nowrap(seat)] < 0:
                 error[0], error[1] = seat, -1
                 return SCRIPT_EXHAUSTED
             else:
                 view[v.DECISION] = v.PLAY  # trump is made: no lead names it (not OPENING)
-                view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hands[seat], legal
+                view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hands[nowrap(seat)], legal
                 view[v.TRUMP], view[v.LED_SUIT], view[v.POSITION] = trump, led, position
                 view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
                 view[v.TRICK_CARDS], view[v.TRICK_NO], view[v.PLAYED] = cards, trick_no, played
-                view[v.DEAD] = dead | dead_of[seat]
-                card = decide_allfours(fids[kind, seat], view, params, kind, seat, rng)
+                view[v.DEAD] = dead | dead_of[nowrap(seat)]
+                card = decide_allfours(fids[kind, nowrap(seat)], view, params, kind, seat, rng)
             if card < 0 or card >= r.DECK_SIZE or not (legal >> card) & 1:
                 error[0], error[1] = seat, card
                 return ILLEGAL_CARD
             bit = np.int64(1) << card
-            hands[seat] &= ~bit
-            played_by[seat] |= bit
-            view[v.PLAYED_BY + seat] |= bit
+            hands[nowrap(seat)] &= ~bit
+            played_by[nowrap(seat)] |= bit
+            view[nowrap(v.PLAYED_BY + seat)] |= bit
             cards |= bit
             played |= bit
             plays_log[step - first_card] = card
@@ -438,8 +438,8 @@ def play_deal(
                 best_seat = seat if wins else best_seat
                 void = (suit != led) & (suit != trump)  # shown void in the suit led
                 view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led
-        won[best_seat] |= cards
-        view[v.WON + best_seat] |= cards
+        won[nowrap(best_seat)] |= cards
+        view[nowrap(v.WON + best_seat)] |= cards
         winners_log[trick_no] = best_seat
         leader = best_seat
     state[S_TRICKS] = tricks
