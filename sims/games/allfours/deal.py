@@ -395,8 +395,11 @@ def play_deal(
     leader = eldest
     played = 0
     first_card = state[S_STEP]
+    view[v.DECISION] = v.PLAY  # trump is made: no lead names it (not OPENING)
+    view[v.TRUMP] = trump
     for trick_no in range(tricks):
         led, best, best_seat, cards = -1, -1, -1, 0
+        view[v.TRICK_NO] = trick_no
         for position in range(n):
             seat = leader + position
             seat = seat - n if seat >= n else seat
@@ -410,11 +413,10 @@ def play_deal(
                 error[0], error[1] = seat, -1
                 return SCRIPT_EXHAUSTED
             else:
-                view[v.DECISION] = v.PLAY  # trump is made: no lead names it (not OPENING)
                 view[v.SEAT], view[v.HAND], view[v.LEGAL] = seat, hands[nowrap(seat)], legal
-                view[v.TRUMP], view[v.LED_SUIT], view[v.POSITION] = trump, led, position
+                view[v.LED_SUIT], view[v.POSITION] = led, position
                 view[v.WINNING_CARD], view[v.WINNING_SEAT] = best, best_seat
-                view[v.TRICK_CARDS], view[v.TRICK_NO], view[v.PLAYED] = cards, trick_no, played
+                view[v.TRICK_CARDS], view[v.PLAYED] = cards, played
                 view[v.DEAD] = dead | dead_of[nowrap(seat)]
                 card = decide_allfours(fids[kind, nowrap(seat)], view, params, kind, seat, rng)
             if card < 0 or card >= r.DECK_SIZE or not (legal >> card) & 1:
