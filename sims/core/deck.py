@@ -121,7 +121,8 @@ class Deck:
         tables = {"suits": suits, "ranks": ranks, "masks": masks}
         tables["packed"] = packed = _packed(self.size, suits, ranks, masks)
         tables["follows"] = packed[:, D_FOLLOW : D_FOLLOW + MAX_CARDS].copy()
-        not_trump = suits != np.arange(NO_TRUMP + 1)[:, None]  # no row's trump suit
+        # Every trump beats a card of another effective suit (the NO_TRUMP row has none).
+        not_trump = suits != np.arange(NO_TRUMP + 1)[:, None]
         above = packed[:, D_ABOVE : D_ABOVE + MAX_CARDS]
         tables["beaters"] = above | np.where(not_trump, packed[:, D_TRUMPS, None], 0)
         for name, table in tables.items():
