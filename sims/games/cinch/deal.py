@@ -35,6 +35,7 @@ from sims.engine.common import (
     PLAY,
     SCRIPT_EXHAUSTED,
     game_stream_nb,
+    holder_nb,
     nowrap,
     record_fault_nb,
 )
@@ -229,15 +230,6 @@ def log_discards_nb(log_calls, row, slot, seat, cards) -> int:
         slot = log_entry_nb(log_calls, row, slot, seat, lowest(cards))
         cards &= cards - 1
     return slot
-
-
-@njit(cache=True, inline="always")
-def captor_side_nb(sets, n_sides, card) -> int:
-    """The side whose tricks took `card` (-1: nobody, a dead card)."""
-    side = -1
-    for other in range(n_sides):
-        side = other if sets[SET_TAKEN, other] >> card & 1 else side
-    return side
 
 
 @njit(cache=True, inline="always")
@@ -581,13 +573,14 @@ def play_deal_nb(
         trick_no += 1
 
     # The points (CIN-6.7) and the settlement (CIN-8, CIN-9).
+    side_tricks = sets[SET_TAKEN, :n_sides]  # the side holding a point took it; -1: none
     point_side = (
-        captor_side_nb(sets, n_sides, c.COUNTING[trump, 0]),
-        captor_side_nb(sets, n_sides, c.COUNTING[trump, 1]),
-        captor_side_nb(sets, n_sides, c.COUNTING[trump, 2]),
-        captor_side_nb(sets, n_sides, c.COUNTING[trump, 3]),
-        captor_side_nb(sets, n_sides, c.COUNTING[trump, 4]),
-        captor_side_nb(sets, n_sides, c.COUNTING[trump, 5]),
+        holder_nb(side_tricks, c.COUNTING[trump, 0]),
+        holder_nb(side_tricks, c.COUNTING[trump, 1]),
+        holder_nb(side_tricks, c.COUNTING[trump, 2]),
+        holder_nb(side_tricks, c.COUNTING[trump, 3]),
+        holder_nb(side_tricks, c.COUNTING[trump, 4]),
+        holder_nb(side_tricks, c.COUNTING[trump, 5]),
     )
     dead_points = 0
     for i in range(6):

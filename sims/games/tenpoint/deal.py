@@ -37,6 +37,7 @@ from sims.engine.common import (
     SCRIPT_EXHAUSTED,
     game_stream_nb,
     hand_masks_nb,
+    holder_nb,
     nowrap,
     record_fault_nb,
 )
@@ -172,12 +173,7 @@ def side_of_nb(rules, seat: int) -> int:
 def owner_nb(masks, count: int, card: int) -> int:
     """Which of the first `count` masks (disjoint: a seat's, or a side's) holds `card`,
     -1 for none (or no card)."""
-    if card < 0:
-        return -1
-    owner = -1
-    for k in range(count):  # selected, not branched on: in random play a toss
-        owner = k if masks[k] >> card & 1 else owner
-    return owner
+    return -1 if card < 0 else holder_nb(masks[:count], card)
 
 
 @njit(cache=True, inline="always")
