@@ -395,6 +395,7 @@ def play_deal(
     leader = eldest
     played = 0
     first_card = state[S_STEP]
+    step = first_card  # the deal's card decisions so far: stored once the tricks are over
     view[v.DECISION] = v.PLAY  # trump is made: no lead names it (not OPENING)
     view[v.TRUMP] = trump
     for trick_no in range(tricks):
@@ -404,7 +405,6 @@ def play_deal(
             seat = leader + position
             seat = seat - n if seat >= n else seat
             legal = legal_cards(hands[nowrap(seat)], led, trump, False)
-            step = state[S_STEP]
             opening = step == first_card
             kind = LEAD if opening else PLAY
             if step < script_cards.shape[0]:
@@ -429,7 +429,7 @@ def play_deal(
             cards |= bit
             played |= bit
             plays_log[step - first_card] = card
-            state[S_STEP] = step + 1
+            step += 1
             suit = suit_of(card)
             if position == 0:
                 led, best, best_seat = suit, card, seat
@@ -444,7 +444,7 @@ def play_deal(
         view[nowrap(v.WON + best_seat)] |= cards
         winners_log[trick_no] = best_seat
         leader = best_seat
-    state[S_TRICKS] = tricks
+    state[S_TRICKS], state[S_STEP] = tricks, step
     for seat in range(n):
         hands[seat] = played_by[seat]
 
