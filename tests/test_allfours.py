@@ -15,7 +15,7 @@ import pytest
 
 from analysis import counters as pandas_counters
 from analysis.games.allfours import summary as allfours_summary
-from sims.core.cards import parse_cards
+from sims.core.cards import mask_of, parse_cards
 from sims.core.options import OptionError, resolve
 from sims.core.rng import stream_key
 from sims.descriptors import game
@@ -367,12 +367,16 @@ def test_the_deal_is_a_fisher_yates_shuffle_from_the_top_dealt_six_a_seat(player
     run = 3 * players + 1
     for key in keys:
         expected = top_down_fisher_yates(np.array([key]), af.DECK_SIZE)
-        dealt = np.zeros((players, af.HAND_SIZE), np.int64)
+        dealt = players * af.HAND_SIZE
+        hands = np.zeros(players, np.int64)
         stock = np.full(af.stock_size(players), -1, np.int64)
         deck, shuffling = np.zeros(DECK_SCRATCH, np.int64), np.array([key, 0])
-        deal_cards_nb(shuffling, deck, dealt, stock)
-        assert dealt.ravel().tolist() + stock[:1].tolist() == expected[: dealt.size + 1].tolist()
+        deal_cards_nb(shuffling, deck, hands, stock)
+        seats = expected[:dealt].reshape(players, af.HAND_SIZE)
+        assert hands.tolist() == [mask_of(seat) for seat in seats.tolist()]
+        assert deck[:dealt].tolist() == expected[:dealt].tolist()  # dealt seat by seat
+        assert stock[0] == expected[dealt]
         assert (stock[1:] == -1).all()  # nothing of the stock shuffled before it is drawn
         for upto in range(1 + run, stock.size + run, run):
             draw_stock_nb(shuffling, deck, stock, min(upto, stock.size))
-        assert dealt.ravel().tolist() + stock.tolist() == expected.tolist()
+        assert stock.tolist() == expected[dealt:].tolist()

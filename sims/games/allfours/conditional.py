@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.rng import STREAM_DEAL, STREAM_PLAY, purpose_key, seed_key, shuffle, unit_key
-from sims.engine.common import OK, record_fault_nb
+from sims.engine.common import OK, hand_masks_nb, record_fault_nb
 from sims.engine.threads import UnitKernel
 from sims.games.allfours import rules as r
 from sims.games.allfours.deal import POINTS_SIZE, STATE_SIZE, play_deal_nb, write_row_nb
@@ -74,6 +74,7 @@ def run_conditional_block_nb(
     rng = np.zeros(1, np.int64)
     deck = np.zeros(2 * rest.shape[0], np.int64)
     dealt = np.zeros((n, r.HAND_SIZE), np.int64)
+    dealt_hands = np.zeros(n, np.int64)  # the same as masks, which each round plays from
     stock = np.zeros(r.stock_size(n), np.int64)
     whole = np.array([0, stock.shape[0]], np.int64)  # the stock dealt whole
     hands = np.zeros(n, np.int64)
@@ -94,6 +95,7 @@ def run_conditional_block_nb(
         unit = unit_key(seed_part, index)
         rng[0] = purpose_key(unit, STREAM_DEAL)
         deal_around_nb(rng, deck, dealt, stock, hand, seat, upcard, rest)
+        hand_masks_nb(dealt.ravel(), dealt_hands, n, r.HAND_SIZE)
         for k in range(rounds):
             length = 0
             while length < scripts.shape[1] and scripts[k, length] >= 0:
@@ -102,12 +104,13 @@ def run_conditional_block_nb(
             script[:] = scripts[k, :length]
             rng[0] = purpose_key(unit, STREAM_PLAY)
             scores[:] = 0
+            hands[:] = dealt_hands
             if record:
                 calls[:] = -1
                 plays[:] = -1
                 winners[:] = -1
             kind = play_deal_nb(
-                dealt, stock, whole, deck, dealer, scores, rules, fids, params, rng, script,
+                stock, whole, deck, dealer, scores, rules, fids, params, rng, script,
                 no_cards, view, hands, played_by, won, dead_of, state, error, calls, plays,
                 winners, points,
             )  # fmt: skip

@@ -32,6 +32,7 @@ from sims.engine.common import (
     PLAY,
     SCRIPT_EXHAUSTED,
     game_stream_nb,
+    hand_masks_nb,
     nowrap,
     record_fault_nb,
 )
@@ -59,16 +60,13 @@ DECK_SCRATCH = 2 * r.DECK_SIZE
 
 
 @njit(cache=True, inline="always")
-def shuffle_range_nb(shuffling, deck, start: int, end: int) -> None:
-    """Steps `start .. end - 1` of a Fisher-Yates shuffle of the pack in `deck[:52]` from
-    the top, card i swapped with card i + `below(52 - i)`, the draws taken in turn from the
-    deal stream in `shuffling[0]`. A step never moves an earlier card, so the pack shuffled
-    a range at a time is, card for card, the pack shuffled in one pass, and a deal shuffles
-    only the cards it comes to see. The draws do not depend on the cards, so all of a range
-    are made first, in a loop whose steps do not wait for each other (into `deck[DRAWS:]`),
-    then the cards swapped; a draw that Lemire's method might reject (a chance of about 52
-    in 2**32) sends the range one draw at a time from the same state, which draws afresh."""
-    end = min(end, r.DECK_SIZE - 1)  # the last card is left where it lies
+def draw_range_nb(shuffling, deck, start: int, end: int) -> bool:
+    """The draws of steps `start .. end - 1` of a Fisher-Yates shuffle of the pack in
+    `deck[:52]` from the top (card i swapped with card i + `below(52 - i)`), from the deal
+    stream in `shuffling[0]`, into `deck[DRAWS:]`. The draws do not depend on the cards, so
+    they are made in a loop whose steps do not wait for each other. False where Lemire's
+    method might reject one (a chance of about 52 in 2**32): the caller then shuffles the
+    range one draw at a time (`shuffle_range_slowly_nb`) from the same state."""
     begin = shuffling[0]
     suspect = False
     for k in range(end - start):
@@ -76,29 +74,66 @@ def shuffle_range_nb(shuffling, deck, start: int, end: int) -> None:
         product = ((u64_ahead(begin, k) >> 32) & 0xFFFFFFFF) * n
         deck[nowrap(DRAWS + k)] = start + k + (product >> 32)
         suspect |= (product & 0xFFFFFFFF) < n
-    if suspect:
-        for i in range(start, end):
-            j = i + below(shuffling, r.DECK_SIZE - i)
-            deck[i], deck[j] = deck[j], deck[i]
-    else:
-        for i in range(start, end):
-            j = nowrap(deck[nowrap(DRAWS + i - start)])
-            deck[nowrap(i)], deck[j] = deck[j], deck[nowrap(i)]
-        skip(shuffling, end - start)
+    return not suspect
+
+
+@njit(cache=True)
+def shuffle_range_slowly_nb(shuffling, deck, start: int, end: int) -> None:
+    """Steps `start .. end - 1` of the shuffle drawing one `below` at a time, which draws
+    afresh where it rejects."""
+    for i in range(start, end):
+        j = i + below(shuffling, r.DECK_SIZE - i)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 @njit(cache=True, inline="always")
-def deal_cards_nb(shuffling, deck, dealt, stock) -> None:
-    """Deal six cards a seat and turn the upcard (`stock[0]`) from the pack shuffled from
-    the deal stream in `shuffling[0]`; the rest of the stock is shuffled as it is drawn
-    (`draw_stock_nb`), `shuffling[1]` counting the stock's cards shuffled."""
+def swapped_nb(deck, i: int, draw: int) -> int:
+    """Step i of the shuffle, its draw in `deck[DRAWS + draw]`: the card that comes to
+    rest at i."""
+    j = nowrap(deck[nowrap(DRAWS + draw)])
+    card = deck[j]
+    deck[j] = deck[nowrap(i)]
+    deck[nowrap(i)] = card
+    return card
+
+
+@njit(cache=True, inline="always")
+def shuffle_range_nb(shuffling, deck, start: int, end: int) -> None:
+    """Steps `start .. end - 1` of the shuffle of the pack in `deck[:52]` (`draw_range_nb`).
+    A step never moves an earlier card, so the pack shuffled a range at a time is, card for
+    card, the pack shuffled in one pass, and a deal shuffles only the cards it comes to
+    see."""
+    end = min(end, r.DECK_SIZE - 1)  # the last card is left where it lies
+    if draw_range_nb(shuffling, deck, start, end):
+        for i in range(start, end):
+            swapped_nb(deck, i, i - start)
+        skip(shuffling, end - start)
+    else:
+        shuffle_range_slowly_nb(shuffling, deck, start, end)
+
+
+@njit(cache=True, inline="always")
+def deal_cards_nb(shuffling, deck, hands, stock) -> None:
+    """Deal six cards a seat (each seat's mask into `hands`) and turn the upcard
+    (`stock[0]`) from the pack shuffled from the deal stream in `shuffling[0]`; the rest of
+    the stock is shuffled as it is drawn (`draw_stock_nb`), `shuffling[1]` counting the
+    stock's cards shuffled. Each hand's mask is made as its cards come to rest, not in a
+    pass over the pack after the swaps."""
     for i in range(r.DECK_SIZE):
         deck[nowrap(i)] = i
-    players = dealt.shape[0]
+    players = hands.shape[0]
     at_stock = players * r.HAND_SIZE
-    shuffle_range_nb(shuffling, deck, 0, at_stock + 1)
-    for seat in range(players):
-        dealt[seat, :] = deck[seat * r.HAND_SIZE : (seat + 1) * r.HAND_SIZE]
+    if draw_range_nb(shuffling, deck, 0, at_stock + 1):
+        for seat in range(players):
+            mask = np.int64(0)
+            for i in range(seat * r.HAND_SIZE, (seat + 1) * r.HAND_SIZE):
+                mask |= np.int64(1) << swapped_nb(deck, i, i)
+            hands[nowrap(seat)] = mask
+        swapped_nb(deck, at_stock, at_stock)
+        skip(shuffling, at_stock + 1)
+    else:
+        shuffle_range_slowly_nb(shuffling, deck, 0, at_stock + 1)
+        hand_masks_nb(deck, hands, players, r.HAND_SIZE)
     stock[0] = deck[at_stock]
     shuffling[1] = 1
 
@@ -177,7 +212,6 @@ def add_points_nb(scores, side, points, target, state):
 
 
 def play_deal(
-    dealt,
     stock,
     shuffling,
     deck,
@@ -201,11 +235,11 @@ def play_deal(
     winners_log,
     points,
 ):
-    """Play one deal of the hands `dealt` (seat by seat, six codes each) and the `stock`
-    (the upcard first; the cards past `shuffling[1]` shuffled from `deck` as they are drawn,
-    see `draw_stock_nb`), `scores` (per side) updated as points arise. The calls and card
+    """Play one deal of the hands dealt, `hands` (a mask a seat), and the `stock` (the
+    upcard first; the cards past `shuffling[1]` shuffled from `deck` as they are drawn, see
+    `draw_stock_nb`), `scores` (per side) updated as points arise. The calls and card
     decisions (discards, then cards played) of the scripts come first, then the seats'
-    strategies'. Fills `state` (S_*), `hands` (the cards each seat held at the first
+    strategies'. Fills `state` (S_*), `hands` (now the cards each seat held at the first
     trick, or when the deal ended), `played_by`, `won`, the logs (calls, see
     `rules.calls_size`; cards in play order; trick winners) and `points` (POINTS_SIZE:
     High, Low, Jack and Game side and the Jack's points, as earned; each side's card
@@ -220,10 +254,6 @@ def play_deal(
     points[:P_JACK_WORTH] = -1
     points[P_JACK_WORTH:] = 0
     for seat in range(n):
-        mask = np.int64(0)
-        for k in range(r.HAND_SIZE):
-            mask |= np.int64(1) << dealt[seat, k]
-        hands[seat] = mask
         played_by[seat] = 0
         won[seat] = 0
         dead_of[seat] = 0
@@ -564,7 +594,6 @@ def play_units_nb(
         np.zeros(1, np.int64),
         np.zeros(2, np.int64),
         np.zeros(DECK_SCRATCH, np.int64),
-        np.zeros((n, r.HAND_SIZE), np.int64),
         np.zeros(r.stock_size(n), np.int64),
         np.zeros(n, np.int64),
         np.zeros(n, np.int64),
@@ -587,7 +616,6 @@ def play_units_nb(
         rng,
         shuffling,
         deck,
-        dealt,
         stock,
         hands,
         played_by,
@@ -619,7 +647,7 @@ def play_units_nb(
             row = u * cap + k
             deal_stream = game_stream_nb(k, STREAM_DEAL) if games else STREAM_DEAL
             shuffling[0] = purpose_key(unit, deal_stream)
-            deal_cards_nb(shuffling, deck, dealt, stock)
+            deal_cards_nb(shuffling, deck, hands, stock)
             rng[0] = purpose_key(unit, game_stream_nb(k, STREAM_PLAY) if games else STREAM_PLAY)
             before[:] = scores
             if record:  # the deal writes the logs' slots it uses, and only those
@@ -627,7 +655,6 @@ def play_units_nb(
                 plays[:] = -1
                 winners[:] = -1
             kind = play_deal_inline_nb(
-                dealt,
                 stock,
                 shuffling,
                 deck,

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from sims.core.cards import mask_of
 from sims.core.options import resolve
 from sims.core.rng import STREAM_PLAY, new_state
 from sims.descriptors import Continuation
@@ -61,16 +62,15 @@ def play_script(
     fids, params = script_tables(strategy, r.NAME, players, rules)
     array = r.rules_array(rules)
     out = np.zeros(1, r.OUTCOME_DTYPE)
-    dealt = np.array(hands, np.int64)
     pack = np.array(stock, np.int64)
-    held, played_by, won, dead_of = (np.zeros(players, np.int64) for _ in range(4))
+    held = np.array([mask_of(hand) for hand in hands], np.int64)
+    played_by, won, dead_of = (np.zeros(players, np.int64) for _ in range(3))
     state, error = np.zeros(STATE_SIZE, np.int64), np.zeros(2, np.int64)
     points = np.zeros(POINTS_SIZE, np.int64)
     log_calls = np.full(r.calls_size(players), -1, np.int64)
     plays = np.full(players * r.max_tricks(players), -1, np.int64)
     winners = np.full(r.max_tricks(players), -1, np.int64)
     kind = play_deal_nb(
-        dealt,
         pack,
         np.array([0, pack.shape[0]], np.int64),  # the stock given whole
         np.zeros(0, np.int64),
