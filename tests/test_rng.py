@@ -15,6 +15,7 @@ from sims.core.rng import (
     seed_key,
     shuffle,
     stream_key,
+    swap_in,
     unit_key,
 )
 from sims.engine.common import DECK_SCRATCH, deal_hands_nb
@@ -179,3 +180,16 @@ def test_the_shuffle_draws_and_swaps_as_fisher_yates_and_leaves_the_stream_as_it
     state = np.array([rejecting])
     _shuffled(state, np.arange(52, dtype=np.int64), 45)
     assert state[0] == (rejecting + 45 * _GAMMA + (1 << 63)) % (1 << 64) - (1 << 63)
+
+
+@njit(cache=True)
+def _swapped(items, i, j):
+    return swap_in(items, i, j)
+
+
+def test_a_swap_exchanges_two_items_and_returns_the_one_come_to_rest():
+    items = np.arange(10, dtype=np.int64) * 7
+    assert _swapped(items, 2, 9) == 63
+    assert items.tolist() == [0, 7, 63, 21, 28, 35, 42, 49, 56, 14]
+    assert _swapped(items, 4, 4) == 28  # a card swapped with itself stays
+    assert items[4] == 28

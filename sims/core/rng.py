@@ -148,6 +148,18 @@ def shuffle(state, items, count: int, draws: int) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+@njit(cache=True, inline="always")
+def swap_in(items, i: int, j: int) -> int:
+    """One swap of a shuffle, i and j not negative: items i and j exchanged, and the item
+    that comes to rest at i returned (a deal loop builds its hands from them). The indices
+    are made unsigned, so numba indexes without wrapping negative ones around."""
+    here, there = np.uint64(i), np.uint64(j)
+    item = items[there]
+    items[there] = items[here]
+    items[here] = item
+    return item
+
+
 def new_state(seed: int, index: int, purpose: int) -> np.ndarray:
     """A fresh stream state array for Python callers."""
     return np.array([stream_key(seed, index, purpose)], np.int64)

@@ -19,6 +19,7 @@ from sims.core.rng import (
     purpose_key,
     seed_key,
     skip,
+    swap_in,
     u64_ahead,
     unit_key,
 )
@@ -87,17 +88,6 @@ def shuffle_range_slowly_nb(shuffling, deck, start: int, end: int) -> None:
 
 
 @njit(cache=True, inline="always")
-def swapped_nb(deck, i: int, draw: int) -> int:
-    """Step i of the shuffle, its draw in `deck[DRAWS + draw]`: the card that comes to
-    rest at i."""
-    j = nowrap(deck[nowrap(DRAWS + draw)])
-    card = deck[j]
-    deck[j] = deck[nowrap(i)]
-    deck[nowrap(i)] = card
-    return card
-
-
-@njit(cache=True, inline="always")
 def shuffle_range_nb(shuffling, deck, start: int, end: int) -> None:
     """Steps `start .. end - 1` of the shuffle of the pack in `deck[:52]` (`draw_range_nb`).
     A step never moves an earlier card, so the pack shuffled a range at a time is, card for
@@ -106,7 +96,7 @@ def shuffle_range_nb(shuffling, deck, start: int, end: int) -> None:
     end = min(end, r.DECK_SIZE - 1)  # the last card is left where it lies
     if draw_range_nb(shuffling, deck, start, end):
         for i in range(start, end):
-            swapped_nb(deck, i, i - start)
+            swap_in(deck, i, deck[nowrap(DRAWS + i - start)])
         skip(shuffling, end - start)
     else:
         shuffle_range_slowly_nb(shuffling, deck, start, end)
@@ -127,9 +117,9 @@ def deal_cards_nb(shuffling, deck, hands, stock) -> None:
         for seat in range(players):
             mask = np.int64(0)
             for i in range(seat * r.HAND_SIZE, (seat + 1) * r.HAND_SIZE):
-                mask |= np.int64(1) << swapped_nb(deck, i, i)
+                mask |= np.int64(1) << swap_in(deck, i, deck[nowrap(DRAWS + i)])
             hands[nowrap(seat)] = mask
-        swapped_nb(deck, at_stock, at_stock)
+        swap_in(deck, at_stock, deck[nowrap(DRAWS + at_stock)])
         skip(shuffling, at_stock + 1)
     else:
         shuffle_range_slowly_nb(shuffling, deck, 0, at_stock + 1)

@@ -23,6 +23,7 @@ from sims.core.rng import (
     purpose_key,
     seed_key,
     shuffle_slowly,
+    swap_in,
     unit_key,
 )
 from sims.core.tricks import legal_following
@@ -654,17 +655,6 @@ def hands_dealt_nb(order, sets, players: int, size: int) -> None:
 
 
 @njit(cache=True, inline="always")
-def swapped_nb(deck, i: int) -> int:
-    """Step i of `shuffle`'s swaps, its draw in `deck[2 * CARDS - 1 - i]`: the card that
-    comes to rest at i."""
-    j = nowrap(deck[nowrap(2 * CARDS - 1 - i)])
-    card = deck[j]
-    deck[j] = deck[nowrap(i)]
-    deck[nowrap(i)] = card
-    return card
-
-
-@njit(cache=True, inline="always")
 def deal_nb(rng, deck, sets, players: int, size: int) -> None:
     """The 52 cards shuffled into `deck[:52]` as `shuffle` would (`deck` has room for the
     draws after them), and each seat's hand into the SET_DEALT row of `sets`. Fisher-Yates
@@ -679,7 +669,7 @@ def deal_nb(rng, deck, sets, players: int, size: int) -> None:
     dealt = players * size
     seat, left, mask = players - 1, size, np.int64(0)
     for i in range(CARDS - 1, 0, -1):
-        card = swapped_nb(deck, i)
+        card = swap_in(deck, i, deck[nowrap(2 * CARDS - 1 - i)])  # step i's draw
         if i < dealt:
             mask |= np.int64(1) << card
             left -= 1

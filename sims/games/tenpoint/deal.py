@@ -23,6 +23,7 @@ from sims.core.rng import (
     purpose_key,
     seed_key,
     skip,
+    swap_in,
     u64_ahead,
     unit_key,
 )
@@ -693,17 +694,6 @@ def field_views_nb(out):
 
 
 @njit(cache=True, inline="always")
-def swapped_nb(order, i: int) -> int:
-    """Step i of the shuffle's swaps, its draw in `order[DRAWS + i]`: the card that comes
-    to rest at i."""
-    j = nowrap(order[nowrap(DRAWS + i)])
-    card = order[j]
-    order[j] = order[nowrap(i)]
-    order[nowrap(i)] = card
-    return card
-
-
-@njit(cache=True, inline="always")
 def deal_nb(rng, order, work, players: int, dealt_size: int, size: int) -> None:
     """The deck's `size` cards in a random order, and the hands dealt into row W_DEALT of
     `work`: Fisher-Yates from the top, card i swapped with card i + `below(rng, size - i)`.
@@ -731,10 +721,10 @@ def deal_nb(rng, order, work, players: int, dealt_size: int, size: int) -> None:
     for seat in range(players):
         mask = np.int64(0)
         for i in range(seat * dealt_size, min((seat + 1) * dealt_size, last)):
-            mask |= np.int64(1) << swapped_nb(order, i)
+            mask |= np.int64(1) << swap_in(order, i, order[nowrap(DRAWS + i)])
         work[W_DEALT, seat] = mask
     for i in range(players * dealt_size, last):  # the stock
-        swapped_nb(order, i)
+        swap_in(order, i, order[nowrap(DRAWS + i)])
     if players * dealt_size == size:  # no stock: the last card is the last seat's
         work[W_DEALT, players - 1] |= np.int64(1) << order[nowrap(last)]
     skip(rng, size - 1)
