@@ -74,7 +74,7 @@ def run_conditional_block_nb(
     rng = np.zeros(1, np.int64)
     deck = np.zeros(2 * rest.shape[0], np.int64)
     dealt = np.zeros((n, r.HAND_SIZE), np.int64)
-    dealt_hands = np.zeros(n, np.int64)  # the same as masks, which each round plays from
+    dealt_hands = np.zeros(n, np.int64)  # the hands dealt as masks: each round starts from them
     stock = np.zeros(r.stock_size(n), np.int64)
     whole = np.array([0, stock.shape[0]], np.int64)  # the stock dealt whole
     hands = np.zeros(n, np.int64)
