@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from typing import Any
 
 import numpy as np
@@ -309,10 +310,19 @@ def test_the_deal_loop_refuses_a_card_not_held_and_a_revoke():
     assert play_given(rules, dealt, pack, W, calls, decided).kind == OK
 
 
+def trick_winner_by_tables(rules: dict[str, Any], trick: list[int], trump: int) -> int:
+    """The position in `trick` of the card that takes it, as the deal loop decides: a card
+    wins where it is among the beaters (`tp.BEATER_CARDS`) of the card winning so far."""
+    beaters = tp.BEATER_CARDS[tp.deck_index(rules)]
+    best = 0
+    for k in range(1, len(trick)):
+        if beaters[trump, trick[best]] >> trick[k] & 1:
+            best = k
+    return best
+
+
 def test_trick_winner_units_of_8_12():
     """docs/rules.md section 8.12's trick-winner cases, as the deal loop plays them."""
-    from sims.games.tenpoint.deal import beats_nb
-
     for jokers, trick, winner in [
         ("distinct", "TH LJ HJ JD", 3),
         ("distinct", "KD JD 2D AD", 1),
@@ -321,14 +331,30 @@ def test_trick_winner_units_of_8_12():
         ("first_wins", "8H HJ LJ 9H", 1),
     ]:
         rules = options(jokers=jokers)
-        deck = tp.game_deck(rules)
-        played = codes(rules, trick.split())
-        best = 0
-        for k in range(1, 4):
-            second = jokers == "second_wins"
-            if beats_nb(played[k], played[best], 2, deck.suits, deck.ranks, second):
-                best = k
-        assert best == winner, (jokers, trick)
+        assert trick_winner_by_tables(rules, codes(rules, trick.split()), 2) == winner, jokers
+
+
+@pytest.mark.parametrize("jokers", tp.JOKERS)
+@pytest.mark.parametrize("off_jack", [True, False])
+def test_the_deal_loops_trick_winners_are_the_references(jokers, off_jack):
+    """Every deck's tables (equal jokers too, whose winner the order of play decides)
+    against the reference's trick winner, over random tricks under every trump."""
+    rules = options(jokers=jokers, off_jack=off_jack)
+    deck = tp.game_deck(rules)
+    book = reference.Rules(jokers=jokers, off_jack=off_jack)
+    rng = random.Random(f"{jokers} {off_jack}")
+    both_jokers = list(range(52, deck.size)) if deck.size == 54 else []
+    for trump in range(4):
+        for _ in range(400):
+            size = rng.randint(2, 4)
+            if both_jokers and rng.random() < 0.3:  # both jokers, in either order
+                trick = [*both_jokers, *rng.sample(range(52), size - 2)]
+                rng.shuffle(trick)
+            else:
+                trick = rng.sample(range(deck.size), size)
+            plays = [(seat, deck.card_name(card)) for seat, card in enumerate(trick)]
+            expected = reference.trick_winner(book, plays, SUITS[trump])
+            assert trick_winner_by_tables(rules, trick, trump) == expected, (trump, plays)
 
 
 # ----------------------------------------------------------------------------- the reference

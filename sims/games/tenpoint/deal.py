@@ -27,7 +27,7 @@ from sims.core.rng import (
     u64_ahead,
     unit_key,
 )
-from sims.core.tricks import game_points, legal_cards_in
+from sims.core.tricks import game_points, legal_following
 from sims.engine.common import (
     BID,
     ILLEGAL_CALL,
@@ -65,13 +65,14 @@ CALLS_WIDTH = C_EXCHANGES + 64
 # goes: card decisions made so far, exchanges logged, exchange decisions asked, and every
 # card decision made (exchanges asked, then cards played).
 I_ASKED, I_LOGGED, I_EXCHANGES, I_DECISIONS = 0, 1, 2, 3
-# A deal's scratch (`work`, rows of 64): per seat the cards dealt, held, played and
-# discarded face down, and held at the first trick; per side the cards its tricks captured;
-# per card played when it was played (the other cards' entries are left as they were);
-# per side the card points, points won and score changes; the sides of the jokers' points.
-W_DEALT, W_HANDS, W_CAPTURED, W_PLAYED_BY, W_OWN_DEAD, W_AT_PLAY, W_WHEN = range(7)
-W_COUNTS, W_POINTS, W_DELTA, W_JOKERS = range(7, 11)
-WORK_ROWS = 11
+# A deal's scratch (`work`, rows of 64): per seat the cards dealt, held, discarded face
+# down, and held at the first trick; per side the cards its tricks captured; per card
+# played when it was played, kept only where equal jokers make the order count (the other
+# cards' entries are left as they were); per side the card points, points won and score
+# changes; the sides of the jokers' points. The cards each seat played are in the view.
+W_DEALT, W_HANDS, W_CAPTURED, W_OWN_DEAD, W_AT_PLAY, W_WHEN = range(6)
+W_COUNTS, W_POINTS, W_DELTA, W_JOKERS = range(6, 10)
+WORK_ROWS = 10
 # The order of a deal's cards (`order`) holds the shuffled pack in its first 64 entries
 # and the shuffle's draws after them.
 DRAWS = 64
@@ -79,8 +80,8 @@ ORDER_SIZE = DRAWS + 64
 INFO_SIZE = I_DECISIONS + 128
 ACE, DEUCE, TREY, TEN, JACK = 12, 0, 1, 8, 9
 SUIT = (1 << N_RANKS) - 1  # a suit's 13 cards, at its base
-SECOND_WINS = 2  # r.JOKERS: equal jokers, the second played wins
 BIDS = (1 << (r.MAX_BID + 1)) - 1  # bits 0..MAX_BID: a pass and every bid
+FIRST_WINS, SECOND_WINS = r.JOKERS.index("first_wins"), r.JOKERS.index("second_wins")
 
 
 @njit(cache=True)
@@ -144,17 +145,6 @@ def ask_call_nb(view, decision, seat, legal, index, script, fids, params, rng, e
         error[0], error[1] = seat, call
         return -ILLEGAL_CALL
     return call
-
-
-@njit(cache=True, inline="always")
-def beats_nb(card, best, trump, suits, ranks, second_wins) -> bool:
-    """Whether `card` takes the trick from `best` (6.0.4): a higher card of its effective
-    suit, or a trump over a plain card; of equal jokers the second under second_wins."""
-    suit = suits[trump, card]
-    same = suit == suits[trump, best]
-    higher = ranks[trump, card] > ranks[trump, best]
-    equal = ranks[trump, card] == ranks[trump, best]
-    return (same & (higher | (second_wins & equal))) | ((not same) & (suit == trump))
 
 
 @njit(cache=True, inline="always")
@@ -233,17 +223,16 @@ def play_deal(
     ranks = r.RANKS[deck]
     masks = r.MASKS[deck]
     full = r.FULL[deck]
-    second_wins = rules[r.R_JOKERS] == SECOND_WINS
     record = log_plays.shape[0] > 0
     calls, won_out, delta_out, card_points_out, before_out, after_out = fields
     rec = out[row]
     dealt, hands, captured = work[W_DEALT, :players], work[W_HANDS, :players], work[W_CAPTURED]
-    played_by, own_dead = work[W_PLAYED_BY, :players], work[W_OWN_DEAD, :players]
+    played_by, own_dead = view[v.PLAYED_BY : v.PLAYED_BY + players], work[W_OWN_DEAD, :players]
     when = work[W_WHEN]  # the order in which each card played was played
     state = info
     for seat in range(players):
         hands[seat] = dealt[seat]
-        captured[seat], played_by[seat], own_dead[seat] = 0, 0, 0  # no more sides than seats
+        captured[seat], own_dead[seat] = 0, 0  # no more sides than seats
     stock = order[players * dealt_size : players * dealt_size + stock_size]
     if record:
         for k in range(stock_size):
@@ -464,8 +453,14 @@ def play_deal(
     # PIT-6: the pitcher leads; follow or trump (or the options); the winner leads next.
     trump_only = rules[r.R_FOLLOW] == 2
     strict = rules[r.R_FOLLOW] == 1
+    first_lead_trump = rules[r.R_FIRST_LEAD_TRUMP] != 0
+    tied_jokers = rules[r.R_JOKERS] == FIRST_WINS or rules[r.R_JOKERS] == SECOND_WINS
+    instead = 0 if strict else trumps  # what a player able to follow may play instead
+    follows, beaten_by = r.FOLLOW_CARDS[deck], r.BEATER_CARDS[deck]
     tricks = popcount(at_play[0])
     leader = pitcher
+    view[v.DECISION] = v.OPENING  # the deal's first card; PLAY from then on
+    asked = state[I_ASKED]  # the decisions asked so far, counted in a register
     played = 0
     n_played = 0
     trick_no = 0
@@ -479,20 +474,19 @@ def play_deal(
         elif trick_no == tricks:
             break
         led, best, best_seat, trick, position = -1, -1, -1, np.int64(0), 0
+        suit_led, beaters = np.int64(0), np.int64(0)  # the led suit's cards; best's beaters
         view[v.TRICK_NO] = trick_no
         for i in range(players):
             seat = seat_after_nb(leader, i, players)
             hand = hands[seat]
-            if trump_only and hand & trumps == 0:
-                continue  # folded (PIT-6.2 trump_only)
             if trump_only:
+                if hand & trumps == 0:
+                    continue  # folded (PIT-6.2 trump_only)
                 legal = hand & trumps
-            elif led < 0:
-                legal = hand
-                if n_played == 0 and rules[r.R_FIRST_LEAD_TRUMP] and hand & trumps:
-                    legal = hand & trumps
             else:  # follow; else trump (a trump led: follow) or, not strict, any card
-                legal = legal_cards_in(hand, led, trump, strict, masks)
+                legal = legal_following(hand, suit_led, instead)
+                if n_played == 0 and first_lead_trump and hand & trumps:
+                    legal = hand & trumps
             view[v.HAND] = hand
             view[v.DEAD] = own_dead[seat] | shown
             view[v.POSITION] = position
@@ -501,44 +495,49 @@ def play_deal(
             view[v.WINNING_SEAT] = best_seat
             view[v.TRICK_CARDS] = trick
             view[v.PLAYED] = played
-            first = n_played == 0
-            kind = LEAD if first else PLAY
-            view[v.DECISION] = v.OPENING if first else v.PLAY
+            kind = LEAD if n_played == 0 else PLAY
             view[v.SEAT] = seat
             view[v.LEGAL] = legal
-            step = state[I_ASKED]
-            state[I_ASKED] = step + 1
-            if step < script_cards.shape[0]:
-                card = np.int64(script_cards[step])
+            if asked < script_cards.shape[0]:
+                card = np.int64(script_cards[asked])
             elif fids[kind, seat] < 0:
+                state[I_ASKED] = asked + 1
                 error[0], error[1] = seat, -1
                 return SCRIPT_EXHAUSTED
             else:
                 card = decide_cards(fids[kind, seat], view, params, kind, seat, rng)
             if card < 0 or card > 63 or not (legal >> card) & 1:
+                state[I_ASKED] = asked + 1
                 error[0], error[1] = seat, card
                 return ILLEGAL_CARD
-            state[I_DECISIONS + step] = card
+            state[I_DECISIONS + asked] = card
+            asked += 1
             bit = np.int64(1) << card
             hands[seat] = hand & ~bit
             trick |= bit
             played |= bit
-            played_by[seat] |= bit
             view[v.PLAYED_BY + seat] |= bit
-            when[card] = n_played
+            if tied_jokers:
+                when[card] = n_played
             if record:
                 log_plays[row, n_played] = card
                 log_calls[row, C_SEATS + n_played] = seat
             n_played += 1
             suit = suits[trump, card]
-            # Selects, not branches: in random play who can follow and who wins are tosses.
-            first_card = position == 0
-            wins = first_card | beats_nb(card, best, trump, suits, ranks, second_wins)
-            led = suit if first_card else led
-            best = card if wins else best
-            best_seat = seat if wins else best_seat
-            void = (suit != led) & ((led == trump) | (suit != trump) | strict)
-            view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led  # shown unable to follow
+            card_beaters = beaten_by[trump, card]
+            if position == 0:
+                view[v.DECISION] = v.PLAY  # set once a trick
+                led, best, best_seat = suit, card, seat
+                suit_led, beaters = follows[trump, card], card_beaters
+            else:
+                # Selected, not branched on: in random play each is a toss. Whether the
+                # card wins is one bit of the best card's beaters.
+                wins = (beaters >> card & 1) != 0
+                best = card if wins else best
+                best_seat = seat if wins else best_seat
+                beaters = card_beaters if wins else beaters
+                void = (suit != led) & ((suit != trump) | strict)
+                view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led  # shown unable to follow
             position += 1
         captured[nowrap(rules[r.R_SIDE_OF + best_seat])] |= trick
         view[v.WON + best_seat] |= trick
@@ -547,6 +546,7 @@ def play_deal(
             log_calls[row, C_SIZES + trick_no] = position
         leader = best_seat
         trick_no += 1
+    state[I_ASKED] = asked
 
     # PIT-7: the points, each to a side (-1: nobody).
     base = trump * N_RANKS

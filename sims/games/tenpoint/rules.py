@@ -157,6 +157,22 @@ DECKS = tuple(deck(jokers, off_jack) for jokers in JOKERS for off_jack in (False
 SUITS = np.stack([d.suits for d in DECKS])
 RANKS = np.stack([d.ranks for d in DECKS])
 MASKS = np.stack([d.masks for d in DECKS])
+FOLLOW_CARDS = np.stack([d.follows for d in DECKS])
+
+
+def _beater_cards() -> np.ndarray:
+    """Each deck's `beaters`; of two equal jokers under second_wins, each also takes the
+    trick from the other, as the second played wins."""
+    tables = np.stack([d.beaters for d in DECKS])
+    jokers = np.int64(3) << N_CARDS
+    second_wins = 2 * JOKERS.index("second_wins")  # its decks' places, as deck_index has them
+    for index in (second_wins, second_wins + 1):
+        for joker in (N_CARDS, N_CARDS + 1):
+            tables[index, :4, joker] |= jokers & ~(np.int64(1) << joker)
+    return tables
+
+
+BEATER_CARDS = _beater_cards()
 FULL = np.array([d.full for d in DECKS], np.int64)
 NEVER_LOW = FULL & ~((1 << N_CARDS) - 1)  # each deck's jokers: never Low (PIT-7.3)
 

@@ -17,13 +17,11 @@ from sims.core.bits import popcount
 from sims.core.tricks import legal_cards_in
 from sims.descriptors import Training
 from sims.games.tenpoint import rules as tp
-from sims.games.tenpoint.deal import C_AT_PLAY, C_EXCHANGES, C_SEATS, C_SIZES, FILLED, beats_nb
+from sims.games.tenpoint.deal import C_AT_PLAY, C_EXCHANGES, C_SEATS, C_SIZES, FILLED
 from sims.games.tenpoint.strategies import features, policy
 from sims.run.replay import card_decisions
 from sims.run.runner import RunResult, RunSpec
 from sims.strategies import view as v
-
-SECOND_WINS = tp.JOKERS.index("second_wins")
 
 
 def runs() -> dict[str, RunSpec]:
@@ -123,7 +121,7 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
     strict = rules[tp.R_FOLLOW] == tp.FOLLOWS.index("strict")
     trump_only = rules[tp.R_FOLLOW] == tp.FOLLOWS.index("trump_only")
     trump_first = bool(rules[tp.R_FIRST_LEAD_TRUMP])
-    second_wins = rules[tp.R_JOKERS] == SECOND_WINS
+    beaters = tp.BEATER_CARDS[rules[tp.R_DECK]]
 
     def legal(hand: int, led: int, trump: int, first: bool) -> int:
         """The cards the deal loop lets `hand` play."""
@@ -133,7 +131,7 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
         return int(legal_cards_in(hand, led, trump, strict, deck.masks))
 
     def beats(card: int, best: int, trump: int) -> bool:
-        return bool(beats_nb(card, best, trump, deck.suits, deck.ranks, second_wins))
+        return bool(beaters[trump, best] >> card & 1)
 
     for deal in range(len(result.table)):
         row = result.table[deal]
