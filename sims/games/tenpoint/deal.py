@@ -69,10 +69,11 @@ I_ASKED, I_LOGGED, I_EXCHANGES, I_DECISIONS = 0, 1, 2, 3
 # down, and held at the first trick; per side the cards its tricks captured; per card
 # played when it was played, kept only where equal jokers make the order count (the other
 # cards' entries are left as they were); per side the card points, points won and score
-# changes; the sides of the jokers' points. The cards each seat played are in the view.
+# changes; the sides of the jokers' points; the stock's top k cards for each k. The cards
+# each seat played are in the view.
 W_DEALT, W_HANDS, W_CAPTURED, W_OWN_DEAD, W_AT_PLAY, W_WHEN = range(6)
-W_COUNTS, W_POINTS, W_DELTA, W_JOKERS = range(6, 10)
-WORK_ROWS = 10
+W_COUNTS, W_POINTS, W_DELTA, W_JOKERS, W_ON_TOP = range(6, 11)
+WORK_ROWS = 11
 # The order of a deal's cards (`order`) holds the shuffled pack in its first 64 entries
 # and the shuffle's draws after them.
 DRAWS = 64
@@ -165,6 +166,13 @@ def owner_nb(masks, count: int, card: int) -> int:
     """Which of the first `count` masks (disjoint: a seat's, or a side's) holds `card`,
     -1 for none (or no card)."""
     return -1 if card < 0 else holder_nb(masks[:count], card)
+
+
+@njit(cache=True, inline="always")
+def tally_nb(tally: int, side: int, points: int) -> int:
+    """`tally` (a side's points in each byte, side 0 lowest) with `points` added to `side`'s;
+    nothing for side -1 (nobody)."""
+    return tally + (np.int64(side >= 0) * points << (8 * max(side, 0)))
 
 
 @njit(cache=True, inline="always")
@@ -380,23 +388,23 @@ def play_deal(
                 log_exchange_nb(log_calls, row, state, card)
         rob = rules[r.R_ROB]
         robber = pitcher if rob == 0 else (dealer if rob == 1 else -1)
+        # The stock's top k cards as one mask for each k: a draw is then two loads, not a
+        # loop whose length is a toss in random play.
+        on_top = work[W_ON_TOP]
+        on_top[0] = cards = np.int64(0)
+        for k in range(stock_size):
+            cards |= np.int64(1) << stock[k]
+            on_top[k + 1] = cards
         taken = 0
         for k in range(players):  # PIT-5.3: to six, from the dealer's left
             seat = seat_after_nb(dealer, 1 + k, players)
             if rob == 1 and seat == dealer:
                 continue
             need = min(r.KEEP - popcount(hands[seat]), stock_size - taken)
-            drawn = np.int64(0)
-            for t in range(need):
-                drawn |= np.int64(1) << stock[nowrap(taken + t)]
+            hands[seat] |= on_top[nowrap(taken + need)] & ~on_top[nowrap(taken)]
             taken += need
-            hands[seat] |= drawn
         if robber >= 0:  # PIT-5.4: the rest of the stock to the robber
-            drawn = np.int64(0)
-            while taken < stock_size:
-                drawn |= np.int64(1) << stock[taken]
-                taken += 1
-            hands[robber] |= drawn
+            hands[robber] |= on_top[nowrap(stock_size)] & ~on_top[nowrap(taken)]
         for k in range(players):  # PIT-5.5, 8.E.6: the short take from the discards
             seat = seat_after_nb(dealer, 1 + k, players)
             if popcount(hands[seat]) < r.KEEP:
@@ -557,23 +565,19 @@ def play_deal(
     else:
         # The suit's own cards rank as their codes do, so its highest and lowest played
         # are two bit scans; only the off-jack and the jokers, whose ranks the options
-        # set, are compared one by one.
+        # set, are compared, each by selects: whether each was played is a toss.
         natural = trump_cards & (SUIT << base)
         high_card = highest(natural)
         low_card = lowest(natural) if natural else -1
-        rest = trump_cards & ~natural
-        while rest:
-            card = lowest(rest)
-            rest &= rest - 1
-            rank = ranks[trump, card]
-            if (
-                high_card < 0
-                or rank > ranks[trump, high_card]
-                or (rank == ranks[trump, high_card] and when[card] < when[high_card])
-            ):
-                high_card = card
-            if card < N_CARDS and (low_card < 0 or rank < ranks[trump, low_card]):
-                low_card = card
+        moved = trump_cards & ~natural
+        for card in ((3 - trump) * N_RANKS + JACK, N_CARDS, N_CARDS + 1):
+            in_play = (moved >> card & 1) != 0
+            rank, top = ranks[trump, card], ranks[trump, max(high_card, 0)]
+            earlier = when[card] < when[max(high_card, 0)]  # equal jokers: the first played
+            higher = (high_card < 0) | (rank > top) | ((rank == top) & earlier)
+            high_card = card if in_play & higher else high_card
+            lower = (low_card < 0) | (rank < ranks[trump, max(low_card, 0)])
+            low_card = card if in_play & (card < N_CARDS) & lower else low_card
     high_side = side_of_nb(rules, owner_nb(played_by, players, high_card))
     if rules[r.R_LOW_TO] == 0:
         low_side = side_of_nb(rules, owner_nb(played_by, players, low_card))
@@ -606,15 +610,17 @@ def play_deal(
             game_side = side if more else (-2 if tied else game_side)
         game_side = max(game_side, -1)
     trey_side = owner_nb(captured, n_sides, base + TREY) if rules[r.R_TREY] else -1
-    won_points = work[W_POINTS, : r.MAX_SIDES]
-    won_points[:] = 0
     # Added, not branched on: whether a point card was in play is a toss in random play
-    # (the robber may burn it); a point nobody took adds nothing to side 0.
+    # (the robber may burn it). Each side's points are a byte of one register while they
+    # are added, rather than a count in memory that each point loads back.
+    tally = np.int64(0)
     for side in (high_side, low_side, jack_side, off_side, joker_sides[0], joker_sides[1]):
-        won_points[max(side, 0)] += side >= 0
-    won_points[max(ten_side, 0)] += ten_side >= 0
-    won_points[max(game_side, 0)] += game_side >= 0
-    won_points[max(trey_side, 0)] += 3 * (trey_side >= 0)
+        tally = tally_nb(tally, side, 1)
+    tally = tally_nb(tally_nb(tally, ten_side, 1), game_side, 1)
+    tally = tally_nb(tally, trey_side, 3)
+    won_points = work[W_POINTS, : r.MAX_SIDES]
+    for side in range(r.MAX_SIDES):
+        won_points[side] = tally >> (8 * side) & 0xFF
 
     # PIT-8 and PIT-9: settle the bid, then who (if anyone) has won.
     made = won_points[pitching] >= high
