@@ -122,6 +122,14 @@ def holder_nb(masks, card: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def tally_nb(tally: int, side: int, points: int) -> int:
+    """`tally` (each side's points in a byte, side 0 lowest) with `points` added to `side`'s,
+    nothing for side -1 (nobody): points summed in a register, with no branch on who took
+    each, which in random play is a toss."""
+    return tally + (np.int64(side >= 0) * points << (8 * max(side, 0)))
+
+
+@njit(cache=True, inline="always")
 def next_card_nb(
     decide,
     view,

@@ -39,6 +39,7 @@ from sims.engine.common import (
     holder_nb,
     nowrap,
     record_fault_nb,
+    tally_nb,
 )
 from sims.engine.threads import UnitKernel
 from sims.games.cinch import rules as c
@@ -583,26 +584,27 @@ def play_deal_nb(
         holder_nb(side_tricks, c.COUNTING[trump, 4]),
         holder_nb(side_tricks, c.COUNTING[trump, 5]),
     )
-    dead_points = 0
+    # Added, not branched on: whether a point card is dead is a toss in random play. Each
+    # side's points are a byte of one register while they are added.
+    tally = np.int64(0)
     for i in range(6):
-        side = point_side[i]
-        if side >= 0:
-            won_out[row, side] += c.POINT_VALUES[i]
-        else:
-            dead_points += c.POINT_VALUES[i]
+        tally = tally_nb(tally, point_side[i], c.POINT_VALUES[i])
+    dead_points = c.TOTAL_POINTS
+    for side in range(n_sides):
+        won_out[row, side] = tally >> (8 * side) & 0xFF
+        dead_points -= won_out[row, side]
     made = won_out[row, maker_side] >= high
     if n_sides == 2 and rules[c.R_SETBACK] == 0:
+        # Selects: whether the bid is made, and by which side's margin, are tosses.
         other = 1 - maker_side
-        if made:
-            margin = won_out[row, maker_side] - won_out[row, other]
-            if margin > 0:
-                delta_out[row, maker_side] = margin
-            elif margin < 0:
-                delta_out[row, other] = -margin
-        elif rules[c.R_SHORTFALL]:
-            delta_out[row, other] = c.TOTAL_POINTS + high - won_out[row, maker_side]
+        ours, theirs = won_out[row, maker_side], won_out[row, other]
+        margin = ours - theirs
+        if rules[c.R_SHORTFALL]:
+            award = c.TOTAL_POINTS + high - ours
         else:
-            delta_out[row, other] = won_out[row, other] + high
+            award = theirs + high
+        delta_out[row, maker_side] = max(margin, 0) if made else 0
+        delta_out[row, other] = max(-margin, 0) if made else award
     else:
         for side in range(n_sides):
             delta_out[row, side] = won_out[row, side]

@@ -41,6 +41,7 @@ from sims.engine.common import (
     holder_nb,
     nowrap,
     record_fault_nb,
+    tally_nb,
 )
 from sims.engine.threads import UnitKernel
 from sims.games.tenpoint import rules as r
@@ -166,13 +167,6 @@ def owner_nb(masks, count: int, card: int) -> int:
     """Which of the first `count` masks (disjoint: a seat's, or a side's) holds `card`,
     -1 for none (or no card)."""
     return -1 if card < 0 else holder_nb(masks[:count], card)
-
-
-@njit(cache=True, inline="always")
-def tally_nb(tally: int, side: int, points: int) -> int:
-    """`tally` (a side's points in each byte, side 0 lowest) with `points` added to `side`'s;
-    nothing for side -1 (nobody)."""
-    return tally + (np.int64(side >= 0) * points << (8 * max(side, 0)))
 
 
 @njit(cache=True, inline="always")
