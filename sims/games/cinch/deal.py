@@ -35,6 +35,7 @@ from sims.engine.common import (
     OK,
     PLAY,
     SCRIPT_EXHAUSTED,
+    card_in_trick_nb,
     game_stream_nb,
     holder_nb,
     nowrap,
@@ -552,20 +553,10 @@ def play_deal_nb(
             remaining -= 1
             suit = SUITS[nowrap(trump), nowrap(card)]
             card_beaters = BEATERS[nowrap(trump), nowrap(card)]
-            if position == 0:
-                view[v.DECISION] = v.PLAY  # set once a trick
-                led, best, best_seat = suit, card, seat
-                suit_led, beaters = FOLLOWS[nowrap(trump), nowrap(card)], card_beaters
-            else:
-                # Selected, not branched on: in random play each is a toss. Whether the
-                # card wins is one bit of the best card's beaters, not a look-up of both
-                # cards' suits and ranks.
-                wins = (beaters >> card & 1) != 0
-                best = card if wins else best
-                best_seat = seat if wins else best_seat
-                beaters = card_beaters if wins else beaters
-                void = (suit != led) & ((suit != trump) | strict)
-                view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led
+            led, best, best_seat, suit_led, beaters = card_in_trick_nb(
+                view, seat, card, position, trump, strict, suit, card_beaters, FOLLOWS,
+                (led, best, best_seat, suit_led, beaters),
+            )  # fmt: skip
             position += 1
         view[nowrap(v.WON + best_seat)] |= cards
         sets[SET_TAKEN, nowrap(rules[c.R_SIDE_OF + best_seat])] |= cards

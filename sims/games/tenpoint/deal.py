@@ -36,6 +36,7 @@ from sims.engine.common import (
     OK,
     PLAY,
     SCRIPT_EXHAUSTED,
+    card_in_trick_nb,
     game_stream_nb,
     hand_masks_nb,
     holder_nb,
@@ -527,19 +528,10 @@ def play_deal(
             n_played += 1
             suit = suits[trump, card]
             card_beaters = beaten_by[trump, card]
-            if position == 0:
-                view[v.DECISION] = v.PLAY  # set once a trick
-                led, best, best_seat = suit, card, seat
-                suit_led, beaters = follows[trump, card], card_beaters
-            else:
-                # Selected, not branched on: in random play each is a toss. Whether the
-                # card wins is one bit of the best card's beaters.
-                wins = (beaters >> card & 1) != 0
-                best = card if wins else best
-                best_seat = seat if wins else best_seat
-                beaters = card_beaters if wins else beaters
-                void = (suit != led) & ((suit != trump) | strict)
-                view[nowrap(v.VOIDS + seat)] |= np.int64(void) << led  # shown unable to follow
+            led, best, best_seat, suit_led, beaters = card_in_trick_nb(
+                view, seat, card, position, trump, strict, suit, card_beaters, follows,
+                (led, best, best_seat, suit_led, beaters),
+            )  # fmt: skip
             position += 1
         captured[nowrap(rules[r.R_SIDE_OF + best_seat])] |= trick
         view[v.WON + best_seat] |= trick
