@@ -460,6 +460,14 @@ def play_deal(
     tied_jokers = rules[r.R_JOKERS] == FIRST_WINS or rules[r.R_JOKERS] == SECOND_WINS
     instead = 0 if strict else trumps  # what a player able to follow may play instead
     follows, beaten_by = r.FOLLOW_CARDS[deck], r.BEATER_CARDS[deck]
+    # The options as masks rather than tests on each card: the cards a seat plays from
+    # (under trump_only its trumps, a seat holding none folding; else its hand), and those
+    # the deal's first card may be (the pitcher's trumps under first_lead_trump where he
+    # holds one; else any).
+    playable = trumps if trump_only else np.int64(-1)
+    opening = np.int64(-1)
+    if first_lead_trump and hands[nowrap(pitcher)] & trumps:
+        opening = trumps
     tricks = popcount(at_play[0])
     leader = pitcher
     view[v.DECISION] = v.OPENING  # the deal's first card; PLAY from then on
@@ -471,7 +479,7 @@ def play_deal(
         if trump_only:
             active = False
             for seat in range(players):
-                active |= (hands[seat] & trumps) != 0
+                active |= (hands[nowrap(seat)] & trumps) != 0
             if not active:
                 break
         elif trick_no == tricks:
@@ -481,15 +489,12 @@ def play_deal(
         view[v.TRICK_NO] = trick_no
         for i in range(players):
             seat = seat_after_nb(leader, i, players)
-            hand = hands[seat]
-            if trump_only:
-                if hand & trumps == 0:
-                    continue  # folded (PIT-6.2 trump_only)
-                legal = hand & trumps
-            else:  # follow; else trump (a trump led: follow) or, not strict, any card
-                legal = legal_following(hand, suit_led, instead)
-                if n_played == 0 and first_lead_trump and hand & trumps:
-                    legal = hand & trumps
+            hand = hands[nowrap(seat)]
+            if hand & playable == 0:
+                continue  # folded (PIT-6.2 trump_only)
+            # Follow; else trump (a trump led: follow) or, not strict, any card.
+            legal = legal_following(hand & playable, suit_led, instead) & opening
+            opening = np.int64(-1)
             view[v.HAND] = hand
             view[v.DEAD] = own_dead[seat] | shown
             view[v.POSITION] = position
@@ -503,38 +508,38 @@ def play_deal(
             view[v.LEGAL] = legal
             if asked < script_cards.shape[0]:
                 card = np.int64(script_cards[asked])
-            elif fids[kind, seat] < 0:
+            elif fids[kind, nowrap(seat)] < 0:
                 state[I_ASKED] = asked + 1
                 error[0], error[1] = seat, -1
                 return SCRIPT_EXHAUSTED
             else:
-                card = decide_cards(fids[kind, seat], view, params, kind, seat, rng)
+                card = decide_cards(fids[kind, nowrap(seat)], view, params, kind, seat, rng)
             if card < 0 or card > 63 or not (legal >> card) & 1:
                 state[I_ASKED] = asked + 1
                 error[0], error[1] = seat, card
                 return ILLEGAL_CARD
-            state[I_DECISIONS + asked] = card
+            state[nowrap(I_DECISIONS + asked)] = card
             asked += 1
             bit = np.int64(1) << card
-            hands[seat] = hand & ~bit
+            hands[nowrap(seat)] = hand & ~bit
             trick |= bit
             played |= bit
-            view[v.PLAYED_BY + seat] |= bit
+            view[nowrap(v.PLAYED_BY + seat)] |= bit
             if tied_jokers:
-                when[card] = n_played
+                when[nowrap(card)] = n_played
             if record:
                 log_plays[row, n_played] = card
                 log_calls[row, C_SEATS + n_played] = seat
             n_played += 1
-            suit = suits[trump, card]
-            card_beaters = beaten_by[trump, card]
+            suit = suits[nowrap(trump), nowrap(card)]
+            card_beaters = beaten_by[nowrap(trump), nowrap(card)]
             led, best, best_seat, suit_led, beaters = card_in_trick_nb(
                 view, seat, card, position, trump, strict, suit, card_beaters, follows,
                 (led, best, best_seat, suit_led, beaters),
             )  # fmt: skip
             position += 1
         captured[nowrap(rules[r.R_SIDE_OF + best_seat])] |= trick
-        view[v.WON + best_seat] |= trick
+        view[nowrap(v.WON + best_seat)] |= trick
         if record:
             log_winners[row, trick_no] = best_seat
             log_calls[row, C_SIZES + trick_no] = position
