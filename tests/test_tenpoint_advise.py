@@ -1,7 +1,7 @@
 """Ten-point Pitch's call advice: every kept deal is one on which the earlier seats' bidders
 make the calls heard (checked against the threshold bidder's own rule), the chains deal as
-rejection does, the calls legal at the hand's turn, reproducibility, clear errors and the
-command."""
+rejection does, the calls legal at the hand's turn, the trump named only when the hand wins
+the auction, reproducibility, clear errors and the command."""
 
 import json
 import math
@@ -9,11 +9,14 @@ import math
 import numpy as np
 import pytest
 
+from sims.core.cards import CardError, mask_of
 from sims.games.tenpoint import rules as tp
-from sims.games.tenpoint.advice import advice_deals, advice_rounds, chain_deals
+from sims.games.tenpoint.advice import advice_deals, advice_rounds, chain_deals, round_script
+from sims.games.tenpoint.conditional import known_hands, run_conditional, script_table
 from sims.games.tenpoint.strategies.bidding import best_trump
+from sims.run.conditional import parse_hand
 from sims.run.queries import AdviceError, AdviceQuery
-from sims.run.runner import RunSpec
+from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
 from sims.tools.advise import advice_of
 from tests.conftest import call
 from tests.test_tenpoint_odds import dealt_around
@@ -49,7 +52,7 @@ def test_every_chain_deal_heard_the_calls_by_the_bidders_own_rule(calls):
         for seat, heard in enumerate(calls):
             assert threshold_call(int(row[seat]), high, deck) == heard
             high = max(high, heard)
-    assert values.shape == (len(plan.calls), 256, 3)
+    assert values.shape == (len(plan.rounds), 256, 3)
 
 
 def test_the_chains_deal_the_earlier_seat_as_uniform_deals_that_fit_do():
@@ -80,10 +83,14 @@ def test_the_chains_and_rejection_agree_on_each_call_s_score_change():
         assert abs(a.mean() - b.mean()) < 4.5 * se, made
 
 
+def calls_of(q: AdviceQuery) -> list[int]:
+    return [call for call, _ in advice_rounds(q).rounds]
+
+
 def test_the_legal_calls_follow_the_auction():
-    assert advice_rounds(query(1, (), 10)).calls == [0, 4, 5, 6, 7, 8, 9, 10]
-    assert advice_rounds(query(3, (0, 6), 10)).calls == [0, 7, 8, 9, 10]
-    assert advice_rounds(query(2, (0,), 10, variants=("min_bid=2",))).calls[:2] == [0, 2]
+    assert calls_of(query(1, (), 10)) == [0, 4, 5, 6, 7, 8, 9, 10]
+    assert calls_of(query(3, (0, 6), 10)) == [0, 7, 8, 9, 10]
+    assert calls_of(query(2, (0,), 10, variants=("min_bid=2",)))[:2] == [0, 2]
 
 
 @pytest.mark.parametrize(
@@ -101,10 +108,44 @@ def test_calls_the_auction_cannot_hear_are_refused(seat, calls, message):
         advice_rounds(query(seat, calls, 10))
 
 
-def test_trump_is_refused_since_the_strategy_names_it():
+def test_each_bid_is_tried_with_each_trump_given_and_a_pass_once():
     run = RunSpec("tenpoint", 0, 10)
-    with pytest.raises(AdviceError, match="give no --trump"):
-        advice_rounds(AdviceQuery(run, HAND, 1, (), trump="H"))
+    named = advice_rounds(AdviceQuery(run, HAND, 3, (0, 6), trump="C")).rounds
+    assert named == [(0, -1), *((bid, 0) for bid in range(7, 11))]
+    best = advice_rounds(AdviceQuery(run, HAND, 3, (0, 6), trump="best")).rounds
+    assert best == [(0, -1), *((bid, suit) for bid in range(7, 11) for suit in range(4))]
+    assert advice_rounds(AdviceQuery(run, HAND, 3, (0, 6))).rounds[1] == (7, -1)
+    with pytest.raises(CardError, match="bad trump 'X'"):
+        advice_rounds(AdviceQuery(run, HAND, 1, (), trump="X"))
+
+
+@pytest.mark.parametrize("trump", [0, -1])
+def test_the_hand_names_the_trump_only_when_it_wins_the_auction(trump):
+    # The hand at seat 1 bids 4 naming clubs (or, -1, leaving trump to its strategy); a
+    # later seat that outbids it names its own bidder's suit, not the hand's.
+    deals, seed = 600, 11
+    run = RunSpec("tenpoint", seed, deals)
+    cards = parse_hand(HAND, "tenpoint", run.rules)
+    fids, params = strategy_tables(seat_strategies(run))
+    out = np.zeros(deals, run.layout.dtype)
+    errors = np.zeros((deals, 4), np.int64)
+    dealt = np.zeros((deals, run.layout.players + 1), np.int64)
+    run_conditional(
+        seed, 0, deals, tp.rules_array(run.rules), fids, params,
+        known_hands(run.rules, {0: cards}), np.zeros((0, 0), np.int64), np.zeros(0, np.int64),
+        script_table([round_script((), 4, trump, run.layout.players)]), out, errors, dealt,
+        *log_arrays(0, run.layout)[1:],
+    )  # fmt: skip
+    assert not errors.any()
+    deck = tp.deck_index(run.rules)
+    own = out["pitcher"] == 0
+    hearts = best_trump(mask_of(cards), deck, True)[0]
+    assert own.sum() > 100 and (out["trump"][own] == (trump if trump >= 0 else hearts)).all()
+    others = np.flatnonzero(~own)
+    assert len(others) > 100
+    for u in others:
+        seat = int(out["pitcher"][u])
+        assert out["trump"][u] == best_trump(int(dealt[u, seat]), deck, True)[0]
 
 
 def test_advice_is_reproducible():

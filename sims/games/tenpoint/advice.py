@@ -1,8 +1,9 @@
 """What a Ten-point Pitch hand should call in a real auction (`allfours advise tenpoint`):
 the other hands and the stock dealt to fit the calls heard from the earlier seats (by the
 chains of `sims.games.tenpoint.sampler`, or by rejecting whole deals that do not fit),
-every call legal at the hand's turn played on the same deals, and the table and advice
-they give. The hand's strategy names trump when it wins the auction."""
+every call legal at the hand's turn played on the same deals (a bid once per trump tried,
+which the hand names when it wins the auction; else its strategy names one), and the
+table and advice they give."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from sims.core.cards import mask_of
+from sims.core.cards import SUITS, mask_of
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint import sampler
 from sims.games.tenpoint.conditional import known_hands, run_conditional, script_table
+from sims.games.tenpoint.odds import parse_suits
 from sims.run.advice import advice_table
 from sims.run.conditional import parse_hand, play_until_accepted, rest_of
 from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
@@ -62,11 +64,11 @@ def auction_so_far(calls: Sequence[int], seat: int, players: int, min_bid: int) 
 
 @dataclass(frozen=True)
 class AdviceRounds:
-    """What an advice run plays: the calls legal at the hand's turn (a round each), the
-    hand as dealt (cards), its seat (0-based) and side, the rules array and the strategy
-    tables."""
+    """What an advice run plays: each round's (call, trump tried; -1 the strategy's
+    choice), the hand as dealt (cards), its seat (0-based) and side, the rules array and
+    the strategy tables."""
 
-    calls: list[int]
+    rounds: list[tuple[int, int]]
     hand: tuple[int, ...]
     seat: int
     side: int
@@ -76,28 +78,37 @@ class AdviceRounds:
 
 
 def advice_rounds(query: AdviceQuery) -> AdviceRounds:
-    """The rounds of `query`, checking the sampler, hand, seat, calls and trump first:
-    AdviceError or CardError before anything is played."""
+    """The rounds of `query` (every call legal at the hand's turn, a bid once per trump
+    tried: the suit given, all four for `best`, a Ten-point pitcher naming any suit; none
+    given, the hand's strategy names it), checking the sampler, hand, seat, calls and trump
+    first: AdviceError or CardError before anything is played."""
     run = query.run
     if query.sampler not in SAMPLERS:
         raise AdviceError(f"unknown sampler {query.sampler!r}; samplers: {', '.join(SAMPLERS)}")
-    if query.trump is not None:
-        raise AdviceError(
-            "in Ten-point Pitch's advice the hand's strategy names trump when it wins the "
-            "auction: give no --trump (allfours odds tenpoint --trump shows each suit)"
-        )
     hand = parse_hand(query.hand, run.game, run.rules)
     calls = auction_so_far(query.calls, query.seat, run.layout.players, run.rules["min_bid"])
+    tried = (-1,) if query.trump is None else parse_suits(query.trump)
+    rounds = [(call, trump) for call in calls for trump in ((-1,) if call == 0 else tried)]
     seat = query.seat - 1
     rules = tp.rules_array(run.rules)
     fids, params = strategy_tables(seat_strategies(run))
-    return AdviceRounds(calls, hand, seat, int(rules[tp.R_SIDE_OF + seat]), rules, fids, params)
+    return AdviceRounds(rounds, hand, seat, int(rules[tp.R_SIDE_OF + seat]), rules, fids, params)
+
+
+def round_script(heard: Sequence[int], call: int, trump: int, players: int) -> list[int]:
+    """A round's calls for the deal loop: those heard, the hand's, and where it names a
+    trump the later seats' left to their bidders (-1) and the trump, which the deal loop
+    has the hand name only if it wins the auction."""
+    if trump < 0:
+        return [*heard, call]
+    return [*heard, call, *[-1] * (players - len(heard) - 1), trump]
 
 
 def advice_deals(
     query: AdviceQuery, progress: Callable[[int], None] | None = None
 ) -> tuple[pd.DataFrame, int]:
-    """The deals of `query`, a row per (call, deal): whether the hand won the contract,
+    """The deals of `query`, a row per (call, trump tried, deal): whether the hand won the
+    contract,
     whether the contract was made and its side's score change; and the hands drawn to find
     them (the chains' draws, or the candidate deals rejection dealt). The earlier seats'
     calls are those heard; the hand makes each legal call, the later seats bid and
@@ -113,8 +124,10 @@ def advice_deals(
         tries = int(chains.draws.sum())
     count = values.shape[1]
     frame = pd.DataFrame(values.reshape(-1, len(ADVICE_COLUMNS)), columns=ADVICE_COLUMNS)
-    frame.insert(0, "deal", np.tile(deals, len(plan.calls)))
-    frame.insert(0, "call", np.repeat(plan.calls, count))
+    frame.insert(0, "deal", np.tile(deals, len(plan.rounds)))
+    names = [SUITS[trump] if trump >= 0 else "-" for _, trump in plan.rounds]
+    frame.insert(0, "trump", np.repeat(names, count))
+    frame.insert(0, "call", np.repeat([call for call, _ in plan.rounds], count))
     return frame, tries
 
 
@@ -135,7 +148,10 @@ def _kernel(query: AdviceQuery, plan: AdviceRounds, check: Sequence[int]):
     the hands dealt into `dealt` where it has rows."""
     run = query.run
     known = known_hands(run.rules, {plan.seat: plan.hand})
-    scripts = script_table([[*query.calls, call] for call in plan.calls])
+    players = run.layout.players
+    scripts = script_table(
+        [round_script(query.calls, call, trump, players) for call, trump in plan.rounds]
+    )
     checked = np.array(check, np.int64)
     logs = log_arrays(0, run.layout)[1:]
 
@@ -165,7 +181,7 @@ def _rejected(
     def kernel(first: int, count: int, out: np.ndarray, errors: np.ndarray) -> None:
         chunk(first, count, no_kept, out, errors, dealt)
 
-    found = play_until_accepted(run, len(plan.calls), kernel, _values(plan), query.tries, progress)
+    found = play_until_accepted(run, len(plan.rounds), kernel, _values(plan), query.tries, progress)
     accepted = found.values.shape[1]
     if accepted < run.count:
         raise AdviceError(
@@ -222,7 +238,7 @@ def chain_deals(
         dealt[first - run.first : first - run.first + count] = shown
 
     values = play_sampled_chunks(
-        run, len(plan.calls), sample, kernel, _values(plan), progress,
+        run, len(plan.rounds), sample, kernel, _values(plan), progress,
         chains * sampler.STEPS_PER_CHUNK,
     )  # fmt: skip
     return values, state
@@ -254,11 +270,12 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
     """`allfours advise tenpoint`: the table per call and the call with the best expected
     score change, saying when the two best cannot be told apart."""
     rows, tries = query.with_progress(lambda step: advice_deals(query, step))
-    table = advice_table(rows.assign(trump="-"))  # the hand's strategy names trump
+    table = advice_table(rows)
     best = table.attrs["recommendation"]
     name = call_name(best.bid)
     moon = " (shooting the moon)" if best.bid == tp.MAX_BID else ""
-    advice = f"recommended: {name}{moon} (expected score change {best.expected:+.3f})"
+    named = f" and name {best.trump}" if best.bid and best.trump != "-" else ""
+    advice = f"recommended: {name}{moon}{named} (expected score change {best.expected:+.3f})"
     if table.attrs["tied"]:
         advice += (
             f"; {table.index[1]} cannot be told apart from it at {query.run.count:,} deals "

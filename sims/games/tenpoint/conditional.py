@@ -118,9 +118,10 @@ def run_conditional_block_nb(
     the dealer the last seat. Where `check` holds calls, a deal is rejected (its rows left at
     deal -1) unless the first seats' bidders make them (their draws from deal u's own auction
     stream). Each deal left is played once per round k into row u * rounds + k, the calls
-    `round_calls[k]` imposed (up to its first -1; then the strategies decide), every round from
-    deal u's play stream. The hands dealt (the seats, then the stock) go to `dealt_out[u]` where
-    it has rows."""
+    `round_calls[k]` imposed (one per seat from the dealer's left, then the trump; -1 leaves a
+    call to the seat's bidder, and the trump is named only by a pitcher whose call is
+    imposed), every round from deal u's play stream. The hands dealt (the seats, then the
+    stock) go to `dealt_out[u]` where it has rows."""
     players = rules[tp.R_PLAYERS]
     dealt_size = rules[tp.R_DEALT]
     full = tp.FULL[rules[tp.R_DECK]]
@@ -172,15 +173,10 @@ def run_conditional_block_nb(
                 continue
         for k in range(rounds):
             row = u * rounds + k
-            length = 0
-            while length < round_calls.shape[1] and round_calls[k, length] >= 0:
-                length += 1
-            script = np.zeros(length, np.int64)
-            script[:] = round_calls[k, :length]
             rng[0] = purpose_key(unit, STREAM_PLAY)
             scores[:] = 0
             kind = play_deal_nb(
-                order, players - 1, scores, rules, fids, params, rng, script, no_script,
+                order, players - 1, scores, rules, fids, params, rng, round_calls[k], no_script,
                 view, out, fields, row, error, info, work, log_calls, log_plays, log_winners,
             )  # fmt: skip
             out[row].game = -1
@@ -205,7 +201,8 @@ def known_hands(rules: dict[str, Any], hands: dict[int, Sequence[int]]) -> np.nd
 
 
 def script_table(scripts: Sequence[Sequence[int]]) -> np.ndarray:
-    """The calls each round imposes, one row per round, padded with -1."""
+    """The calls each round imposes, one row per round, padded with -1 (left to the
+    bidders)."""
     width = max((len(calls) for calls in scripts), default=0)
     table = np.full((len(scripts), max(width, 1)), -1, np.int64)
     for k, calls in enumerate(scripts):

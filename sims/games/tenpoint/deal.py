@@ -132,13 +132,21 @@ def ask_card_nb(view, kind, decision, seat, legal, state, script, fids, params, 
 
 
 @njit(cache=True, inline="always")
+def scripted_nb(script, index: int) -> bool:
+    """Whether a script of calls gives call `index`: it reaches that far, and not with -1
+    (which leaves that call to the seat's bidder)."""
+    return index < script.shape[0] and script[index] >= 0
+
+
+@njit(cache=True, inline="always")
 def ask_call_nb(view, decision, seat, legal, index, script, fids, params, rng, error):
-    """A call of `seat` (a bid, or the trump it names): `script[index]` if given, else its
-    bidder's. Returns the call, or -ILLEGAL_CALL with seat and call in `error`."""
+    """A call of `seat` (a bid, or the trump it names): `script[index]` if given
+    (`scripted_nb`), else its bidder's. Returns the call, or -ILLEGAL_CALL with seat and
+    call in `error`."""
     view[v.DECISION] = decision
     view[v.SEAT] = seat
     view[v.LEGAL] = legal
-    if index < script.shape[0]:
+    if scripted_nb(script, index):
         call = np.int64(script[index])
     elif fids[BID, seat] < 0:
         call = -1
@@ -214,7 +222,8 @@ def play_deal(
     seat after another, then the stock top first) into `out[row]`; the per-side and
     per-caller fields go through the views `fields`; `work` is scratch (`W_*`), its row
     W_DEALT holding the hands dealt (`hand_masks_nb`). `scores` (per side) is updated.
-    Decisions come from the scripts while they last (calls: one per seat, then the trump;
+    Decisions come from the scripts while they last (calls: one per seat, -1 leaving one
+    to the seat's bidder, then the trump, named only by a pitcher whose call was scripted;
     cards: the exchange decisions, then the cards played), then from the strategies.
     Returns the error kind (seat and card or call in `error`)."""
     players = rules[r.R_PLAYERS]
@@ -284,7 +293,7 @@ def play_deal(
         view[v.SCORE + side] = scores[side]
 
     # PIT-4: one call each from the eldest, the dealer last; each bid above the last.
-    high, pitcher = 0, -1
+    high, pitcher, pitched_at = 0, -1, players - 1  # pitched_at: the pitcher's call's place
     for k in range(players):
         seat = seat_after_nb(dealer, 1 + k, players)
         lowest_bid = max(rules[r.R_MIN_BID], high + 1)
@@ -293,7 +302,7 @@ def play_deal(
         view[v.POSITION] = k
         view[v.HIGH_BID] = high
         view[v.HIGH_BIDDER] = pitcher
-        if legal == 1 and k >= script_calls.shape[0]:
+        if legal == 1 and not scripted_nb(script_calls, k):
             call = 0  # only a pass is left (after a bid of 10)
         else:
             call = ask_call_nb(view, v.BID, seat, legal, k, script_calls, fids, params, rng, error)
@@ -304,7 +313,7 @@ def play_deal(
         if record:
             log_calls[row, k] = call
         if call > 0:
-            high, pitcher = call, seat
+            high, pitcher, pitched_at = call, seat, k
     if pitcher < 0:
         if rules[r.R_ALL_PASS] == 1:  # PIT-4.2 option: thrown in, nothing scored
             return OK
@@ -317,8 +326,11 @@ def play_deal(
     view[v.HIGH_BIDDER] = pitcher
     view[v.HAND] = hands[pitcher]
     view[v.POSITION] = 0
+    # The script names trump only for a pitcher whose call it made (advice scripts the
+    # hand's call, not those of the seats after it).
+    named_at = players if scripted_nb(script_calls, pitched_at) else script_calls.shape[0]
     trump = ask_call_nb(
-        view, v.CHOOSE_TRUMP, pitcher, 15, players, script_calls, fids, params, rng, error
+        view, v.CHOOSE_TRUMP, pitcher, 15, named_at, script_calls, fids, params, rng, error
     )
     if trump < 0:
         return -trump

@@ -55,7 +55,8 @@ def add(commands: argparse._SubParsersAction) -> None:
     advise.add_argument(
         "--trump",
         help="the suit the hand pitches when it wins the contract (C D H S), or best: "
-        "each suit it holds, the table showing the best (default: its strategy chooses)",
+        "each suit the game lets it try (its guide says which), the table showing the best "
+        "(default: its strategy chooses)",
     )
     advise.add_argument(
         "--deals",
