@@ -37,6 +37,7 @@ from sims.engine.common import (
     SCRIPT_EXHAUSTED,
     card_in_trick_nb,
     game_stream_nb,
+    hand_masks_nb,
     holder_nb,
     nowrap,
     record_fault_nb,
@@ -193,7 +194,7 @@ def play_cinch_deal_nb(
     `error`. Its callers, whatever the layout of their `out`, share one compiled copy of
     the deal loop: the views of `out`'s fields are made here."""
     sets = np.zeros((SET_ROWS, c.MAX_PLAYERS), np.int64)
-    hands_dealt_nb(order, sets, rules[c.R_PLAYERS], rules[c.R_DEALT])
+    hand_masks_nb(order, sets[SET_DEALT], rules[c.R_PLAYERS], rules[c.R_DEALT])
     return play_deal_nb(
         order,
         dealer,
@@ -258,7 +259,7 @@ def play_deal_nb(
     sets,
 ):
     """`play_cinch_deal_nb` with its scratch `sets`: each seat's cards dealt (given, as
-    `hands_dealt_nb` or `deal_nb` fill them), held, discarded and drawn, and each side's
+    `hand_masks_nb` or `deal_nb` fill them), held, discarded and drawn, and each side's
     cards taken (the SET_* rows), which a run kernel allocates once, not per deal."""
     n = rules[c.R_PLAYERS]
     size = rules[c.R_DEALT]
@@ -637,17 +638,6 @@ def _best_plain(cards: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def hands_dealt_nb(order, sets, players: int, size: int) -> None:
-    """Each seat's hand dealt, `order[seat * size:(seat + 1) * size]`, into the SET_DEALT
-    row of `sets`."""
-    for seat in range(players):
-        mask = np.int64(0)
-        for i in range(seat * size, (seat + 1) * size):
-            mask |= np.int64(1) << order[i]
-        sets[SET_DEALT, seat] = mask
-
-
-@njit(cache=True, inline="always")
 def deal_nb(rng, deck, sets, players: int, size: int) -> None:
     """The 52 cards shuffled into `deck[:52]` as `shuffle` would (`deck` has room for the
     draws after them), and each seat's hand into the SET_DEALT row of `sets`. Fisher-Yates
@@ -657,7 +647,7 @@ def deal_nb(rng, deck, sets, players: int, size: int) -> None:
         deck[i] = i
     if not draw_swaps(rng, deck, CARDS, CARDS):
         shuffle_slowly(rng, deck, CARDS)
-        hands_dealt_nb(deck, sets, players, size)
+        hand_masks_nb(deck, sets[SET_DEALT], players, size)
         return
     dealt = players * size
     seat, left, mask = players - 1, size, np.int64(0)
