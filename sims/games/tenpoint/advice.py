@@ -108,13 +108,13 @@ def advice_deals(
     query: AdviceQuery, progress: Callable[[int], None] | None = None
 ) -> tuple[pd.DataFrame, int]:
     """The deals of `query`, a row per (call, trump tried, deal): whether the hand won the
-    contract,
-    whether the contract was made and its side's score change; and the hands drawn to find
-    them (the chains' draws, or the candidate deals rejection dealt). The earlier seats'
-    calls are those heard; the hand makes each legal call, the later seats bid and
-    everyone plays by their strategies. AdviceError for calls the auction cannot hear, or
-    calls the earlier seats' bidders never make (or, rejecting, too few deals that fit
-    them within `query.tries`)."""
+    contract, whether the contract was made and its side's score change; and the hands
+    drawn to find them (the chains' draws, or the candidate deals rejection dealt). The
+    earlier seats' calls are those heard; the hand makes each legal call (naming each trump
+    tried where it wins the auction), the later seats bid and everyone plays by their
+    strategies. AdviceError for calls the auction cannot hear, or calls the earlier seats'
+    bidders never make (or, rejecting, too few deals that fit them within
+    `query.tries`)."""
     plan = advice_rounds(query)
     if query.sampler == "rejection":
         values, deals, tries = _rejected(query, plan, progress)
