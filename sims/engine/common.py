@@ -122,17 +122,18 @@ def holder_nb(masks, card: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def card_in_trick_nb(
-    view, seat, card, position, trump, strict, suit, card_beaters, follows, trick_state
-):
+def card_in_trick_nb(view, seat, card, position, trump, strict, tables, trick_state):
     """The state of a trick, `trick_state` = (led suit, best card, its seat, the led suit's
     cards, the best card's beaters), after `seat` plays `card` at `position`, for a deal
-    loop that plays by a deck's `follows` and `beaters` (`suit`: the card's effective suit,
-    `card_beaters`: its beaters). The first card sets the view's decision to PLAY; a later
-    one that does not follow shows its seat void (the view's VOIDS). Selected, not branched
+    loop that plays by a deck's tables, `tables` = (`suits`, `beaters`, `follows`), each
+    indexed [trump, card]. The first card sets the view's decision to PLAY; a later one
+    that does not follow shows its seat void (the view's VOIDS). Selected, not branched
     on: in random play who wins and who follows are tosses; whether the card wins is one
     bit of the best card's beaters, not a look-up of both cards' suits and ranks."""
     led, best, best_seat, suit_led, beaters = trick_state
+    suits, beaters_of, follows = tables
+    suit = suits[nowrap(trump), nowrap(card)]
+    card_beaters = beaters_of[nowrap(trump), nowrap(card)]
     if position == 0:
         view[v.DECISION] = v.PLAY  # set once a trick
         return suit, card, seat, follows[nowrap(trump), nowrap(card)], card_beaters

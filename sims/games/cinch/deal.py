@@ -552,10 +552,8 @@ def play_deal_nb(
                 log_plays[row, count] = card
             count += 1
             remaining -= 1
-            suit = SUITS[nowrap(trump), nowrap(card)]
-            card_beaters = BEATERS[nowrap(trump), nowrap(card)]
             led, best, best_seat, suit_led, beaters = card_in_trick_nb(
-                view, seat, card, position, trump, strict, suit, card_beaters, FOLLOWS,
+                view, seat, card, position, trump, strict, (SUITS, BEATERS, FOLLOWS),
                 (led, best, best_seat, suit_led, beaters),
             )  # fmt: skip
             position += 1

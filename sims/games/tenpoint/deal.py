@@ -543,10 +543,8 @@ def play_deal(
                 log_plays[row, n_played] = card
                 log_calls[row, C_SEATS + n_played] = seat
             n_played += 1
-            suit = suits[nowrap(trump), nowrap(card)]
-            card_beaters = beaten_by[nowrap(trump), nowrap(card)]
             led, best, best_seat, suit_led, beaters = card_in_trick_nb(
-                view, seat, card, position, trump, strict, suit, card_beaters, follows,
+                view, seat, card, position, trump, strict, (suits, beaten_by, follows),
                 (led, best, best_seat, suit_led, beaters),
             )  # fmt: skip
             position += 1
