@@ -20,6 +20,7 @@ from sims.games.phat.strategies import features as phat_features
 from sims.games.pitch.strategies import features as pitch_features
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.cards import deck as tenpoint_deck
+from sims.games.tenpoint.slots import TREY_WORTH
 from sims.games.tenpoint.strategies import features as tenpoint_features
 from sims.strategies import view as v
 
@@ -248,7 +249,9 @@ def tenpoint_view(hand: list[str], led: str, *options: str) -> np.ndarray:
     view = follow_view(hand, led)
     view[v.TARGET] = 52
     view[v.GAME_WORTH] = 1
-    view[v.DECK] = tp.deck_index(resolve(tp.NAME, tp.OPTIONS, list(options)))
+    rules = resolve(tp.NAME, tp.OPTIONS, list(options))
+    view[v.DECK] = tp.deck_index(rules)
+    view[TREY_WORTH] = tp.TREY_POINTS * rules["trey"]
     return view
 
 
@@ -296,6 +299,11 @@ def test_tenpoint_the_trey_scores_three_and_the_ten_of_trumps_only_under_its_opt
     assert ten[T_POINTS] == 0 and ten[T_ONE_POINT] == 0 and ten[T_GAME] == 1
     view[v.GAME_WORTH] = 0  # game_card=ten_of_trumps
     assert tenpoint_card(view, "TH")[T_POINTS] == pytest.approx(1 / 3)
+    no_trey = tenpoint_view(["3H", "TH"], "4H", "trey=false")
+    assert no_trey[TREY_WORTH] == 0
+    assert tenpoint_card(no_trey, "3H")[T_TREY] == 0 and tenpoint_card(no_trey, "3H")[T_POINTS] == 0
+    no_trey[v.GAME_WORTH] = 0
+    assert tenpoint_card(no_trey, "TH")[T_POINTS] == pytest.approx(1 / 3)
 
 
 def test_tenpoint_high_and_low_by_the_trumps_still_in_play():

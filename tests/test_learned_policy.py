@@ -141,7 +141,7 @@ def test_a_search_given_the_rebuilt_views_plays_the_cards_it_played(game, varian
         ("players=3", "partnership=false", "rob=dealer"),  # short players take cards back
         ("players=5", "partnership=false", "rob=none", "burn_nonpoint_first"),
         ("follow=trump_only", "jokers=one", "first_lead_trump"),
-        ("follow=strict", "jokers=second_wins", "off_jack=false"),
+        ("follow=strict", "jokers=second_wins", "off_jack=false", "trey=false"),
         ("players=6",),
     ],
 )

@@ -35,9 +35,14 @@ from sims.games.tenpoint.deal import (
 from sims.games.tenpoint.referee import referee, reference_rules
 from sims.games.tenpoint.reference_deal import play_deal_with
 from sims.games.tenpoint.scripted import CONTINUATION, RULES, play_deal, play_given
+from sims.games.tenpoint.slots import TREY_WORTH
+from sims.games.tenpoint.strategies.bidding import best_trump
+from sims.games.tenpoint.strategies.greedy import play_greedy
+from sims.games.tenpoint.strategies.tables import DECK_SLOT
 from sims.run.deal_log import deal_records
 from sims.run.runner import RunSpec, run
 from sims.run.scripted import IllegalPlayError
+from sims.strategies import view as v
 from tests.conftest import call
 from tests.test_conformance import _played_once, disagreements
 from tests.test_reference_tenpoint import (
@@ -546,6 +551,29 @@ def test_threshold_bids_its_long_suit_and_greedy_robs_keeping_its_trumps():
     assert set(asked) == set(codes(rules, stock[-10:]))  # the ten plain cards robbed
     kept = [int(c) for c in played.calls[C_AT_PLAY : C_AT_PLAY + tp.MAX_TRICKS] if c >= 0]
     assert sorted(kept) == sorted(codes(rules, cards("A♥ K♥ J♥ 10♥ 3♥ HJ")))
+
+
+@pytest.mark.parametrize("trey", [True, False])
+def test_greedy_and_threshold_value_the_trey_only_where_it_scores(trey):
+    """The deal loop shows whether the Trey scores; with hearts trumps `greedy` discards
+    the 4 of hearts before the Trey only where the Trey scores, and `threshold` adds to a
+    hand holding it the Trey's worth as a bid, or a small trump's."""
+    rules = options(trey=trey)
+    hands, stock = p1_deal()
+    dealt = [codes(rules, hand) for hand in hands]
+    played = play_given(rules, dealt, codes(rules, stock), W, [], [])
+    assert played.view[TREY_WORTH] == (tp.TREY_POINTS if trey else 0)
+    deck = tp.deck_index(rules)
+    hearts = SUITS.index("H")
+    view = np.zeros(v.SIZE, np.int64)
+    view[TREY_WORTH], view[v.TRUMP], view[v.DECISION] = played.view[TREY_WORTH], hearts, v.DISCARD
+    trey_card, four = codes(rules, ["3♥", "4♥"])
+    view[v.HAND] = view[v.LEGAL] = (1 << trey_card) | (1 << four)
+    params = np.zeros(DECK_SLOT + 1)
+    params[DECK_SLOT] = deck
+    assert play_greedy(view, params, np.zeros(1, np.int64)) == (four if trey else trey_card)
+    held = [best_trump(1 << card, deck, int(trey), False)[1] for card in (trey_card, four)]
+    assert held[0] - held[1] == pytest.approx(1.8 - 0.15 if trey else 0.0)
 
 
 @njit

@@ -21,6 +21,8 @@ from sims.tools.advise import advice_of
 from tests.conftest import call
 from tests.test_tenpoint_odds import dealt_around
 
+TREY = 1  # the default: the Trey scores
+
 HAND = "AH JH JD HJ 3H 2H 5C 7S 9D"
 
 
@@ -32,7 +34,7 @@ def query(seat: int, calls: tuple[int, ...], deals: int, seed: int = 7, **option
 
 def threshold_call(hand: int, high: int, deck: int, min_bid: int = 4) -> int:
     """The threshold bidder's call (margin 0) in a 4-seat partnership after a high bid."""
-    value = best_trump(hand, deck, True)[1]
+    value = best_trump(hand, deck, TREY, True)[1]
     bids = [bid for bid in range(max(min_bid, high + 1), tp.MAX_BID + 1) if value >= bid]
     return max(bids, default=0)
 
@@ -66,8 +68,8 @@ def test_the_chains_deal_the_earlier_seat_as_uniform_deals_that_fit_do():
     deck = tp.deck_index(q.run.rules)
     uniform = dealt_around(HAND, 1, 20_000, seed=8)[:, 0]
     fitting = [int(hand) for hand in uniform if threshold_call(int(hand), 0, deck) == 0]
-    a = np.array([best_trump(int(hand), deck, True)[1] for hand in dealt[:, 0]])
-    b = np.array([best_trump(hand, deck, True)[1] for hand in fitting])
+    a = np.array([best_trump(int(hand), deck, TREY, True)[1] for hand in dealt[:, 0]])
+    b = np.array([best_trump(hand, deck, TREY, True)[1] for hand in fitting])
     se = math.sqrt(a.var() / len(a) + b.var() / len(b))
     assert abs(a.mean() - b.mean()) < 6 * se
 
@@ -139,13 +141,13 @@ def test_the_hand_names_the_trump_only_when_it_wins_the_auction(trump):
     assert not errors.any()
     deck = tp.deck_index(run.rules)
     own = out["pitcher"] == 0
-    hearts = best_trump(mask_of(cards), deck, True)[0]
+    hearts = best_trump(mask_of(cards), deck, TREY, True)[0]
     assert own.sum() > 100 and (out["trump"][own] == (trump if trump >= 0 else hearts)).all()
     others = np.flatnonzero(~own)
     assert len(others) > 100
     for u in others:
         seat = int(out["pitcher"][u])
-        assert out["trump"][u] == best_trump(int(dealt[u, seat]), deck, True)[0]
+        assert out["trump"][u] == best_trump(int(dealt[u, seat]), deck, TREY, True)[0]
 
 
 def test_advice_is_reproducible():

@@ -46,6 +46,7 @@ from sims.engine.common import (
 )
 from sims.engine.threads import UnitKernel
 from sims.games.tenpoint import rules as r
+from sims.games.tenpoint.slots import TREY_WORTH
 from sims.strategies import dispatcher
 from sims.strategies import view as v
 
@@ -283,6 +284,7 @@ def play_deal(
     view[v.GAME_WORTH] = 1 - rules[r.R_GAME_CARD]
     view[v.HIGH_LOW_WORTH] = 1
     view[v.JACK_WORTH] = 1
+    view[TREY_WORTH] = r.TREY_POINTS * rules[r.R_TREY]
     view[v.NO_LOW] = r.NEVER_LOW[deck]
     view[v.HAND_SIZE] = r.MAX_TRICKS if players == 6 else r.KEEP  # cards at the first trick
     view[v.DECK] = deck
@@ -618,7 +620,7 @@ def play_deal(
     for side in (high_side, low_side, jack_side, off_side, joker_sides[0], joker_sides[1]):
         tally = tally_nb(tally, side, 1)
     tally = tally_nb(tally_nb(tally, ten_side, 1), game_side, 1)
-    tally = tally_nb(tally, trey_side, 3)
+    tally = tally_nb(tally, trey_side, r.TREY_POINTS)
     won_points = work[W_POINTS, : r.MAX_SIDES]
     for side in range(r.MAX_SIDES):
         won_points[side] = tally >> (8 * side) & 0xFF

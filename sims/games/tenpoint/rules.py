@@ -42,6 +42,7 @@ KEEP = 6  # cards each seat plays with after the discard (PIT-5.3)
 MAX_BID = 10  # the moon
 MAX_TRICKS = 8  # six players play eight cards each
 TOTAL_POINTS = 10
+TREY_POINTS = 3  # the Trey's worth to its captor, where it scores (PIT-7)
 # The view's decision (beside `sims.strategies.view`'s) for a short player taking a card
 # back from the discards (PIT-5.5, 8.E.6): LEGAL holds those it may take.
 FILL = 5

@@ -18,6 +18,7 @@ from sims.core.tricks import legal_cards_in
 from sims.descriptors import Training
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.deal import C_AT_PLAY, C_EXCHANGES, C_SEATS, C_SIZES, FILLED
+from sims.games.tenpoint.slots import TREY_WORTH
 from sims.games.tenpoint.strategies import features, policy
 from sims.run.replay import card_decisions
 from sims.run.runner import RunResult, RunSpec
@@ -39,6 +40,7 @@ def first_view(spec: RunSpec, row: np.void, rules: np.ndarray) -> np.ndarray:
     view[v.SIDES], view[v.FOLLOW] = rules[tp.R_SIDES], rules[tp.R_FOLLOW] == 1
     view[v.LOW_TO_HOLDER], view[v.GAME_WORTH] = rules[tp.R_LOW_TO] == 0, 1 - rules[tp.R_GAME_CARD]
     view[v.HIGH_LOW_WORTH], view[v.JACK_WORTH] = 1, 1
+    view[TREY_WORTH] = tp.TREY_POINTS * rules[tp.R_TREY]
     view[v.HAND_SIZE] = tp.MAX_TRICKS if players == 6 else tp.KEEP
     view[v.DECK], view[v.NO_LOW] = rules[tp.R_DECK], tp.NEVER_LOW[rules[tp.R_DECK]]
     for side in range(rules[tp.R_SIDES]):

@@ -9,6 +9,7 @@ from numba import njit
 from sims.core.bits import lowest, nth_bit, popcount
 from sims.core.rng import below
 from sims.games.tenpoint.rules import MASKS, MAX_BID
+from sims.games.tenpoint.slots import TREY_WORTH
 from sims.games.tenpoint.strategies.tables import BID_WORTH, DECK_SLOT, deck_data
 from sims.strategies import view as v
 from sims.strategies.registry import register
@@ -26,25 +27,26 @@ def random_bid(view, params, rng):
 
 
 @njit(cache=True)
-def estimate(hand: int, trump: int, deck: int, partnered: bool) -> float:
+def estimate(hand: int, trump: int, deck: int, trey: int, partnered: bool) -> float:
     """The points the hand's side may expect with `trump` as trumps: each trump's worth
-    (the High, Low, Jack, Off-Jack, jokers, Trey it may score), its length, a partner."""
+    (the High, Low, Jack, Off-Jack, jokers, and Trey where `trey` is 1, it may score), its
+    length, a partner."""
     trumps = hand & MASKS[deck, trump, trump]
     total = 0.0
     rest = trumps
     while rest:
-        total += BID_WORTH[deck, trump, lowest(rest)]
+        total += BID_WORTH[deck, trey, trump, lowest(rest)]
         rest &= rest - 1
     total += LENGTH_WORTH * max(popcount(trumps) - 3, 0)
     return total + (PARTNER_POINTS if partnered else 0.0)
 
 
 @njit(cache=True)
-def best_trump(hand: int, deck: int, partnered: bool) -> tuple[int, float]:
+def best_trump(hand: int, deck: int, trey: int, partnered: bool) -> tuple[int, float]:
     """The suit whose `estimate` is highest, and the estimate."""
     best, most = 0, -1.0
     for suit in range(4):
-        value = estimate(hand, suit, deck, partnered)
+        value = estimate(hand, suit, deck, trey, partnered)
         if value > most:
             best, most = suit, value
     return best, most
@@ -56,7 +58,8 @@ def threshold_bid(view, params, rng):
     pass; as pitcher, the suit of the best estimate."""
     deck = np.int64(params[DECK_SLOT])
     partnered = view[v.SIDES] < view[v.PLAYERS]
-    suit, value = best_trump(view[v.HAND], deck, partnered)
+    trey = np.int64(view[TREY_WORTH] != 0)
+    suit, value = best_trump(view[v.HAND], deck, trey, partnered)
     if view[v.DECISION] == v.CHOOSE_TRUMP:
         return suit
     legal = view[v.LEGAL]

@@ -10,8 +10,9 @@ any of `rules.DECKS`, `card_features` the view's.
 
 The points: High to the side that plays the highest trump in play, Low to the side that
 plays the lowest pack trump (by default), the Jack, the Off-Jack, each joker and the Trey
-(3) to the side that takes them, the ten of trumps too under game_card=ten_of_trumps (the
-view's GAME_WORTH 0), and Game by card points."""
+(3, unless the view's `slots.TREY_WORTH` says trey=false) to the side that takes them, the
+ten of trumps too under game_card=ten_of_trumps (the view's GAME_WORTH 0), and Game by
+card points."""
 
 from __future__ import annotations
 
@@ -22,29 +23,28 @@ from sims.core.cards import N_CARDS, N_RANKS
 from sims.core.deck import D_ABOVE, D_BELOW, D_FULL, D_ORDER, D_SUIT, D_TRUMPS, D_VOIDS
 from sims.core.tricks import CARD_GAME_POINTS, game_points
 from sims.games.tenpoint import rules as tp
-from sims.games.tenpoint.strategies.tables import CARD_POINTS, FEATURE_SCORING, JACK, PACKED, TEN
+from sims.games.tenpoint.slots import TREY_WORTH
+from sims.games.tenpoint.strategies.tables import CARD_POINTS, JACK, PACKED, scoring_index
 from sims.strategies import view as v
 from sims.strategies.tactics import beating_in
 from sims.strategies.trick_features import partner_after, points_in_play, trick_standing
 
 FEATURES = 50
 PACK = (1 << N_CARDS) - 1  # the pack's cards: Low is never a joker
-TREY_POINTS = 3  # the most a card scores for its taker
+MOST_POINTS = tp.TREY_POINTS  # the most a card scores for its taker
 GAME_MOST = 10  # a card's most card points (the ten)
 TRUMP_MOST = 16  # the most trumps: the suit, the off-jack and two jokers
 
 
 @njit(cache=True)
-def taken_points(cards: int, trump: int, deck: int, ten_scores: bool) -> int:
+def taken_points(cards: int, trump: int, deck: int, scoring: int) -> int:
     """The points `cards` score for the side that takes them under `trump`: the Jack, the
-    Off-Jack and each joker 1, the Trey 3, and the ten of trumps 1 if `ten_scores`."""
-    base = trump * N_RANKS
-    total = cards >> (base + JACK) & 1
-    if ten_scores:
-        total += cards >> (base + TEN) & 1
+    Off-Jack and each joker 1, and the Trey and the ten of trumps as the `scoring` (a
+    place in `tables.SCORINGS`) has them."""
+    total = cards >> (trump * N_RANKS + JACK) & 1
     rest = cards
     while rest:
-        total += CARD_POINTS[deck, FEATURE_SCORING, trump, lowest(rest)]
+        total += CARD_POINTS[deck, scoring, trump, lowest(rest)]
         rest &= rest - 1
     return total
 
@@ -68,9 +68,9 @@ def describe_card(view, card: int, out, deck: int) -> None:
     own_suit = row[D_VOIDS + (1 << suit)]
     below = row[D_BELOW + card]  # the cards of its suit ranked below it
     above = row[D_ABOVE + card]
-    ten_scores = view[v.GAME_WORTH] == 0
-    worth = taken_points(1 << card, trump, deck, ten_scores)
-    points = worth / TREY_POINTS
+    scoring = scoring_index(view[TREY_WORTH] != 0, view[v.GAME_WORTH] == 0)
+    worth = taken_points(1 << card, trump, deck, scoring)
+    points = worth / MOST_POINTS
     game = CARD_GAME_POINTS[card] / GAME_MOST
     hand_size = view[v.HAND_SIZE]
     players = view[v.PLAYERS]
@@ -86,7 +86,7 @@ def describe_card(view, card: int, out, deck: int) -> None:
     out[1] = is_trump * popcount(below & full) / (popcount(trumps) - 1)
     out[2] = (1 - is_trump) * row[D_ORDER + card] / 12.0
     out[3] = points
-    out[4] = 1.0 if worth == TREY_POINTS else 0.0
+    out[4] = 1.0 if worth == MOST_POINTS else 0.0  # the Trey
     out[5] = 1.0 if worth == 1 else 0.0  # the Jack, the Off-Jack, a joker (the ten)
     out[6] = game
     master = 1.0 if (unseen & above) == 0 else 0.0  # none of its suit above is out
@@ -111,7 +111,7 @@ def describe_card(view, card: int, out, deck: int) -> None:
     led = view[v.LED_SUIT] if position > 0 else suit
     if position > 0:
         trick = view[v.TRICK_CARDS]
-        trick_points = taken_points(trick, trump, deck, ten_scores) / TREY_POINTS
+        trick_points = taken_points(trick, trump, deck, scoring) / MOST_POINTS
         trick_game = game_points(trick) / GAME_MOST
     safe_win = wins * (1.0 if last or unbeaten else 0.0)
     opponent = following * (1 - partner)
@@ -130,7 +130,7 @@ def describe_card(view, card: int, out, deck: int) -> None:
     out[42] = popcount(hand & own_suit) / hand_size
     out[43] = popcount(hand & trumps) / hand_size
     out[44] = popcount(unseen & trumps) / TRUMP_MOST
-    out[45] = taken_points(unseen | hand, trump, deck, ten_scores) / tp.TOTAL_POINTS
+    out[45] = taken_points(unseen | hand, trump, deck, scoring) / tp.TOTAL_POINTS
     out[46] = view[v.TRICK_NO] / hand_size
     # The bid: the points the pitcher's side has taken so far against its bid, and whether
     # one's own side is the pitcher's.
@@ -138,7 +138,7 @@ def describe_card(view, card: int, out, deck: int) -> None:
     pitching = view[v.SIDE_OF + view[v.PITCHER]]
     for other in range(players):
         if view[v.SIDE_OF + other] == pitching:
-            taken += taken_points(view[v.WON + other], trump, deck, ten_scores)
+            taken += taken_points(view[v.WON + other], trump, deck, scoring)
     out[47] = 1.0 if side == pitching else 0.0
     out[48] = (view[v.CONTRACT] - taken) / tp.MAX_BID  # the pitcher's points still to take
     # The race to the target: how far one's own side still has to go.

@@ -1,9 +1,9 @@
 """`greedy` and `random` for Ten-point Pitch (docs/rules.md section 8). `greedy` draws
 trumps with the top trump, else leads its card of least worth (a plain card before a trump
 of the same worth: a low trump before a plain ten); takes tricks as cheaply as it can
-(keeping its Jack, Off-Jack, jokers and Trey out of tricks it may lose), feeds a partner's
-safe trick, throws its cheapest card, discards its least worth and takes back its best;
-it bids by `threshold`. `random`: every call, discard and card uniform over the legal
+(keeping its Jack, Off-Jack, jokers and Trey, where it scores, out of tricks it may lose),
+feeds a partner's safe trick, throws its cheapest card, discards its least worth and takes
+back its best; it bids by `threshold`. `random`: every call, discard and card uniform over the legal
 ones."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from numba import njit
 
 from sims.core.bits import lowest
 from sims.games.tenpoint.rules import FILL, FULL, MASKS, RANKS, SUITS
+from sims.games.tenpoint.slots import TREY_WORTH
 from sims.games.tenpoint.strategies.bidding import random_bid, threshold_bid
 from sims.games.tenpoint.strategies.tables import DECK_SLOT, KEEP, WORTH, deck_data
 from sims.strategies import view as v
@@ -70,14 +71,15 @@ def beating(cards: int, best: int, trump: int, deck: int) -> int:
 def play_greedy(view, params, rng):
     """Greedy choice of a discard, a card taken back, or a card to a trick."""
     deck = np.int64(params[DECK_SLOT])
+    trey = np.int64(view[TREY_WORTH] != 0)
     trump = view[v.TRUMP]
     legal = view[v.LEGAL]
     decision = view[v.DECISION]
     if decision == v.DISCARD:
-        return pick(legal, KEEP[deck, trump], trump, deck, False)
+        return pick(legal, KEEP[deck, trey, trump], trump, deck, False)
     if decision == FILL:
-        return pick(legal, KEEP[deck, trump], trump, deck, True)
-    worth = WORTH[deck, trump]
+        return pick(legal, KEEP[deck, trey, trump], trump, deck, True)
+    worth = WORTH[deck, trey, trump]
     trumps = MASKS[deck, trump, trump]
     unseen = FULL[deck] & ~view[v.PLAYED] & ~view[v.HAND] & ~view[v.DEAD]
     if view[v.POSITION] == 0:

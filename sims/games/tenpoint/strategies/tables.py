@@ -1,15 +1,18 @@
-"""What Ten-point Pitch's strategies read of a card, by deck and trump (docs/rules.md
-section 8): what losing it in a trick costs, what keeping it is worth in a discard, what
-holding it as a trump adds to a bid, and the points it scores for its captor. A strategy
-finds its deck (`rules.DECKS`) in the first slot after its parameters (`deck_data`)."""
+"""What Ten-point Pitch's strategies read of a card, by deck, the Trey's scoring and trump
+(docs/rules.md section 8): what losing it in a trick costs, what keeping it is worth in a
+discard, what holding it as a trump adds to a bid, and the points it scores for its
+captor. A strategy finds its deck (`rules.DECKS`) in the first slot after its parameters
+(`deck_data`), whether the Trey scores in the view (`slots.TREY_WORTH`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
+from numba import njit
 
 from sims.core.cards import N_CARDS, N_RANKS
+from sims.core.deck import Deck
 from sims.core.tricks import CARD_GAME_POINTS
 from sims.games.tenpoint.cards import card_points
 from sims.games.tenpoint.rules import DECKS, deck_index, effective
@@ -27,43 +30,45 @@ def deck_data(rules: dict[str, Any]) -> np.ndarray:
 
 
 def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`(worth, keep, bid)[deck, trump, card]`: the cost of losing a card in a trick, its
-    value kept in a discard, and its worth to a bid as a trump (0 for a plain card)."""
-    shape = (len(DECKS), 4, 64)
+    """`(worth, keep, bid)[deck, trey, trump, card]`: the cost of losing a card in a trick,
+    its value kept in a discard, and its worth to a bid as a trump (0 for a plain card),
+    with `trey` 1 where the Trey scores (the view's `slots.TREY_WORTH`), else 0."""
+    shape = (len(DECKS), 2, 4, 64)
     worth, keep, bid = np.zeros(shape, np.int64), np.zeros(shape, np.int64), np.zeros(shape)
     for d, deck in enumerate(DECKS):
-        for trump in range(4):
-            off_jack = (3 - trump) * N_RANKS + JACK
-            for card in range(deck.size):
-                points = int(CARD_GAME_POINTS[card])
-                rank = int(deck.ranks[trump, card])
-                is_trump = deck.suits[trump, card] == trump
-                own = card < N_CARDS and card // N_RANKS == trump
-                face = card % N_RANKS if card < N_CARDS else -1
-                worth[d, trump, card] = points
-                keep[d, trump, card] = rank + 4 * points
-                if not is_trump:
-                    continue
-                keep[d, trump, card] += 1000
-                if card >= N_CARDS or card == off_jack or (own and face == JACK):
-                    worth[d, trump, card] += POINT_TRUMP_COST
-                    bid[d, trump, card] = 0.6 if card != trump * N_RANKS + JACK else 0.8
-                elif own and face == TREY:
-                    worth[d, trump, card] += 3 * POINT_TRUMP_COST
-                    bid[d, trump, card] = 1.8
-                elif own:
-                    bid[d, trump, card] = {
-                        ACE: 1.4,
-                        KING: 0.8,
-                        QUEEN: 0.5,
-                        TEN: 0.5,
-                        DEUCE: 1.0,
-                    }.get(face, 0.15)
-                if worth[d, trump, card] >= POINT_TRUMP_COST:
-                    keep[d, trump, card] += 100
+        for trey in range(2):
+            for trump in range(4):
+                rows = (worth[d, trey, trump], keep[d, trey, trump], bid[d, trey, trump])
+                _fill(deck, trump, trey == 1, *rows)
     for table in (worth, keep, bid):
         table.setflags(write=False)
     return worth, keep, bid
+
+
+def _fill(deck: Deck, trump: int, trey: bool, worth, keep, bid) -> None:
+    """One row of each of `_tables`' tables: `deck` under `trump`, the Trey scoring or not."""
+    off_jack = (3 - trump) * N_RANKS + JACK
+    for card in range(deck.size):
+        points = int(CARD_GAME_POINTS[card])
+        rank = int(deck.ranks[trump, card])
+        is_trump = deck.suits[trump, card] == trump
+        own = card < N_CARDS and card // N_RANKS == trump
+        face = card % N_RANKS if card < N_CARDS else -1
+        worth[card] = points
+        keep[card] = rank + 4 * points
+        if not is_trump:
+            continue
+        keep[card] += 1000
+        if card >= N_CARDS or card == off_jack or (own and face == JACK):
+            worth[card] += POINT_TRUMP_COST
+            bid[card] = 0.6 if card != trump * N_RANKS + JACK else 0.8
+        elif own and face == TREY and trey:
+            worth[card] += 3 * POINT_TRUMP_COST
+            bid[card] = 1.8
+        elif own:
+            bid[card] = {ACE: 1.4, KING: 0.8, QUEEN: 0.5, TEN: 0.5, DEUCE: 1.0}.get(face, 0.15)
+        if worth[card] >= POINT_TRUMP_COST:
+            keep[card] += 100
 
 
 WORTH, KEEP, BID_WORTH = _tables()
@@ -71,7 +76,6 @@ WORTH, KEEP, BID_WORTH = _tables()
 
 SCORING_SLOT = DECK_SLOT + 1  # where the data of the search and learned players puts scoring
 SCORINGS = tuple((trey, ten) for trey in (False, True) for ten in (False, True))
-FEATURE_SCORING = SCORINGS.index((True, False))  # the features add the ten themselves
 # [deck, scoring, trump, card]: what a card scores for its captor beside High, Low, Jack
 # and Game (`cards.card_points`), by the place in `SCORINGS` of the `trey` and `game_card`
 # options.
@@ -87,9 +91,15 @@ CARD_POINTS = np.array(
 CARD_POINTS.setflags(write=False)
 
 
+@njit(cache=True)
+def scoring_index(trey: bool, ten_of_trumps: bool) -> int:
+    """The place in `SCORINGS` of (`trey`, `ten_of_trumps`)."""
+    return 2 * trey + ten_of_trumps
+
+
 def scoring_data(rules: dict[str, Any]) -> np.ndarray:
     """The data of the search and learned players: the run's deck (`deck_data`), then the
     place in `SCORINGS` of its `trey` and `game_card` options."""
     played = effective(rules)
-    index = SCORINGS.index((played["trey"], played["game_card"] == "ten_of_trumps"))
+    index = scoring_index(played["trey"], played["game_card"] == "ten_of_trumps")
     return np.array([deck_index(rules), index], np.float64)
