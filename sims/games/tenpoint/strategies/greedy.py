@@ -3,8 +3,8 @@ trumps with the top trump, else leads its card of least worth (a plain card befo
 of the same worth: a low trump before a plain ten); takes tricks as cheaply as it can
 (keeping its Jack, Off-Jack, jokers and Trey, where it scores, out of tricks it may lose),
 feeds a partner's safe trick, throws its cheapest card, discards its least worth and takes
-back its best; it bids by `threshold`. `random`: every call, discard and card uniform over the legal
-ones."""
+back its best; it bids by `threshold`. `random`: every call, discard and card uniform over
+the legal ones."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 (docs/rules.md section 8): what losing it in a trick costs, what keeping it is worth in a
 discard, what holding it as a trump adds to a bid, and the points it scores for its
 captor. A strategy finds its deck (`rules.DECKS`) in the first slot after its parameters
-(`deck_data`), whether the Trey scores in the view (`slots.TREY_WORTH`)."""
+(`deck_data`), and whether the Trey scores in the view (`slots.TREY_WORTH`)."""
 
 from __future__ import annotations
 
