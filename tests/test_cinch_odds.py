@@ -11,7 +11,7 @@ import pytest
 from sims.core.cards import CardError, mask_of, parse_cards
 from sims.core.rng import new_state
 from sims.games.cinch import rules as cinch
-from sims.games.cinch.advice import advice_deals, advice_table, auction_so_far, play_advice
+from sims.games.cinch.advice import advice_deals, auction_so_far, play_advice
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.conditional import deal_around_nb, run_conditional, without_bidder
 from sims.games.cinch.odds import (
@@ -21,6 +21,7 @@ from sims.games.cinch.odds import (
     play_odds,
     score_change,
 )
+from sims.run.advice import advice_table
 from sims.run.conditional import parse_hand, rest_of
 from sims.run.queries import AdviceError, AdviceQuery, OddsQuery
 from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables

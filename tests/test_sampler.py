@@ -18,12 +18,12 @@ from sims.games.pitch import sampler
 from sims.games.pitch.advice import (
     advice_deals,
     advice_rounds,
-    advice_table,
     chain_deals,
     chain_mixing,
     hand_features,
 )
 from sims.games.pitch.deal import conditions, run_pitch
+from sims.run.advice import advice_table
 from sims.run.conditional import rest_of
 from sims.run.queries import AdviceError, AdviceQuery
 from sims.run.runner import RunSpec, log_arrays

@@ -1,13 +1,32 @@
-"""The table `allfours advise` prints of any game's advice run: every call legal at the
-hand's turn, played on the same deals, with its chances, its expected score change and the
-paired difference from the best call."""
+"""What `allfours advise` prints of any game's advice run: the table of every call legal at
+the hand's turn, played on the same deals, with its chances, its expected score change and
+the paired difference from the best call; and the advice, the best call. A game's advice
+labels its rows by round and deal (`label_rounds`) and reports them (`advice_report`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
+import numpy as np
 import pandas as pd
 
 from analysis.stats import mean, wilson
-from sims.run.queries import Recommendation, call_name
+from sims.core.cards import SUITS
+from sims.run.queries import AdviceQuery, AdviceReport, Recommendation, call_name
+
+
+def label_rounds(
+    frame: pd.DataFrame, deals: np.ndarray, rounds: Sequence[tuple[int, int]]
+) -> pd.DataFrame:
+    """`frame`, a row per (round, deal) of an advice run (round by round, the same `deals`
+    in each), with the columns `advice_table` reads first: each round's call and the trump
+    it tried ("-": the hand's strategy names it), then the deal."""
+    count = len(deals)
+    frame.insert(0, "deal", np.tile(deals, len(rounds)))
+    names = [SUITS[trump] if trump >= 0 else "-" for _, trump in rounds]
+    frame.insert(0, "trump", np.repeat(names, count))
+    frame.insert(0, "call", np.repeat([call for call, _ in rounds], count))
+    return frame
 
 
 def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
@@ -53,3 +72,34 @@ def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
         and runner_up["difference from best low"] <= 0 <= runner_up["difference from best high"]
     )
     return table
+
+
+def advice_report(
+    query: AdviceQuery,
+    deals: pd.DataFrame,
+    tries: int,
+    verb: str,
+    remarks: Mapping[int, str] | None = None,
+) -> AdviceReport:
+    """The report of an advice run's per-deal rows: the table per call (`advice_table`)
+    and the advice, the call with the best expected score change (with its remark, if
+    `remarks` has one for that bid, and the trump it `verb`s where it tried one), saying
+    when the two best cannot be told apart."""
+    table = advice_table(deals)
+    best = table.attrs["recommendation"]
+    name = call_name(best.bid)
+    remark = f" ({remarks[best.bid]})" if remarks and best.bid in remarks else ""
+    named = f" and {verb} {best.trump}" if best.bid and best.trump != "-" else ""
+    advice = f"recommended: {name}{remark}{named} (expected score change {best.expected:+.3f})"
+    if table.attrs["tied"]:
+        advice += (
+            f"; {table.index[1]} cannot be told apart from it at {query.run.count:,} deals "
+            "(the interval of their paired difference holds 0)"
+        )
+    recommendation = {
+        "call": name,
+        "trump": best.trump,
+        "expected": best.expected,
+        "told_apart": not table.attrs["tied"],
+    }
+    return AdviceReport(table, advice, recommendation, query.run.count, tries)

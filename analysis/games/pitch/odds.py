@@ -9,9 +9,10 @@ from collections.abc import Callable, Sequence
 
 import pandas as pd
 
-from sims.games.pitch.advice import advice_deals, advice_table
+from sims.games.pitch.advice import advice_deals
 from sims.games.pitch.odds import pitch_estimates, play_conditional, recommend_pitch
 from sims.games.pitch.rules import MAX_PLAYERS
+from sims.run.advice import advice_table
 from sims.run.conditional import OddsSpec, parse_hand, parse_trump
 from sims.run.queries import AdviceQuery, parse_calls
 from sims.run.runner import RunSpec

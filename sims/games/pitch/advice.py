@@ -15,7 +15,7 @@ from sims.core.cards import SUITS, mask_of
 from sims.games.pitch import rules as pitch
 from sims.games.pitch import sampler
 from sims.games.pitch.deal import conditions, run_pitch
-from sims.run.advice import advice_table
+from sims.run.advice import advice_report, label_rounds
 from sims.run.conditional import parse_trump, play_until_accepted, rest_of
 from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
 from sims.run.runner import log_arrays, seat_strategies, strategy_tables
@@ -109,13 +109,8 @@ def advice_deals(
     else:
         drawn = chain_deals(query, plan, progress)
         values, deals, tries = drawn.values, np.arange(query.run.count), drawn.draws
-    count = values.shape[1]
     frame = pd.DataFrame(values.reshape(-1, 3), columns=ADVICE_COLUMNS)
-    frame.insert(0, "deal", np.tile(deals, len(plan.rounds)))
-    names = [SUITS[t] if t >= 0 else "-" for _, t in plan.rounds]
-    frame.insert(0, "trump", np.repeat(names, count))
-    frame.insert(0, "call", np.repeat([call for call, _ in plan.rounds], count))
-    return frame, tries
+    return label_rounds(frame, deals, plan.rounds), tries
 
 
 def _advice_values(plan: AdviceRounds) -> Callable[[np.ndarray], np.ndarray]:
@@ -374,23 +369,7 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
     score change, saying when the two best cannot be told apart."""
 
     rows, tries = query.with_progress(lambda step: advice_deals(query, step))
-    table = advice_table(rows)
-    best = table.attrs["recommendation"]
-    name = call_name(best.bid)
-    pitched = f" and pitch {best.trump}" if best.bid and best.trump != "-" else ""
-    advice = f"recommended: {name}{pitched} (expected score change {best.expected:+.3f})"
-    if table.attrs["tied"]:
-        advice += (
-            f"; {table.index[1]} cannot be told apart from it at {query.run.count:,} deals "
-            "(the interval of their paired difference holds 0)"
-        )
-    recommendation = {
-        "call": name,
-        "trump": best.trump,
-        "expected": best.expected,
-        "told_apart": not table.attrs["tied"],
-    }
-    return AdviceReport(table, advice, recommendation, query.run.count, tries)
+    return advice_report(query, rows, tries, "pitch")
 
 
 # What `allfours serve`'s advice page asks of Pitch: its question, the calls a player may

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from sims.core.cards import SUITS, mask_of
+from sims.core.cards import mask_of
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint import sampler
 from sims.games.tenpoint.conditional import known_hands, run_conditional, script_table
 from sims.games.tenpoint.odds import parse_suits
-from sims.run.advice import advice_table
+from sims.run.advice import advice_report, label_rounds
 from sims.run.conditional import parse_hand, play_until_accepted, rest_of
 from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
 from sims.run.runner import StrategyFault, log_arrays, seat_strategies, strategy_tables
@@ -122,13 +122,8 @@ def advice_deals(
         values, chains = chain_deals(query, plan, progress)
         deals = np.arange(query.run.first, query.run.first + query.run.count)
         tries = int(chains.draws.sum())
-    count = values.shape[1]
     frame = pd.DataFrame(values.reshape(-1, len(ADVICE_COLUMNS)), columns=ADVICE_COLUMNS)
-    frame.insert(0, "deal", np.tile(deals, len(plan.rounds)))
-    names = [SUITS[trump] if trump >= 0 else "-" for _, trump in plan.rounds]
-    frame.insert(0, "trump", np.repeat(names, count))
-    frame.insert(0, "call", np.repeat([call for call, _ in plan.rounds], count))
-    return frame, tries
+    return label_rounds(frame, deals, plan.rounds), tries
 
 
 def _values(plan: AdviceRounds) -> Callable[[np.ndarray], np.ndarray]:
@@ -270,24 +265,7 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
     """`allfours advise tenpoint`: the table per call and the call with the best expected
     score change, saying when the two best cannot be told apart."""
     rows, tries = query.with_progress(lambda step: advice_deals(query, step))
-    table = advice_table(rows)
-    best = table.attrs["recommendation"]
-    name = call_name(best.bid)
-    moon = " (shooting the moon)" if best.bid == tp.MAX_BID else ""
-    named = f" and name {best.trump}" if best.bid and best.trump != "-" else ""
-    advice = f"recommended: {name}{moon}{named} (expected score change {best.expected:+.3f})"
-    if table.attrs["tied"]:
-        advice += (
-            f"; {table.index[1]} cannot be told apart from it at {query.run.count:,} deals "
-            "(the interval of their paired difference holds 0)"
-        )
-    recommendation = {
-        "call": name,
-        "trump": best.trump,
-        "expected": best.expected,
-        "told_apart": not table.attrs["tied"],
-    }
-    return AdviceReport(table, advice, recommendation, query.run.count, tries)
+    return advice_report(query, rows, tries, "name", {tp.MAX_BID: "shooting the moon"})
 
 
 # What `allfours serve`'s advice page asks of Ten-point Pitch: the calls a player may hear
