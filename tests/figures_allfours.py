@@ -47,6 +47,20 @@ def jack() -> pd.DataFrame:
     )
 
 
+def takers() -> pd.DataFrame:
+    """Made-up shares of each point taken by eldest's side and the dealer's (not in house
+    order), over 1,200 deals played."""
+    rows = [
+        (point, taker, 1200, share)
+        for point, shares in (("High", (0.52, 0.46)), ("Low", (0.5, 0.48)),
+                              ("Jack", (0.18, 0.17)), ("Game", (0.55, 0.45)))
+        for taker, share in zip(("the dealer's side", "eldest's side"), shares, strict=True)
+    ]  # fmt: skip
+    table = pd.DataFrame(rows, columns=["point", "taker", "n", "estimate"])
+    table = table.assign(low=table["estimate"] - 0.03, high=table["estimate"] + 0.03)
+    return table.set_index(["point", "taker"])
+
+
 EXAMPLES: dict[str, Callable[[], Figure]] = {
     "allfours_beg_value": lambda: plots.allfours_beg_value(
         contrast(("greedy begs", "greedy stands"))
@@ -56,4 +70,5 @@ EXAMPLES: dict[str, Callable[[], Figure]] = {
     ),
     "allfours_dealer_margin": lambda: plots.allfours_dealer_margin(margins()),
     "allfours_jack": lambda: plots.allfours_jack(jack()),
+    "allfours_point_takers": lambda: plots.allfours_point_takers(takers()),
 }

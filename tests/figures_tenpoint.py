@@ -67,6 +67,13 @@ def sides_table(seed: int = 5) -> pd.DataFrame:
     return table
 
 
+def run_bids_table() -> pd.DataFrame:
+    """One run's share made by bid, 4 to 10 (not in order), a bid of 9 too thin to draw."""
+    rows = {bid: wilson(made, n) for bid, n, made in ((6, 900, 700), (4, 1200, 1050),
+            (5, 2000, 1650), (7, 300, 210), (8, 80, 50), (9, 12, 5), (10, 40, 12))}  # fmt: skip
+    return estimates_frame(rows)
+
+
 EXAMPLES: dict[str, Callable[[], Figure]] = {
     "tenpoint_bids": lambda: plots.tenpoint_bids(
         bids_table(), "Ten-point Pitch: how often is each bid made?", "made-up deals"
@@ -77,4 +84,5 @@ EXAMPLES: dict[str, Callable[[], Figure]] = {
     "tenpoint_point_sides": lambda: plots.tenpoint_point_sides(
         sides_table(), "Ten-point Pitch: who takes each point?", "made-up deals"
     ),
+    "tenpoint_run_bids": lambda: plots.tenpoint_run_bids(run_bids_table(), 4532),
 }

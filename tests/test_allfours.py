@@ -380,3 +380,24 @@ def test_the_deal_is_a_fisher_yates_shuffle_from_the_top_dealt_six_a_seat(player
         for upto in range(1 + run, stock.size + run, run):
             draw_stock_nb(shuffling, deck, stock, min(upto, stock.size))
         assert stock.tolist() == expected[dealt:].tolist()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_point_takers_counts_each_point_for_eldest_s_side_and_the_dealer_s(players):
+    deals = run_frame(
+        run(RunSpec(af.NAME, 8, 600, seats=("greedy",), variants=(f"players={players}",)))
+    )
+    table = allfours_summary.point_takers(deals)
+    played = [row for _, row in deals.iterrows() if row["tricks"] > 0]
+    side = (lambda seat: seat % 2) if players == 4 else (lambda seat: seat)
+    for column, name in zip(
+        ("high", "low", "jack", "game_point"), ("High", "Low", "Jack", "Game"), strict=True
+    ):
+        eldest = sum(row[column] == side(row["pitcher"]) for row in played)
+        dealer = sum(row[column] == side(row["dealer"]) for row in played)
+        assert table.loc[(name, "eldest's side"), "estimate"] == pytest.approx(eldest / len(played))
+        assert table.loc[(name, "the dealer's side"), "estimate"] == pytest.approx(
+            dealer / len(played)
+        )
+        assert table.loc[(name, "eldest's side"), "n"] == len(played)
+    assert 0 < len(played) <= len(deals)

@@ -1,8 +1,8 @@
 """All Fours figures: what begging (and the dealer's gift) is worth against the other call
 on the same deals, by the hand; what the dealer scores by the trumps the turn-up names;
-how often the Jack of trumps is in play against the chance it was dealt. Each takes a
-tidy table (a `player` column, the keys, n, estimate, low, high) as the notebook builds
-it from `analysis.games.allfours.calls`."""
+how often the Jack of trumps is in play against the chance it was dealt; which side takes
+each point in a run. Each takes a tidy table (the keys, n, estimate, low, high) as the
+notebook builds it from `analysis.games.allfours.calls`, or as `summary` does."""
 
 from __future__ import annotations
 
@@ -14,7 +14,13 @@ from matplotlib.ticker import PercentFormatter
 
 from analysis.plots import style
 
-__all__ = ["allfours_beg_value", "allfours_give_value", "allfours_dealer_margin", "allfours_jack"]
+__all__ = [
+    "allfours_beg_value",
+    "allfours_give_value",
+    "allfours_dealer_margin",
+    "allfours_jack",
+    "allfours_point_takers",
+]
 
 
 def _points(axis, table: pd.DataFrame, x: str, width: float = 0.5) -> int:
@@ -161,5 +167,38 @@ def allfours_jack(table: pd.DataFrame, who: str = "greedy") -> Figure:
         f"Deals played, every seat calling and discarding as {who}; under each point its n "
         "(deals); 95% Wilson intervals; crosses: the exact hypergeometric chance that the "
         f"hands hold it; {style.thin_rule()}",
+    )
+    return figure
+
+
+def allfours_point_takers(table: pd.DataFrame) -> Figure:
+    """How often eldest's side and the dealer's side take each of High, Low, Jack and Game
+    (kind "taker"), side by side at each point: `table` is indexed by point and taker, with
+    the share as `estimate`, its 95% interval and its `n` (deals played), as
+    `summary.point_takers` makes it; fewer than `style.MIN_COUNT` deals are not drawn."""
+    shown = style.drop_thin(table)
+    points = list(dict.fromkeys(table.index.get_level_values(0)))
+    takers = style.order("taker", table.index.get_level_values(1))
+    figure, axis = plt.subplots(figsize=(7.6, 4.4), layout="constrained")
+    for offset, taker in zip(style.offsets(len(takers), 0.3), takers, strict=True):
+        rows = shown[shown.index.get_level_values(1) == taker].droplevel(1)
+        if rows.empty:
+            continue
+        positions = np.array([points.index(p) for p in rows.index], float) + offset
+        style.estimates(axis, positions, rows, "taker", taker)
+    axis.set_xticks(range(len(points)), points)
+    axis.set_xlim(-0.5, len(points) - 0.5)
+    axis.set_ylim(0, 1)
+    axis.yaxis.set_major_formatter(PercentFormatter(1.0))
+    axis.set_ylabel("share of deals played, 95% interval")
+    style.figure_legend(figure, axis, title="who takes it")
+    figure.suptitle("Who takes High, Low, Jack and Game: eldest's side or the dealer's?")
+    played = int(table["n"].max()) if len(table) else 0
+    style.caption(
+        figure,
+        f"n = {style.count_text(played)} deals played (bunched deals left out); 95% Wilson "
+        "intervals; the rest of each point went to nobody (no trump or no Jack in play, a "
+        f"tied Game under game_tie=none) or, with three players, to the third; "
+        f"{style.thin_rule()}",
     )
     return figure

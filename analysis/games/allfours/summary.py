@@ -5,16 +5,22 @@ deals or from their counters (the same estimates)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
 from analysis.counters import histogram_mean, stacked
 from analysis.stats import Estimate, estimates_frame, mean, wilson
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 MAX_SIDES = 3  # the rows' slots per side
 POINTS = ("high", "low", "jack", "game_point")  # in the order they are counted
 POINT_NAMES = ("High", "Low", "Jack", "Game")
 ELDEST, OTHER, NOBODY = 0, 1, 2  # where a point went, from eldest's side
+TAKERS = ("eldest's side", "the dealer's side")  # as `point_takers` names them
 STOPPED_LABEL = "games stopped at the deal cap"  # as `games_summary` names it
 
 
@@ -23,11 +29,16 @@ def sides_of(deals: pd.DataFrame) -> int:
     return sum(f"won_{side}" in deals for side in range(MAX_SIDES))
 
 
+def side_of(deals: pd.DataFrame, seat: str) -> pd.Series:
+    """The side of the seat in column `seat` of each deal: with two sides of four seats,
+    its partnership; else the seat itself."""
+    seats = deals[seat].astype(np.int64)
+    return seats % 2 if sides_of(deals) == 2 else seats
+
+
 def eldest_side(deals: pd.DataFrame) -> pd.Series:
-    """The side of each deal's eldest (the seat that leads, `pitcher`): with two sides of
-    four seats, its partnership; else the seat itself."""
-    eldest = deals["pitcher"].astype(np.int64)
-    return eldest % 2 if sides_of(deals) == 2 else eldest
+    """The side of each deal's eldest (the seat that leads, `pitcher`)."""
+    return side_of(deals, "pitcher")
 
 
 def from_eldest(captor: pd.Series, eldest: pd.Series) -> np.ndarray:
@@ -53,6 +64,30 @@ def summary(deals: pd.DataFrame) -> pd.DataFrame:
         went = from_eldest(deals[point], eldest)
         rows[f"{name} to eldest's side"] = wilson(int((went == ELDEST).sum()), len(deals))
     return estimates_frame(rows)
+
+
+def point_takers(deals: pd.DataFrame) -> pd.DataFrame:
+    """How often eldest's side and the dealer's side take each of High, Low, Jack and Game
+    in the deals played (95% Wilson intervals), indexed by point and taker: the rest went
+    to nobody (no trump or no Jack in play, a tied Game under `game_tie=none`) or, with
+    three players, to the third."""
+    played = deals[deals["tricks"] > 0]
+    takers = {TAKERS[0]: side_of(played, "pitcher"), TAKERS[1]: side_of(played, "dealer")}
+    rows = {
+        (name, taker): wilson(int((played[point] == side).sum()), len(played))
+        for point, name in zip(POINTS, POINT_NAMES, strict=True)
+        for taker, side in takers.items()
+    }
+    table = estimates_frame(rows)
+    table.index = pd.MultiIndex.from_tuples(table.index, names=["point", "taker"])
+    return table
+
+
+def overview_chart(deals: pd.DataFrame) -> Figure:
+    """The chart `allfours simulate --chart` draws for an All Fours run."""
+    from analysis.games.allfours.plots import allfours_point_takers
+
+    return allfours_point_takers(point_takers(deals))
 
 
 def games_summary(games: pd.DataFrame) -> pd.DataFrame:

@@ -1,6 +1,6 @@
 """Ten-point Pitch figures: how often each bid is made with and without the extra trumps,
-what shooting the moon is worth, and which side takes each point; one panel or series per
-card player."""
+what shooting the moon is worth, and which side takes each point, one panel or series per
+card player; how often each bid is made in one run."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 from analysis.palette import GREY
 from analysis.plots import style
 
-__all__ = ["tenpoint_bids", "tenpoint_moon", "tenpoint_point_sides"]
+__all__ = ["tenpoint_bids", "tenpoint_moon", "tenpoint_point_sides", "tenpoint_run_bids"]
 
 # The points of a deal as the figures name them, in the order of the rule book (8.7).
 POINT_NAMES = {
@@ -129,5 +129,28 @@ def tenpoint_point_sides(table: pd.DataFrame, title: str, caption: str) -> Figur
         f"{caption}; under each point its n (deals in which a side scored it), one line per "
         f"card player in the legend's order; the defenders take the rest; dashed: half; "
         f"{style.thin_rule()}.",
+    )
+    return figure
+
+
+def tenpoint_run_bids(table: pd.DataFrame, deals: int) -> Figure:
+    """How often each bid is made in one run of `deals` deals with a bid, a bar a bid (kind
+    "ten-point bid") with its 95% interval and n: `table` is indexed by bid, with the share
+    made as `estimate`, `low`, `high` and `n` (bids), as `summary.bid_success` makes it;
+    bids made fewer than `style.MIN_COUNT` times are not drawn."""
+    shown = style.drop_thin(table)
+    bids = style.order("ten-point bid", shown.index)
+    figure, axis = plt.subplots(figsize=(7, 0.45 * len(bids) + 2.2), layout="constrained")
+    for position, bid in enumerate(bids):
+        style.bars(axis, np.array([position]), shown.loc[[bid]], "ten-point bid", bid,
+                   horizontal=True)  # fmt: skip
+    names = [style.with_n(style.label("ten-point bid", bid), shown.loc[bid, "n"]) for bid in bids]
+    axis.set_yticks(range(len(bids)), names)
+    axis.set_ylim(max(len(bids), 1) - 0.5, -0.5)  # the lowest bid on top
+    axis.set_xlim(0, 1.05)
+    axis.set_xlabel("share of bids made, 95% interval")
+    figure.suptitle("Ten-point Pitch: how often is each bid made?")
+    style.caption(
+        figure, f"{deals:,} deals with a bid; 95% Wilson intervals; {style.thin_rule(of='bids')}"
     )
     return figure

@@ -98,24 +98,10 @@ def games_summary(games: pd.DataFrame) -> pd.DataFrame:
 
 
 def overview_chart(deals: pd.DataFrame) -> Figure:
-    """The chart `allfours simulate --chart` draws for a Ten-point run: the share of each
-    bid made, with its 95% interval (a bid made fewer than `MIN_COUNT` times not drawn)."""
-    import matplotlib.pyplot as plt
+    """The chart `allfours simulate --chart` draws for a Ten-point run."""
+    from analysis.games.tenpoint.plots import tenpoint_run_bids
 
-    from analysis.plots.style import MIN_COUNT, colour
-
-    table = bid_success(deals)
-    table = table[table["n"] >= MIN_COUNT]
-    figure, axes = plt.subplots(figsize=(6, 3.5))
-    axes.errorbar(
-        table.index,
-        table["estimate"],
-        yerr=[table["estimate"] - table["low"], table["high"] - table["estimate"]],
-        fmt="o",
-        color=colour("game", "tenpoint"),
-    )
-    axes.set(xlabel="bid", ylabel="share made", ylim=(0, 1), title="Ten-point Pitch: bids made")
-    return figure
+    return tenpoint_run_bids(bid_success(deals), len(bid_deals(deals)))
 
 
 def counter_cells(deals: pd.DataFrame) -> dict[str, pd.DataFrame]:
