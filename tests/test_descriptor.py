@@ -194,3 +194,10 @@ def test_no_module_of_the_package_names_the_game():
     for package in (sims, analysis):
         for path in Path(package.__file__).parent.rglob("*.py"):
             assert NAME not in path.read_text(), path
+
+
+def test_chart_is_refused_before_the_run_for_a_game_without_an_overview_chart(capsys, tmp_path):
+    chart = tmp_path / "c.png"
+    code, text, err = call(capsys, "simulate", NAME, "--deals", "5", "--chart", str(chart))
+    assert code == 2 and "draws no overview chart" in err and NAME in err
+    assert text == "" and not chart.exists()

@@ -375,6 +375,34 @@ def count_ticks(axis: Axes, which: str = "x") -> None:
     (axis.xaxis if which == "x" else axis.yaxis).set_major_locator(MaxNLocator(integer=True))
 
 
+def draws_nothing(axis: Axes) -> bool:
+    """Whether `axis` shows no data: no marked line, bar, band or histogram, only reference
+    lines (a short run whose every cell is under `MIN_COUNT` draws such panels)."""
+    marked = [
+        line
+        for line in axis.lines
+        if line.get_marker() not in (None, "None", "") and len(line.get_xdata())
+    ]
+    filled = [c for c in axis.collections if len(c.get_paths())]
+    return not (marked or filled or axis.patches)
+
+
+def mark_empty_panels(figure: Figure, min_count: int = MIN_COUNT) -> None:
+    """Say across each panel of `figure` that draws nothing why it is empty, in place of
+    its ticks and reference lines, so that a chart of too few deals is not a blank frame."""
+    for axis in figure.axes:
+        if draws_nothing(axis):
+            for line in list(axis.lines):
+                line.remove()
+            axis.set_xticks([])
+            axis.set_yticks([])
+            axis.text(
+                0.5, 0.5, f"too few to draw:\nfewer than {min_count}\nin every cell;\n"
+                "run more deals", transform=axis.transAxes, ha="center", va="center",
+                fontsize=9, color=GREY,
+            )  # fmt: skip
+
+
 def caption(figure: Figure, text: str) -> None:
     """A note under the figure: the deals behind it, the intervals, the thin-cell rule
     (the figure's supxlabel, which constrained layout makes room for), each of its lines

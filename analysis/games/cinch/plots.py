@@ -54,13 +54,14 @@ def cinch_bids(deals: pd.DataFrame, title: str = "Cinch", panels: int = 6) -> Fi
         axis.set_ylim(0, 1.25)
         style.count_ticks(axis)
         axis.set_xlabel("trumps", fontsize=8)
-    for axis in axes[len(common) :]:
+    for axis in axes[max(1, len(common)) :]:  # one panel stays, to say it is empty
         axis.remove()
     for axis in axes[: len(common)]:
         axis.set_ylabel("share made, 95% interval" if axis.get_subplotspec().is_first_col()
                         else "share made")  # fmt: skip
     right_fig.supxlabel("trumps the maker's side holds after the draw", fontsize=10)
-    right_fig.suptitle(f"by the side's trumps, the {len(common)} most frequent bids", fontsize=11)
+    most = f", the {len(common)} most frequent bids" if common else ""
+    right_fig.suptitle(f"by the side's trumps{most}", fontsize=11)
     figure.suptitle(f"{title}: how often is each bid made?")
     style.caption(
         figure,

@@ -44,7 +44,7 @@ def whist_contracts(deals: pd.DataFrame, title: str = "Solo Whist") -> Figure:
         positions,
         [style.with_n(style.label("contract", name), made.loc[name, "n"]) for name in names],
     )
-    left.set_ylim(len(names) - 0.5, -0.5)  # the lowest contract on top
+    left.set_ylim(max(len(names), 1) - 0.5, -0.5)  # the lowest contract on top
     left.set_xlim(0, 1)
     left.set_xlabel("share of contracts made, 95% interval")
     left.set_title("How often is it made?")

@@ -192,6 +192,8 @@ def run(args: argparse.Namespace) -> int:
     from sims.run.runner import seat_strategies
 
     seat_strategies(spec)
+    if args.chart is not None:
+        _check_charted(spec)
     progress = wanted(args.quiet, args.progress)
     cluster = backend(args.cluster, args.threads, args.connect_timeout, silence=args.stall)
     if not (args.quiet or args.json):  # at once: a slow strategy's run takes a while
@@ -315,12 +317,26 @@ def _write_outputs(args, spec, result, deals, per_game) -> None:
     write_together({path: write for path, write in writers.items() if path is not None})
 
 
+def _check_charted(spec) -> None:
+    """Refuse `--chart` before the run for a game whose analysis module draws no overview
+    chart (`overview_chart`)."""
+    module = importlib.import_module(spec.described.analysis_module)
+    if not hasattr(module, "overview_chart"):
+        raise UsageError(
+            f"--chart: {spec.game} draws no overview chart ({module.__name__} has no "
+            "overview_chart); leave --chart out"
+        )
+
+
 def _chart(game: str, deals):
     """The overview chart of a run, as a matplotlib figure: `overview_chart` of the game's
-    analysis module."""
+    analysis module, each panel left empty by too few deals saying so."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display needed
+    from analysis.plots.style import mark_empty_panels
     from sims.descriptors import game as describe
 
-    return importlib.import_module(describe(game).analysis_module).overview_chart(deals)
+    figure = importlib.import_module(describe(game).analysis_module).overview_chart(deals)
+    mark_empty_panels(figure)
+    return figure
