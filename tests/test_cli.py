@@ -3,6 +3,7 @@
 import argparse
 import dataclasses
 import json
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -27,6 +28,7 @@ from sims.strategies import (
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import TABLE_OF, bids, functions
 from sims.tools import cli
+from sims.tools.commands.common import examples
 from tests.conftest import call
 
 
@@ -390,3 +392,41 @@ def test_replay_of_a_pitch_deal_shows_the_auction(capsys):
     )
     assert code == 0
     assert "auction:" in printed and printed.count("trick ") == 6
+
+
+QUICK_COUNTS = {"--deals": "200", "--games": "4", "--rounds": "1"}
+# Deals of a command that needs others: compare's examples name search players, and
+# calibrate fits a table from no fewer than 10,000 deals a round.
+DEALS_OF = {"compare": "20", "calibrate": "10000"}
+
+
+def _quick(line: str) -> list[str] | None:
+    """A help example's arguments with its counts small (`QUICK_COUNTS`); None for one a
+    test cannot run: `serve` waits for a browser, `--replace-shipped` rewrites the tables
+    the package ships."""
+    args = shlex.split(line)
+    if args[0] == "serve" or "--replace-shipped" in args:
+        return None
+    counts = dict(QUICK_COUNTS, **{"--deals": DEALS_OF.get(args[0], QUICK_COUNTS["--deals"])})
+    quick = [counts.get(before, arg) for before, arg in zip(["", *args[:-1]], args, strict=True)]
+    if args[0] in ("odds", "advise", "calibrate") and "--deals" not in args:
+        quick += ["--deals", counts["--deals"]]
+    return quick
+
+
+EXAMPLES = {  # every help example a test can run, with the arguments it runs with
+    line: _quick(line.removeprefix("  allfours "))
+    for module in cli.COMMANDS
+    for line in examples(module.__name__.rpartition(".")[2]).splitlines()
+    if line.startswith("  allfours ") and _quick(line.removeprefix("  allfours "))
+}
+
+
+@pytest.mark.parametrize("line", sorted(EXAMPLES))
+def test_every_example_of_the_help_runs(line, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # the files it names go to a fresh folder
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # and calibrate's tables
+    (tmp_path / "results").mkdir()
+    args = EXAMPLES[line]
+    code, _, err = call(capsys, *args)
+    assert code == 0, f"{' '.join(args)}: {err}"

@@ -26,7 +26,7 @@ EXAMPLES = {
     ),
     "advise": (
         'advise cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --seat 3 --calls 3,pass',
-        'advise cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --seat 4 --calls pass,pass,7 '
+        'advise cinch --hand "AH JH 9H 2H KS 7S 4C 8D 3D" --seat 4 --calls 5,pass,7 '
         "--trump best --json",
     ),
     "compare": (
