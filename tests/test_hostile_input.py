@@ -27,11 +27,7 @@ from sims.core.cards import N_CARDS, SUITS, CardError, card_name, parse_card, pa
 from sims.core.options import OptionError, variants_of
 from sims.core.options import resolve as resolve_options
 from sims.descriptors import game as describe
-from sims.descriptors import serving
-from sims.games.don import rules as don
-from sims.games.phat import rules as phat
-from sims.games.pitch import rules as pitch
-from sims.games.solowhist import rules as solowhist
+from sims.descriptors import names, serving
 from sims.run.conditional import parse_hand, parse_trump
 from sims.strategies import Strategy, StrategyError, strategies
 from sims.strategies import resolve as resolve_strategy
@@ -39,7 +35,7 @@ from sims.strategies.registry import MAX_PARAMS, TABLE_OF, functions
 from sims.tools.odds import odds_of
 from tests.conftest import call
 
-GAME_MODULES = {"phat": phat, "pitch": pitch, "don": don, "solowhist": solowhist}
+GAME_MODULES = {name: describe(name).rules for name in names()}  # each game's rules module
 
 
 def default_rules(game: str) -> dict:
@@ -613,7 +609,8 @@ def check_plan(label: str, game: str) -> None:
     count = len(functions(TABLE_OF[game]))
     assert 0 <= plan.play_fid < count and 0 <= plan.lead_fid < count
     assert -1 <= plan.bid_fid < count
-    assert (plan.bid_fid >= 0) == (game in ("pitch", "solowhist"))
+    calls = any(s.bid is not None for s in strategies() if s.game == describe(game).strategy_game)
+    assert (plan.bid_fid >= 0) == calls  # a bidder exactly where the game makes calls
     for row in (plan.play_params, plan.lead_params, plan.bid_params):
         assert row.shape == (MAX_PARAMS,) and all(abs(x) < float("inf") for x in row)
     assert plan.label == label.strip()
@@ -702,12 +699,18 @@ GOOD_LABELS = {
     "don": ("greedy", "random", "greedy+lead_long", "lead_high"),
     "pitch": ("greedy", "random", "threshold+greedy", "random_bid+random+lead_best"),
     "solowhist": ("greedy", "random", "evaluator+random", "greedy:prop=5"),
+    "allfours": ("greedy", "random", "forced_calls:beg=1+greedy", "forced_calls+random"),
+    "cinch": ("greedy", "random", "threshold+greedy", "random_bid+greedy+lead_top"),
+    "tenpoint": ("greedy", "random", "threshold+random", "greedy:margin=1"),
 }
 GOOD_VARIANTS = {
     "phat": ("target=91",),
     "don": ("target=91", "bonus=game6_high_low", "game_tie=carry"),
     "pitch": ("players=5", "partnership", "min_bid=2", "target=11", "smudge", "must_follow"),
     "solowhist": ("unit=2",),
+    "allfours": ("players=3", "target=10", "kick_points", "discard_after_run=keep_all"),
+    "cinch": ("players=6", "scoring=setback", "min_bid=7", "widow", "keep_nontrumps"),
+    "tenpoint": ("smear", "players=6", "partnership=false", "jokers=one", "trey=false"),
 }
 
 NAME_CHARS = st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",))
@@ -901,7 +904,7 @@ def odds_args(draw) -> list[str]:
     pick = Picker(
         draw, ("game", "--hand", "--seat", "--turned", "--trump", "--deals", *RUN_OPTIONS)
     )
-    game = game_name(pick, ("phat", "pitch", "solowhist", "allfours"))
+    game = game_name(pick, tuple(HAND_SIZES))
     size = HAND_SIZES.get(game, 6)
     cards = draw(st.permutations(range(N_CARDS)))
     hand = " ".join(card_name(card) for card in cards[:size])
@@ -1066,7 +1069,7 @@ def test_compare_with_hostile_options_succeeds_or_fails_cleanly(args, root, caps
 @pytest.mark.parametrize("game", GAMES)
 def test_the_values_the_generators_draw_as_valid_are_valid(game):
     for label in GOOD_LABELS[game]:
-        resolve_strategy(label, game)
+        resolve_strategy(label, game, default_rules(game))
     for item in GOOD_VARIANTS[game]:
         checked_rules(game, [item])
 
