@@ -314,7 +314,13 @@ def _write_outputs(args, spec, result, deals, per_game) -> None:
             path, dpi=120, format=args.chart.suffix[1:].lower()
         ),
     }
-    write_together({path: write for path, write in writers.items() if path is not None})
+    try:
+        write_together({path: write for path, write in writers.items() if path is not None})
+    finally:
+        if figure is not None:  # a caller in the same process keeps no figure open
+            import matplotlib.pyplot as plt
+
+            plt.close(figure)
 
 
 def _check_charted(spec) -> None:
