@@ -10,6 +10,10 @@ import time
 import pytest
 from fastapi.testclient import TestClient
 
+from sims.core.options import OptionError
+from sims.core.options import resolve as resolve_options
+from sims.descriptors import game as describe
+from sims.descriptors import names
 from sims.tools.serve import jobs as jobs_module
 from sims.tools.serve.app import allowed_hosts, create_app
 from sims.tools.serve.forms import pages
@@ -235,3 +239,20 @@ def test_ten_point_pitch_s_odds_page_names_its_jokers_and_answers_as_the_command
     code, out, _ = call(capsys, *shlex.split(job["command"].split(" ", 1)[1]), "--quiet", "--json")
     assert code == 0
     assert done["answer"] == json.loads(out) and done["answer"]["hand"][3] == "HJ"
+
+
+def _takes(game: str, players: int) -> bool:
+    """Whether the rules of `game` accept `players` seats (with their other defaults)."""
+    try:
+        resolve_options(game, describe(game).rules.OPTIONS, [f"players={players}"])
+    except OptionError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("game", [g for g in names() if "players" in describe(g).rules.OPTIONS])
+def test_the_players_list_offers_the_counts_the_rules_take(client, game):
+    options = client.get(f"/api/form/odds/{game}").json()["options"]
+    (players,) = [option for option in options if option["name"] == "players"]
+    assert players["values"] == [n for n in range(1, 13) if _takes(game, n)]
+    assert players["default"] in players["values"]

@@ -7,6 +7,7 @@ docs/images/. Without a Chromium the module is skipped, saying so."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -29,6 +30,8 @@ import uvicorn  # noqa: E402
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from sims.tools.serve.app import allowed_hosts, create_app  # noqa: E402
+from sims.tools.serve.forms import form  # noqa: E402
+from tests.conftest import call  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "docs" / "images" if os.environ.get("ALLFOURS_SCREENSHOTS") else None
@@ -154,3 +157,66 @@ def test_the_odds_pages_answer(server, page, game, hand, turned):
     expect(page.locator("#command")).to_contain_text(f"allfours odds {game}")
     page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
     shoot(page, game)
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "seat", "calls"),
+    [
+        ("cinch", "AH JH 9H 2H KS 7S 4C 8D 3D", "3", "3,pass"),
+        ("tenpoint", "AH JH JD HJ 3H 2H 5C 7S 9D", "3", "pass,5"),
+    ],
+)
+def test_the_advice_pages_of_cinch_and_ten_point_answer_as_the_command_does(
+    server, page, capsys, game, hand, seat, calls
+):
+    address, _ = server
+    open_form(page, f"{address}/advice/{game}")
+    page.fill("#hand", hand)
+    page.click(f"#table g[data-seat='{seat}']")
+    page.fill("#calls", calls)
+    page.fill("#deals", "2000")
+    page.click("#go")
+    expect(page.locator("#answer-box")).to_be_visible()
+    shown = page.locator("#answer tr[data-call]").evaluate_all(
+        "rows => rows.map(r => r.dataset.call)"
+    )
+    query = ("--hand", hand, "--seat", seat, "--calls", calls, "--deals", "2000", "--json")
+    code, printed, err = call(capsys, "advise", game, *query)
+    assert code == 0, err
+    assert sorted(shown) == sorted(json.loads(printed)["calls"])
+    expect(page.locator("#recommendation")).to_contain_text("recommended:")
+    expect(page.locator("#command")).to_contain_text(f"allfours advise {game} --hand")
+    page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
+
+
+@pytest.mark.parametrize(
+    ("game", "hand", "turned"),
+    [
+        ("allfours", "AH JH 5H KS 3C 2D", "7H"),
+        ("cinch", "AH JH 9H 2H KS 7S 4C 8D 3D", None),
+        ("tenpoint", "AH JH JD HJ 3H 2H 5C 7S 9D", None),
+        ("pitch", "AH JH 5H KS 3C 2D", None),
+    ],
+)
+def test_the_other_odds_pages_answer(server, page, game, hand, turned):
+    address, _ = server
+    open_form(page, f"{address}/odds/{game}")
+    offered = page.locator("#players option").evaluate_all("found => found.map(o => +o.value)")
+    (players,) = [o for o in form("odds", game)["options"] if o["name"] == "players"]
+    assert offered == players["values"]
+    table = page.locator("#table").bounding_box()
+    for label in page.locator("#table text").all():  # the seats' numbers and "dealer"
+        drawn = label.bounding_box()
+        assert (
+            table["y"] <= drawn["y"]
+            and drawn["y"] + drawn["height"] <= table["y"] + table["height"]
+        )
+    page.fill("#hand", hand)
+    if turned:
+        page.fill("#turned", turned)
+    page.fill("#deals", "2000")
+    page.click("#go")
+    expect(page.locator("#answer-box")).to_be_visible()
+    expect(page.locator("#recommendation")).to_contain_text("recommended")
+    expect(page.locator("#command")).to_contain_text(f"allfours odds {game}")
+    page.wait_for_function("document.getElementById('chart').naturalWidth > 0")

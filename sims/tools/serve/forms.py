@@ -27,6 +27,7 @@ from sims.tools.commands.common import UsageError, non_negative, positive, up_to
 KINDS = ("advice", "odds")
 MAX_DEALS = {"advice": 200_000, "odds": 1_000_000}  # the server's limits, per query
 DEFAULT_DEALS = {"advice": 40_000, "odds": 200_000}  # the page's; docs/advisor.md: speed
+SEAT_COUNTS = range(2, 11)  # the player counts a page may offer, each checked by its game
 
 
 class Invalid(Exception):
@@ -90,6 +91,8 @@ def form(kind: str, name: str, players: int | None = None) -> dict[str, Any]:
                 "switch": isinstance(option.default, bool),
             }
         )
+        if option_name == "players":  # the counts it takes, for the page's list
+            options[-1]["values"] = [n for n in SEAT_COUNTS if option.check(n)]
     from sims.strategies.registry import strategies as registered
 
     strategies = sorted({entry.name for entry in registered(described.strategy_game)})

@@ -55,12 +55,13 @@ function drawTable() {
   const svg = $("table");
   const n = players();
   const seat = parseInt($("seat").value, 10);
-  svg.innerHTML = '<ellipse cx="150" cy="110" rx="90" ry="55" fill="#2e7d32" stroke="#1b5e20"/>';
+  // Room above the top seat for its "dealer" label: the table's centre 124 px down.
+  svg.innerHTML = '<ellipse cx="150" cy="124" rx="90" ry="55" fill="#2e7d32" stroke="#1b5e20"/>';
   for (let k = 1; k <= n; k++) {
     // Seat 1 (the dealer's left) at the bottom, then clockwise; the dealer is seat n.
     const angle = Math.PI / 2 + (2 * Math.PI * (k - 1)) / n;
     const x = 150 + 120 * Math.cos(angle);
-    const y = 110 + 85 * Math.sin(angle);
+    const y = 124 + 85 * Math.sin(angle);
     const g = document.createElementNS("http://www.w3.org/2000/svg", "g");
     g.setAttribute("class", "seat" + (k === seat ? " mine" : ""));
     g.dataset.seat = k;
@@ -112,7 +113,7 @@ function drawRules() {
     if (option.name === "players") {
       const select = document.createElement("select");
       select.id = "players";
-      for (let n = 2; n <= 7; n++) select.add(new Option(`${n} players`, n, false, n === option.default));
+      for (const n of option.values) select.add(new Option(`${n} players`, n, false, n === option.default));
       select.onchange = () => { drawTable(); drawCalls(); };
       label.append(select);
     } else if (option.switch) {
@@ -218,6 +219,18 @@ function cell(quantity, value) {
   return f(value.estimate) + interval;
 }
 
+// The answer's table: its field whose every entry (a trump, a contract, a choice) maps
+// quantities to estimates.
+function estimateBlocks(answer) {
+  const isEstimate = (value) => value !== null && typeof value === "object" && "estimate" in value;
+  return Object.values(answer).find((field) => {
+    if (field === null || typeof field !== "object" || Array.isArray(field)) return false;
+    const entries = Object.values(field);
+    return entries.length > 0 && entries.every((entry) =>
+      entry !== null && typeof entry === "object" && Object.values(entry).some(isEstimate));
+  });
+}
+
 function show(status) {
   const table = $("answer");
   table.innerHTML = "";
@@ -234,8 +247,7 @@ function show(status) {
       for (const q of quantities) row.insertCell().textContent = cell(q, entry[q]);
     }
   } else {
-    const group = Object.keys(answer).find((k) => k === "trumps" || k === "contracts");
-    const blocks = answer[group];
+    const blocks = estimateBlocks(answer);
     const names = Object.keys(blocks);
     const head = table.insertRow();
     for (const name of ["quantity", ...names]) head.appendChild(Object.assign(document.createElement("th"), {textContent: name}));
