@@ -11,12 +11,8 @@ import pytest
 from sims.core.cards import CardError, mask_of
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.conditional import known_hands, run_conditional, script_table
-from sims.games.tenpoint.odds import (
-    play_conditional,
-    points_played,
-    recommend_tenpoint,
-    tenpoint_estimates,
-)
+from sims.games.tenpoint.odds import play_conditional, points_played, tenpoint_estimates
+from sims.run.bid_odds import highest_gaining_bid
 from sims.run.conditional import parse_hand
 from sims.run.queries import OddsQuery
 from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
@@ -134,7 +130,7 @@ def test_the_recommendation_is_the_highest_bid_that_gains_on_average():
     deals = play_conditional(RunSpec("tenpoint", 2, 800), parse_hand(HAND, "tenpoint"), 1,
                              (2, 3))  # fmt: skip
     estimates = tenpoint_estimates(deals, RunSpec("tenpoint", 2, 1).rules)
-    best = recommend_tenpoint(estimates, 4)
+    best = highest_gaining_bid(estimates, range(4, 11))
     changes = estimates["estimate"].xs("H")
     gaining = [k for k in range(4, 11) if changes[f"E[score change | bid {k}]"] > 0]
     assert best.bid == (max(gaining) if gaining else 0)

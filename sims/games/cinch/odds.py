@@ -16,8 +16,9 @@ from sims.core.cards import SUITS, mask_of
 from sims.games.cinch import rules as cinch
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.conditional import run_conditional, without_bidder
+from sims.run.bid_odds import bid_odds_report, highest_gaining_bid
 from sims.run.conditional import parse_hand, parse_trump, play_round_chunks, rest_of, rounds_frame
-from sims.run.queries import OddsQuery, OddsReport, Recommendation
+from sims.run.queries import OddsQuery, OddsReport
 from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
 
 DEALT = 9  # the cards a hand is dealt in the forms odds and advice take
@@ -136,18 +137,6 @@ def cinch_estimates(deals: pd.DataFrame, rules: dict[str, Any]) -> pd.DataFrame:
     return pd.concat(tables, names=["trump", "quantity"])
 
 
-def recommend_cinch(estimates: pd.DataFrame, min_bid: int) -> Recommendation:
-    """The highest bid whose expected score change is positive in its best trump suit;
-    pass (bid 0) when there is none. A lower bid never scores less once the hand makes
-    the contract, and a higher one wins the auction more often."""
-    values = estimates["estimate"]
-    for bid in range(cinch.MAX_BID, min_bid - 1, -1):
-        by_trump = values.xs(f"E[score change | bid {bid}]", level="quantity")
-        if by_trump.max() > 0:
-            return Recommendation(str(by_trump.idxmax()), bid, float(by_trump.max()))
-    return Recommendation("", 0, 0.0)
-
-
 def play_odds(query: OddsQuery) -> OddsReport:
     """`allfours odds cinch`: the hand at --seat makes the contract and names each suit
     it could (or --trump); the advice is the highest bid that gains on average, and its
@@ -163,18 +152,5 @@ def play_odds(query: OddsQuery) -> OddsReport:
         len(suits), lambda step: play_conditional(run, query.hand, seat, suits, step)
     )
     estimates = cinch_estimates(deals, run.rules)
-    best = recommend_cinch(estimates, run.rules["min_bid"])
-    if best.bid:
-        advice = (
-            f"recommended: bid {best.bid} and name {best.trump}, the highest bid that gains "
-            f"on average (expected score change {best.expected:+.3f})"
-        )
-    else:
-        advice = "recommended: pass (every bid loses points on average when it is the maker's)"
-    return OddsReport(
-        estimates,
-        advice,
-        {"trump": best.trump, "bid": best.bid, "expected": best.expected},
-        where=f"as seat {seat} of {players} (the dealer is seat {players})",
-        about={"seat": seat},
-    )
+    best = highest_gaining_bid(estimates, range(run.rules["min_bid"], cinch.MAX_BID + 1))
+    return bid_odds_report(estimates, best, "name", seat, players)

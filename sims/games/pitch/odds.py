@@ -13,6 +13,7 @@ from analysis.stats import estimates_frame, mean, wilson
 from sims.core.cards import mask_of
 from sims.games.pitch import rules as pitch
 from sims.games.pitch.deal import conditions, run_pitch
+from sims.run.bid_odds import bid_odds_report, highest_gaining_bid
 from sims.run.conditional import OddsSpec, parse_trump, play_round_chunks, rest_of, suits_frame
 from sims.run.queries import OddsQuery, OddsReport, Recommendation
 from sims.run.runner import log_arrays, seat_strategies, strategy_tables
@@ -80,18 +81,9 @@ def pitch_estimates(deals: pd.DataFrame) -> pd.DataFrame:
 
 
 def recommend_pitch(estimates: pd.DataFrame, min_bid: int = 1) -> Recommendation:
-    """The highest bid (at least `min_bid`) whose expected score change is positive in its
-    best trump suit; pass (bid 0) when there is none. Once the hand pitches, a lower bid
-    never scores less; a higher one wins the auction more often, so it is worth bidding
-    up to the last bid that still gains on average."""
-    values = estimates["estimate"]
-    for bid in reversed(BIDS):
-        if bid < min_bid:
-            break
-        by_trump = values.xs(f"E[score change | bid {bid}]", level="quantity")
-        if by_trump.max() > 0:
-            return Recommendation(str(by_trump.idxmax()), bid, float(by_trump.max()))
-    return Recommendation("", 0, 0.0)
+    """The highest of Pitch's bids from `min_bid` that gains on average, with its trump
+    (`highest_gaining_bid`); pass (bid 0) when none does."""
+    return highest_gaining_bid(estimates, [bid for bid in BIDS if bid >= min_bid])
 
 
 def play_odds(query: OddsQuery) -> OddsReport:
@@ -102,18 +94,4 @@ def play_odds(query: OddsQuery) -> OddsReport:
     deals = query.with_progress(len(spec.suits), lambda step: play_conditional(spec, step))
     estimates = pitch_estimates(deals)
     best = recommend_pitch(estimates, query.run.rules["min_bid"])
-    if best.bid:
-        advice = (
-            f"recommended: bid {best.bid} and pitch {best.trump}, the highest bid that "
-            f"gains on average (expected score change {best.expected:+.3f})"
-        )
-    else:
-        advice = "recommended: pass (every bid loses points on average when it is the pitch)"
-    players = query.run.layout.players
-    return OddsReport(
-        estimates,
-        advice,
-        {"trump": best.trump, "bid": best.bid, "expected": best.expected},
-        where=f"as seat {spec.seat} of {players} (the dealer is seat {players})",
-        about={"seat": spec.seat},
-    )
+    return bid_odds_report(estimates, best, "pitch", spec.seat, query.run.layout.players)

@@ -16,8 +16,9 @@ from sims.core.cards import N_CARDS, SUIT_SYMBOLS, SUITS, CardError
 from sims.core.options import quoted
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.conditional import known_hands, run_conditional, script_table
+from sims.run.bid_odds import bid_odds_report, highest_gaining_bid
 from sims.run.conditional import parse_hand, play_round_chunks, rounds_frame
-from sims.run.queries import OddsQuery, OddsReport, Recommendation
+from sims.run.queries import OddsQuery, OddsReport
 from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
 
 # The points, as (name shown, outcome column), and those a deal may leave out of play.
@@ -139,18 +140,6 @@ def tenpoint_estimates(deals: pd.DataFrame, rules: dict[str, Any]) -> pd.DataFra
     return pd.concat(tables, names=["trump", "quantity"])
 
 
-def recommend_tenpoint(estimates: pd.DataFrame, min_bid: int) -> Recommendation:
-    """The highest bid (at least `min_bid`) whose expected score change is positive in its
-    best trump suit; pass (bid 0) when there is none: a higher bid wins the auction more
-    often, so it is worth bidding up to the last bid that still gains on average."""
-    values = estimates["estimate"]
-    for bid in range(tp.MAX_BID, min_bid - 1, -1):
-        by_trump = values.xs(f"E[score change | bid {bid}]", level="quantity")
-        if by_trump.max() > 0:
-            return Recommendation(str(by_trump.idxmax()), bid, float(by_trump.max()))
-    return Recommendation("", 0, 0.0)
-
-
 def play_odds(query: OddsQuery) -> OddsReport:
     """`allfours odds tenpoint`: the hand at --seat names each suit (or --trump) after the
     others pass; the advice is the highest bid that gains on average, and its trump."""
@@ -167,19 +156,6 @@ def play_odds(query: OddsQuery) -> OddsReport:
         len(suits), lambda step: play_conditional(run, hand, seat, suits, step)
     )
     estimates = tenpoint_estimates(deals, run.rules)
-    best = recommend_tenpoint(estimates, run.rules["min_bid"])
-    if best.bid:
-        moon = " (shooting the moon)" if best.bid == tp.MAX_BID else ""
-        advice = (
-            f"recommended: bid {best.bid}{moon} and name {best.trump} trump, the highest bid "
-            f"that gains on average (expected score change {best.expected:+.3f})"
-        )
-    else:
-        advice = "recommended: pass (every bid loses points on average when the hand pitches)"
-    return OddsReport(
-        estimates,
-        advice,
-        {"trump": best.trump, "bid": best.bid, "expected": best.expected},
-        where=f"as seat {seat} of {players} (the dealer is seat {players})",
-        about={"seat": seat},
-    )
+    best = highest_gaining_bid(estimates, range(run.rules["min_bid"], tp.MAX_BID + 1))
+    moon = {tp.MAX_BID: "shooting the moon"}
+    return bid_odds_report(estimates, best, "name", seat, players, moon)
