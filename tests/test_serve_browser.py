@@ -137,29 +137,6 @@ def test_cancel_stops_the_work(server, page):
 
 
 @pytest.mark.parametrize(
-    ("game", "hand", "turned"),
-    [
-        ("solowhist", "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C", "7H"),
-        ("phat", "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C", None),
-        ("don", "5H 9H AH KH 3H 5S AS 9C 2D", None),
-    ],
-)
-def test_the_odds_pages_answer(server, page, game, hand, turned):
-    address, _ = server
-    open_form(page, f"{address}/odds/{game}")
-    page.fill("#hand", hand)
-    if turned:
-        page.fill("#turned", turned)
-    page.fill("#deals", "4000")
-    page.click("#go")
-    expect(page.locator("#answer-box")).to_be_visible()
-    expect(page.locator("#recommendation")).to_contain_text("recommended")
-    expect(page.locator("#command")).to_contain_text(f"allfours odds {game}")
-    page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
-    shoot(page, game)
-
-
-@pytest.mark.parametrize(
     ("game", "hand", "seat", "calls"),
     [
         ("cinch", "AH JH 9H 2H KS 7S 4C 8D 3D", "3", "3,pass"),
@@ -189,34 +166,45 @@ def test_the_advice_pages_of_cinch_and_ten_point_answer_as_the_command_does(
     page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
 
 
+def check_players_and_table(page, game: str) -> None:
+    """Where the game has a players list, it offers the counts the game's rules take, and
+    the table draws every label (the seats' numbers, "dealer") inside its frame."""
+    (players,) = [o for o in form("odds", game)["options"] if o["name"] == "players"] or [None]
+    if players is None:
+        return
+    offered = page.locator("#players option").evaluate_all("found => found.map(o => +o.value)")
+    assert offered == players["values"]
+    table = page.locator("#table").bounding_box()
+    for label in page.locator("#table text").all():
+        drawn = label.bounding_box()
+        assert table["y"] <= drawn["y"]
+        assert drawn["y"] + drawn["height"] <= table["y"] + table["height"]
+
+
 @pytest.mark.parametrize(
     ("game", "hand", "turned"),
     [
+        ("solowhist", "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C", "7H"),
+        ("phat", "9H 5H AH KH QH JH 9S 5S AS TS TD 9D 2C", None),
+        ("don", "5H 9H AH KH 3H 5S AS 9C 2D", None),
         ("allfours", "AH JH 5H KS 3C 2D", "7H"),
         ("cinch", "AH JH 9H 2H KS 7S 4C 8D 3D", None),
         ("tenpoint", "AH JH JD HJ 3H 2H 5C 7S 9D", None),
         ("pitch", "AH JH 5H KS 3C 2D", None),
     ],
 )
-def test_the_other_odds_pages_answer(server, page, game, hand, turned):
+def test_the_odds_pages_answer(server, page, game, hand, turned):
     address, _ = server
     open_form(page, f"{address}/odds/{game}")
-    offered = page.locator("#players option").evaluate_all("found => found.map(o => +o.value)")
-    (players,) = [o for o in form("odds", game)["options"] if o["name"] == "players"]
-    assert offered == players["values"]
-    table = page.locator("#table").bounding_box()
-    for label in page.locator("#table text").all():  # the seats' numbers and "dealer"
-        drawn = label.bounding_box()
-        assert (
-            table["y"] <= drawn["y"]
-            and drawn["y"] + drawn["height"] <= table["y"] + table["height"]
-        )
+    check_players_and_table(page, game)
     page.fill("#hand", hand)
     if turned:
         page.fill("#turned", turned)
-    page.fill("#deals", "2000")
+    page.fill("#deals", "4000")
     page.click("#go")
     expect(page.locator("#answer-box")).to_be_visible()
     expect(page.locator("#recommendation")).to_contain_text("recommended")
     expect(page.locator("#command")).to_contain_text(f"allfours odds {game}")
     page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
+    if game in ("solowhist", "phat", "don"):  # the odds pages docs/advisor.md shows
+        shoot(page, game)
