@@ -208,3 +208,28 @@ def test_the_odds_pages_answer(server, page, game, hand, turned):
     page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
     if game in ("solowhist", "phat", "don"):  # the odds pages docs/advisor.md shows
         shoot(page, game)
+
+
+def test_the_rules_show_their_defaults_and_send_only_what_was_changed(server, page):
+    address, _ = server
+    open_form(page, f"{address}/advice/tenpoint")
+    off_jack = page.locator("[data-option='off_jack']")
+    expect(off_jack).to_be_checked()  # on by default: unchecking turns it off
+    rob = page.locator("[data-option='rob']")
+    listed = rob.locator("option").evaluate_all("found => found.map(o => o.value)")
+    (option,) = [o for o in form("advice", "tenpoint")["options"] if o["name"] == "rob"]
+    assert listed == option["values"] and rob.input_value() == option["default"]
+    off_jack.uncheck()
+    rob.select_option(option["values"][-1])
+    for card in ("HJ", "LJ"):  # the jokers have buttons of their own
+        page.click(f".card[data-card='{card}']")
+    expect(page.locator("#hand")).to_have_value("HJ LJ")
+    page.fill("#hand", "AH JH JD HJ 3H 2H 5C 7S 9D")
+    page.click("#table g[data-seat='1']")
+    page.fill("#deals", "1000")
+    page.click("#go")
+    expect(page.locator("#answer-box")).to_be_visible()
+    command = page.locator("#command").inner_text()
+    assert "--variant off_jack=false" in command
+    assert f"--variant rob={option['values'][-1]}" in command
+    assert "trey" not in command  # left at its default, not sent

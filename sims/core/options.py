@@ -32,6 +32,7 @@ class Option:
     help: str
     check: Callable[[Any], bool] = lambda value: True
     allowed: str = ""
+    values: tuple[Any, ...] = ()  # the values it takes, where they are few (a page lists them)
 
 
 def switch(help_text: str) -> Option:
@@ -51,13 +52,25 @@ def choice(default: int, values: tuple[int, ...], help_text: str) -> Option:
     """A whole-number rule that takes one of a few values."""
     shown = ", ".join(map(str, values))
     return Option(
-        default, parse_whole, help_text, check=lambda v: v in values, allowed=f"one of {shown}"
+        default,
+        parse_whole,
+        help_text,
+        check=lambda v: v in values,
+        allowed=f"one of {shown}",
+        values=values,
     )
 
 
 def word(default: str, values: tuple[str, ...], help_text: str) -> Option:
     """A rule that takes one of a few names."""
-    return Option(default, str, help_text, check=lambda v: v in values, allowed=", ".join(values))
+    return Option(
+        default,
+        str,
+        help_text,
+        check=lambda v: v in values,
+        allowed=", ".join(values),
+        values=values,
+    )
 
 
 def _boolean(text: str) -> bool:

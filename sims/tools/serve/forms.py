@@ -93,6 +93,8 @@ def form(kind: str, name: str, players: int | None = None) -> dict[str, Any]:
         )
         if option_name == "players":  # the counts it takes, for the page's list
             options[-1]["values"] = [n for n in SEAT_COUNTS if option.check(n)]
+        elif option.values:  # a word or a number of a few: the page's list
+            options[-1]["values"] = list(option.values)
     from sims.strategies.registry import strategies as registered
 
     strategies = sorted({entry.name for entry in registered(described.strategy_game)})
@@ -105,12 +107,14 @@ def form(kind: str, name: str, players: int | None = None) -> dict[str, Any]:
         "hand_strategy": _first_seated(page.get("hand", ("greedy",)), name, variants),
     }
     odds = described.odds
+    default_rules = resolve_rules(name, rules, [])
     shown = {
         "kind": kind,
         "game": name,
         "title": next(p["title"] for p in pages() if p["kind"] == kind and p["game"] == name),
         "notes": told("NOTES").get(name, {}).get("advise" if kind == "advice" else "odds", ""),
-        "hand_size": odds.size(resolve_rules(name, rules, [])) if odds else 0,
+        "hand_size": odds.size(default_rules) if odds else 0,
+        "extra_cards": list(described.deck(default_rules).extra),  # jokers and the like
         "options": options,
         "strategies": strategies,
         "defaults": defaults,

@@ -18,20 +18,24 @@ function handCards() {
   return $("hand").value.toUpperCase().split(/[\s,]+/).filter((c) => c).map((c) => c.replace(/^10/, "T"));
 }
 
+function cardButton(card, text, red) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "card" + (red ? " red" : "");
+  button.dataset.card = card;
+  button.textContent = text;
+  button.onclick = () => toggleCard(card);
+  return button;
+}
+
 function drawCards() {
   const box = $("cards");
   box.innerHTML = "";
   for (const [suit, symbol] of SUITS) {
-    for (const rank of RANKS) {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "card" + (suit === "H" || suit === "D" ? " red" : "");
-      button.dataset.card = rank + suit;
-      button.textContent = rank + symbol;
-      button.onclick = () => toggleCard(rank + suit);
-      box.appendChild(button);
-    }
+    for (const rank of RANKS) box.appendChild(cardButton(rank + suit, rank + symbol, suit === "H" || suit === "D"));
   }
+  // The game's cards beyond the pack (Ten-point Pitch's jokers), in a row of their own.
+  for (const card of spec.extra_cards) box.appendChild(cardButton(card, card, false));
   showHand();
 }
 
@@ -119,8 +123,16 @@ function drawRules() {
     } else if (option.switch) {
       const box2 = document.createElement("input");
       box2.type = "checkbox";
+      box2.checked = option.default;
       box2.dataset.option = option.name;
+      box2.dataset.default = option.default;
       label.append(box2, " " + option.name);
+    } else if (option.values) {
+      const select = document.createElement("select");
+      for (const value of option.values) select.add(new Option(value, value, false, value === option.default));
+      select.dataset.option = option.name;
+      select.dataset.default = option.default;
+      label.append(option.name + " ", select);
     } else {
       const input = document.createElement("input");
       input.size = 8;
@@ -136,8 +148,9 @@ function drawRules() {
 function variants() {
   const found = [];
   for (const field of document.querySelectorAll("[data-option]")) {
-    if (field.type === "checkbox") { if (field.checked) found.push(field.dataset.option); }
-    else if (field.value.trim() !== String(field.dataset.default)) found.push(`${field.dataset.option}=${field.value.trim()}`);
+    if (field.type === "checkbox") {
+      if (String(field.checked) !== field.dataset.default) found.push(`${field.dataset.option}=${field.checked}`);
+    } else if (field.value.trim() !== String(field.dataset.default)) found.push(`${field.dataset.option}=${field.value.trim()}`);
   }
   return found;
 }
