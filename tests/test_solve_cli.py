@@ -34,6 +34,8 @@ def test_solve_prints_the_value_the_best_cards_and_every_card(capsys):
             "at most 6 cards",
         ),
         (["pitch", "--hands", PITCH_HANDS, "--trump", "H", "--variant", "smudge=2"], "smudge"),
+        (["tenpoint", "--hands", "AH KH", "--trump", "H"], "3 to 6 players: give a hand for each"),
+        (["cinch", "--hands", "AH KH", "--trump", "H"], "played by 2, 3, 4, 5 or 6 players"),
     ],
 )
 def test_solve_refuses_bad_positions_with_status_2(capsys, args, message):

@@ -81,9 +81,19 @@ def _rules_and_deck(game: str, count: int, variants: Sequence[str]) -> tuple[dic
     """The rules of `game` for `count` hands and `variants` (the hands set `players` where
     the number of seats varies and no variant says), and the game's deck under them."""
     given = any(item.partition("=")[0].strip() == "players" for item in variants)
-    if not solving(game).seats and not given:
-        variants = [f"players={count}", *variants]
     described = descriptors.game(game)
+    if not solving(game).seats and not given:
+        players = described.rules.OPTIONS["players"]
+        if not players.check(count):
+            counts = sorted(players.values)
+            taken = (
+                f"{', '.join(map(str, counts[:-1]))} or {counts[-1]}" if counts else players.allowed
+            )
+            raise DealError(
+                f"{game} is played by {taken} players: give a hand for each, separated by "
+                f"'/', not {count}"
+            )
+        variants = [f"players={count}", *variants]
     rules = resolve(game, described.rules.OPTIONS, variants)
     return rules, described.deck(rules)
 
