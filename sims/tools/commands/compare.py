@@ -87,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
     if len(names) < 2 or len(set(names)) != len(names):
         raise UsageError(f"give at least two different policies, comma-separated: {listed!r}")
     if args.leads is not None:
+        _check_leads(args.game, probe.described.strategy_game, names)
+    if args.leads is not None:
         labels = [f"{args.base}+{name}" for name in names]
     elif args.bids is not None:
         labels = [f"{name}+{args.base}" for name in names]
@@ -157,3 +159,19 @@ def run(args: argparse.Namespace) -> int:
         for role, role_pairs in roles.items():
             print(report.role_text(f"\nas {ROLE_TEXT[role]}", role_pairs))
     return 0
+
+
+def _check_leads(game: str, strategy_game: str, names: list[str]) -> None:
+    """Refuse --leads that name no opening-lead policy of the game, listing its own (or
+    saying it has none)."""
+    from sims.strategies.registry import strategies
+
+    policies = [s.name for s in strategies(strategy_game) if s.kind == "lead"]
+    if not policies:
+        raise UsageError(f"--leads compares opening-lead policies; {game} has none")
+    unknown = [name.split(":")[0] for name in names if name.split(":")[0] not in policies]
+    if unknown:
+        raise UsageError(
+            f"--leads: {', '.join(unknown)} is not an opening-lead policy of {game}; its "
+            f"policies: {', '.join(policies)}"
+        )
