@@ -1,6 +1,5 @@
-"""The answer of `allfours odds` in a game whose hand bids and then names trump (Pitch,
-Cinch, Ten-point Pitch): the highest bid that gains on average, with its best trump, and
-the report that says so."""
+"""The answer of `allfours odds` in a game whose hand bids and then names trump: the
+highest bid that gains on average, with its best trump, and the report that says so."""
 
 from __future__ import annotations
 
@@ -34,7 +33,7 @@ def bid_odds_report(
 ) -> OddsReport:
     """The report of `best` for the hand at `seat` of `players`: "recommended: bid 6 and
     name H, ..." (`verb` is how the game says the trump is chosen: pitch, name), a bid's
-    remark after it (Ten-point's "shooting the moon"), or a pass when no bid gains."""
+    remark after it (such as "shooting the moon"), or a pass when no bid gains."""
     if best.bid:
         remark = f" ({remarks[best.bid]})" if remarks and best.bid in remarks else ""
         advice = (

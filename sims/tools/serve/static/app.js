@@ -34,7 +34,7 @@ function drawCards() {
   for (const [suit, symbol] of SUITS) {
     for (const rank of RANKS) box.appendChild(cardButton(rank + suit, rank + symbol, suit === "H" || suit === "D"));
   }
-  // The game's cards beyond the pack (Ten-point Pitch's jokers), in a row of their own.
+  // The deck's cards beyond the pack (jokers), in a row of their own.
   for (const card of spec.extra_cards) box.appendChild(cardButton(card, card, false));
   showHand();
 }
