@@ -224,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
         if per_game is not None:
             tables["games"] = analysis.games_summary(per_game)
         print(_format_summary(spec, len(deals), tables, args.json))
-    _write_outputs(args, spec, result, deals, per_game)
+    _write_outputs(args, spec, result, deals, per_game, analysis)
     return 0
 
 
@@ -296,14 +296,14 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
     return "\n".join(lines)
 
 
-def _write_outputs(args, spec, result, deals, per_game) -> None:
+def _write_outputs(args, spec, result, deals, per_game, game_analysis) -> None:
     """Write every requested file, only after the whole run succeeded (and the chart is
     drawn, which can still fail, before any file is written), all together: a file that
     cannot be written, or a signal, leaves every file that was there as it was."""
     from sims.run.deal_log import write_log
     from sims.run.output import write_parquet, write_together
 
-    figure = _chart(spec.game, deals) if args.chart is not None else None
+    figure = _chart(game_analysis, deals) if args.chart is not None else None
     as_file = args.out is not None and per_game is not None
     games_table = args.out.with_suffix(".games.parquet") if as_file else None
     writers = {
@@ -334,15 +334,14 @@ def _check_charted(spec) -> None:
         )
 
 
-def _chart(game: str, deals):
+def _chart(game_analysis, deals):
     """The overview chart of a run, as a matplotlib figure: `overview_chart` of the game's
-    analysis module, each panel left empty by too few deals saying so."""
+    analysis module (`game_analysis`), each panel left empty by too few deals saying so."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only: no display needed
     from analysis.plots.style import mark_empty_panels
-    from sims.descriptors import game as describe
 
-    figure = importlib.import_module(describe(game).analysis_module).overview_chart(deals)
+    figure = game_analysis.overview_chart(deals)
     mark_empty_panels(figure)
     return figure
