@@ -88,9 +88,9 @@ def advice_report(
     table = advice_table(deals)
     best = table.attrs["recommendation"]
     name = call_name(best.bid)
-    remark = f" ({remarks[best.bid]})" if remarks and best.bid in remarks else ""
-    named = f" and {verb} {best.trump}" if best.bid and best.trump != "-" else ""
-    advice = f"recommended: {name}{remark}{named} (expected score change {best.expected:+.3f})"
+    advice = (
+        f"recommended: {best.words(verb, remarks)} (expected score change {best.expected:+.3f})"
+    )
     if table.attrs["tied"]:
         advice += (
             f"; {table.index[1]} cannot be told apart from it at {query.run.count:,} deals "

@@ -35,10 +35,9 @@ def bid_odds_report(
     name H, ..." (`verb` is how the game says the trump is chosen: pitch, name), a bid's
     remark after it (such as "shooting the moon"), or a pass when no bid gains."""
     if best.bid:
-        remark = f" ({remarks[best.bid]})" if remarks and best.bid in remarks else ""
         advice = (
-            f"recommended: bid {best.bid}{remark} and {verb} {best.trump}, the highest bid "
-            f"that gains on average (expected score change {best.expected:+.3f})"
+            f"recommended: {best.words(verb, remarks)}, the highest bid that gains on average "
+            f"(expected score change {best.expected:+.3f})"
         )
     else:
         advice = "recommended: pass (every bid loses points on average when the hand wins it)"

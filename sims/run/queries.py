@@ -6,7 +6,7 @@ functions that answer them), the calls as given, and the answers the commands pr
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,13 @@ class Recommendation:
     trump: str
     bid: int
     expected: float
+
+    def words(self, verb: str, remarks: Mapping[int, str] | None = None) -> str:
+        """The call in words: "bid 10 (shooting the moon) and name H", with the bid's
+        remark where `remarks` has one and the trump it `verb`s where it names one."""
+        remark = f" ({remarks[self.bid]})" if remarks and self.bid in remarks else ""
+        named = f" and {verb} {self.trump}" if self.bid and self.trump not in ("", "-") else ""
+        return f"{call_name(self.bid)}{remark}{named}"
 
 
 @dataclass(frozen=True)
