@@ -4,18 +4,25 @@ the matrix of them in the manner of a payoff table."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from itertools import combinations
 
 import numpy as np
 import pandas as pd
 
-from analysis.stats import mean, mean_or_rate, unpaired_se
+from analysis.stats import Estimate, mean, mean_or_rate, unpaired_se
 
 PAIR_COLUMNS = ["a", "b", "difference", "se", "low", "high", "n", "se_unpaired"]
 
 
-def _row(a: str, b: str, differences: np.ndarray, unpaired: float) -> list:
-    estimate = mean(differences)
+def _row(
+    a: str,
+    b: str,
+    differences: np.ndarray,
+    unpaired: float,
+    estimate_of: Callable[[np.ndarray], Estimate] = mean,
+) -> list:
+    estimate = estimate_of(differences)
     return [a, b, estimate.value, estimate.se, estimate.low, estimate.high, estimate.n, unpaired]
 
 
@@ -31,15 +38,18 @@ def policy_pairs(results: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=PAIR_COLUMNS)
 
 
-def difference_pairs(differences: pd.DataFrame) -> pd.DataFrame:
+def difference_pairs(
+    differences: pd.DataFrame, estimate_of: Callable[[np.ndarray], Estimate] = mean
+) -> pd.DataFrame:
     """Pairs from per-deal differences in columns named `a vs b` (see
     `sims.tools.compare.role_trials`); deals without a difference (NaN) are left out of the mean
-    and of `n`. No unpaired error is known there (NaN)."""
+    and of `n`. No unpaired error is known there (NaN). `estimate_of` gives each pair's mean
+    and interval (`analysis.stats.game_margin` for whole games' margins)."""
     rows = []
     for column in differences.columns:
         a, b = column.split(" vs ")
         values = differences[column].to_numpy(float)
-        rows.append(_row(a, b, values[~np.isnan(values)], math.nan))
+        rows.append(_row(a, b, values[~np.isnan(values)], math.nan, estimate_of))
     return pd.DataFrame(rows, columns=PAIR_COLUMNS)
 
 

@@ -58,6 +58,24 @@ def mean(values: np.ndarray | pd.Series, level: float = 0.95) -> Estimate:
     return Estimate(centre, se, centre - z * se, centre + z * se, n)
 
 
+def game_margin(values: np.ndarray | pd.Series, level: float = 0.95) -> Estimate:
+    """Mean of per-game margins in [-1, 1] (a's sides' win minus b's over the two seatings
+    of one game) with the Agresti-Min interval for matched pairs: the normal interval of
+    the margins after adding half a game at each bound and one at 0. A plain normal
+    interval has no width when every game ends alike (a side that wins all of them)."""
+    data = np.asarray(values, dtype=np.float64)
+    n = data.size
+    if n < 2:
+        return mean(data, level)
+    total = n + 2
+    centre = float(data.sum()) / total
+    second = (float(np.square(data).sum()) + 1.0) / total
+    se = math.sqrt(max(second - centre * centre, 0.0) / total)
+    z = z_value(level)
+    low, high = max(-1.0, centre - z * se), min(1.0, centre + z * se)
+    return Estimate(float(data.mean()), se, low, high, n)
+
+
 def unpaired_se(x: np.ndarray, y: np.ndarray) -> float:
     """Standard error of the difference of the means of two independent samples; unknown
     (NaN, without a warning) when either has fewer than two values."""

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from analysis.games.phat import summary as phat_analysis
-from analysis.stats import mean, mean_by, rate_by, wilson, z_value
+from analysis.stats import game_margin, mean, mean_by, rate_by, wilson, z_value
 
 
 def test_wilson_interval_at_zero_and_at_n_successes_stays_inside_0_1_and_is_not_empty():
@@ -32,6 +32,44 @@ def test_mean_interval_from_the_standard_error():
     assert estimate.value == 2.5
     assert math.isclose(estimate.se, np.std([1, 2, 3, 4], ddof=1) / 2)
     assert math.isclose(estimate.high - estimate.value, 1.959964 * estimate.se, rel_tol=1e-6)
+
+
+def test_game_margin_is_agresti_and_mins_interval_for_matched_pairs():
+    # Won by a in both seatings (+1), split (0), won by b in both (-1): the paper's Wald
+    # interval after adding half a pair to each of the 2x2 table's four cells.
+    margins = np.array([1.0] * 7 + [0.0] * 4 + [-1.0] * 2)
+    a_only, b_only, pairs = 7 + 0.5, 2 + 0.5, margins.size + 2
+    difference = (a_only - b_only) / pairs
+    se = math.sqrt(((a_only + b_only) / pairs - difference**2) / pairs)
+    estimate = game_margin(margins)
+    assert estimate.value == margins.mean() and estimate.n == margins.size
+    assert math.isclose(estimate.se, se)
+    assert math.isclose(estimate.low, difference - z_value() * se)
+    assert math.isclose(estimate.high, difference + z_value() * se)
+
+
+def _coverage(interval, n: int, p_win: float, p_split: float) -> float:
+    """Exact chance that `interval` of n games' margins covers the true mean margin, every
+    game won by a in both seatings (p_win), split (p_split) or won by b (the rest)."""
+    p_lose = 1 - p_win - p_split
+    truth, covered = p_win - p_lose, 0.0
+    for wins in range(n + 1):
+        for splits in range(n + 1 - wins):
+            losses = n - wins - splits
+            chance = math.comb(n, wins) * math.comb(n - wins, splits)
+            chance *= p_win**wins * p_split**splits * p_lose**losses
+            estimate = interval(np.array([1.0] * wins + [0.0] * splits + [-1.0] * losses))
+            covered += chance * (estimate.low <= truth <= estimate.high)
+    return covered
+
+
+@pytest.mark.parametrize("p_win, p_split", [(0.95, 0.05), (0.85, 0.1), (0.4, 0.3)])
+def test_game_margins_interval_covers_the_true_margin_where_the_normal_one_fails(p_win, p_split):
+    # A side that wins most games often wins all 20: the normal interval is then [1, 1].
+    assert _coverage(game_margin, 20, p_win, p_split) > 0.92
+    assert game_margin(np.ones(20)).low < 1 - 0.1
+    if p_win > 0.9:
+        assert _coverage(mean, 20, p_win, p_split) < 0.7
 
 
 def _deals(**columns):

@@ -16,7 +16,7 @@ from analysis.compare import (
     policy_means,
     policy_pairs,
 )
-from analysis.stats import mean, wilson
+from analysis.stats import game_margin, mean, wilson
 from sims.run.outcomes import run_frame
 from sims.run.runner import RunSpec, run
 from sims.tools.compare import game_trials, lead_trials, role_trials, seating, side_trials
@@ -262,6 +262,7 @@ def test_whole_games_are_compared_on_the_same_games_with_the_sides_swapped(capsy
     shown = json.loads(out)
     assert shown["games"] == 300 and "deals" not in shown
     assert shown["pairs"][0]["difference"] == pytest.approx(values.mean())
+    assert shown["pairs"][0]["low"] == pytest.approx(game_margin(values).low)
     code, _, err = call(
         capsys, "compare", "pitch", "--leads", "lead_best,lead_high", "--games", "10"
     )

@@ -72,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
     """`compare GAME`: check every policy and the rules, play them on the same deals (or
     games) and print each pair's paired difference."""
     from analysis.compare import difference_pairs, policy_means, policy_pairs
+    from analysis.stats import game_margin
     from sims.run.progress import wanted
     from sims.run.runner import RunSpec
     from sims.tools import report
@@ -113,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
             variants=variants,
             progress=progress,
         )
-        means, pairs, roles = None, difference_pairs(trials), {}
+        means, pairs, roles = None, difference_pairs(trials, game_margin), {}
         design = "sides swapped on the same games; result: a's share of the games won minus b's"
     elif args.leads is not None:
         trials = lead_trials(
