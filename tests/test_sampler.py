@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 
 from sims.core.cards import mask_of, parse_cards
-from sims.games.pitch import sampler
 from sims.games.pitch.advice import (
     advice_deals,
     advice_rounds,
@@ -24,6 +23,7 @@ from sims.games.pitch.advice import (
 )
 from sims.games.pitch.deal import conditions, run_pitch
 from sims.run.advice import advice_table
+from sims.run.chains import THIN
 from sims.run.conditional import rest_of
 from sims.run.queries import AdviceError, AdviceQuery
 from sims.run.runner import RunSpec, log_arrays
@@ -193,15 +193,15 @@ def test_the_chains_mix_within_the_sweeps_between_kept_deals():
     # Two bids that want the same high cards, kept after every sweep: the autocorrelation
     # at lag THIN is what advice's deals have (about 0.01 is noise at this size).
     q = query((2, 3), deals=64 * 60, seed=1)
-    mixing = chain_mixing(q, lags=sampler.THIN)
+    mixing = chain_mixing(q, lags=THIN)
     features = mixing[mixing["feature"] != "cards changed"]
-    assert (features[f"lag {sampler.THIN}"].abs() < 0.08).all(), features
+    assert (features[f"lag {THIN}"].abs() < 0.08).all(), features
     changed = mixing[mixing["feature"] == "cards changed"]["lag 1"]
     assert (changed > 0.5).all()  # a sweep replaces most of a seat's cards
     # The outcome of each call along a chain: what the intervals assume independent.
     values = chain_deals(q, thin=1).values[:, :, 2].astype(float)  # round, deal
     x = values.reshape(len(values), -1, 64).transpose(0, 2, 1)  # round, chain, step
     x -= x.mean(axis=(1, 2), keepdims=True)
-    lag = sampler.THIN
+    lag = THIN
     correlation = (x[:, :, lag:] * x[:, :, :-lag]).mean(axis=(1, 2)) / (x * x).mean(axis=(1, 2))
     assert (np.abs(correlation) < 0.05).all(), correlation

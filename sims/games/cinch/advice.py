@@ -18,9 +18,18 @@ from sims.games.cinch.cards import DECK
 from sims.games.cinch.conditional import run_conditional, without_bidder
 from sims.games.cinch.odds import check_dealt, named_trumps
 from sims.run.advice import advice_report, label_rounds
+from sims.run.chains import (
+    BURN_IN,
+    CHAINS,
+    STEPS_PER_CHUNK,
+    THIN,
+    Chains,
+    bidder_stops,
+    raise_for_chains,
+)
 from sims.run.conditional import parse_hand, play_until_accepted, rest_of
 from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
-from sims.run.runner import StrategyFault, log_arrays, seat_strategies, strategy_tables
+from sims.run.runner import log_arrays, seat_strategies, strategy_tables
 from sims.run.sampled import play_sampled_chunks
 
 
@@ -186,22 +195,22 @@ def _chained(
     heard = len(query.calls)
     scripts, trumps = plan.scripts(query.calls)
     rest = rest_of(plan.hand, DECK)
-    state = sampler.Chains.start(run.seed, heard)
-    stops = sampler.bidder_stops(plan.fids, heard)
+    state = Chains.start(run.seed, heard)
+    stops = bidder_stops(plan.fids, heard)
     calls = np.array(query.calls, np.int8)
-    outs = np.zeros(sampler.CHAINS, run.layout.dtype)
+    outs = np.zeros(CHAINS, run.layout.dtype)
     logs = log_arrays(0, run.layout)[1:]
 
     def sample(first: int, count: int) -> np.ndarray:
-        steps = -(-count // sampler.CHAINS)
-        kept = np.zeros((steps * sampler.CHAINS, heard), np.int64)
+        steps = -(-count // CHAINS)
+        kept = np.zeros((steps * CHAINS, heard), np.int64)
         if heard:
             sampler.advance_chains(
                 state.states, state.keys, state.status, state.draws, state.step, steps,
-                run.count, sampler.BURN_IN, sampler.THIN, kept, rest, plan.rules, stops,
+                run.count, BURN_IN, THIN, kept, rest, plan.rules, stops,
                 plan.params, calls, outs, *logs,
             )  # fmt: skip
-            _raise_for_chains(query, state)
+            raise_for_chains(query, state)
         state.step += steps
         return kept[:count]
 
@@ -211,32 +220,11 @@ def _chained(
             plan.rules, plan.fids, plan.stop, plan.params, scripts, trumps, rows, errors, *logs,
         )  # fmt: skip
 
-    chunk = sampler.CHAINS * sampler.STEPS_PER_CHUNK
+    chunk = CHAINS * STEPS_PER_CHUNK
     values = play_sampled_chunks(
         run, len(plan.rounds), sample, kernel, _advice_values(plan), progress, chunk
     )
     return values, int(state.draws.sum())
-
-
-def _raise_for_chains(query: AdviceQuery, chains: sampler.Chains) -> None:
-    """AdviceError when a chain found no hand for a seat; StrategyFault when a bidder made
-    a call the auction forbids."""
-    stopped = np.flatnonzero(chains.status[:, 0])
-    if not stopped.size:
-        return
-    kind, seat, call = (int(x) for x in chains.status[stopped[0]])
-    if kind == sampler.NEVER_HEARD:
-        tried = sampler.STARTS * sampler.START_DRAWS
-        raise AdviceError(
-            f"seat {seat + 1}'s bidder ({query.run.seats[seat]}) made no "
-            f"{call_name(query.calls[seat])} with any of {tried:,} hands drawn for it after "
-            f"{', '.join(map(call_name, query.calls[:seat])) or 'no call'}: with these "
-            "bidders the calls heard (all but) never happen"
-        )
-    raise StrategyFault(
-        f"strategy {query.run.seats[seat]!r} at seat {seat} "
-        f"{query.run.described.call_problem(call)} (game cinch, seed {query.run.seed})"
-    )
 
 
 def play_advice(query: AdviceQuery) -> AdviceReport:

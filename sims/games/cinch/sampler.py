@@ -13,32 +13,20 @@ are dealt afresh for every kept deal from the cards left, by the deal's own stre
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest
-from sims.core.rng import below, purpose_key, seed_key, unit_key
-from sims.engine.common import BID, OK, REJECTED
+from sims.core.rng import below
+from sims.engine.common import OK, REJECTED
 from sims.engine.threads import in_threads
 from sims.games.cinch import rules as c
 from sims.games.cinch.conditional import heard_nb
 from sims.games.cinch.deal import CARDS
+from sims.run.chains import FAULT, MOVE_DRAWS, NEVER_HEARD, RUNNING, START_DRAWS, STARTS
 from sims.strategies import view as v
-
-CHAINS = 64  # chains per run, whatever the threads: deal d is chain d % CHAINS's
-BURN_IN = 20  # sweeps from the first fitting deal to the first deal kept
-THIN = 4  # sweeps between two deals a chain keeps
-STEPS_PER_CHUNK = 32  # deals each chain keeps per chunk of a run
-MOVE_DRAWS = 200_000  # hands drawn for one seat in one move before it keeps its hand
-START_DRAWS = 100_000  # hands drawn for one seat of a first fitting deal before starting over
-STARTS = 10  # first fitting deals tried, seat by seat, before the calls count as never heard
-STREAM_CHAIN = -1  # the chains' random streams, apart from the deal and play streams
-
-# A chain's status: still running, or why it stopped (`Chains.status[:, 0]`).
-RUNNING, NEVER_HEARD, FAULT = 0, 1, 3
 
 
 @njit(cache=True)  # called at two places: compiled once, not inlined at each
@@ -180,42 +168,3 @@ def advance_chains(states: np.ndarray, *rest: Any) -> None:
     `advance_chains_block_nb` after its first two; each of numba's threads advances its part
     of the chains (sims.engine.threads)."""
     in_threads(advance_chains_block_nb, states.shape[0], states, *rest)
-
-
-@njit(cache=True)
-def chain_key(seed: int, chain: int) -> int:
-    """The starting state of chain `chain`'s stream in a run of `seed`."""
-    return purpose_key(unit_key(seed_key(seed), chain), STREAM_CHAIN)
-
-
-@dataclass
-class Chains:
-    """The chains of one advice run, carried from chunk to chunk: each chain's earlier
-    seats' hands and stream, why it stopped (`status[c]`: kind, seat, call), the hands it
-    drew, and the step the next chunk starts at."""
-
-    states: np.ndarray
-    keys: np.ndarray
-    status: np.ndarray
-    draws: np.ndarray
-    step: int = 0
-
-    @classmethod
-    def start(cls, seed: int, heard: int, chains: int = CHAINS) -> Chains:
-        """Fresh chains of a run of `seed` whose first `heard` seats' calls are heard."""
-        keys = np.array([chain_key(seed, ch) for ch in range(chains)], np.int64)
-        return cls(
-            np.zeros((chains, heard), np.int64),
-            keys,
-            np.zeros((chains, 3), np.int64),
-            np.zeros(chains, np.int64),
-        )
-
-
-def bidder_stops(fids: np.ndarray, heard: int) -> np.ndarray:
-    """Copies of the strategy table `fids`, the i-th with the bidder of seat i + 1 removed,
-    so that the deal loop's auction stops there (see `heard_nb`)."""
-    stops = np.repeat(fids[None], heard, axis=0)
-    for i in range(heard):
-        stops[i, BID, i + 1] = -1
-    return stops

@@ -16,6 +16,15 @@ from sims.games.pitch import rules as pitch
 from sims.games.pitch import sampler
 from sims.games.pitch.deal import conditions, run_pitch
 from sims.run.advice import advice_report, label_rounds
+from sims.run.chains import (
+    BURN_IN,
+    CHAINS,
+    STEPS_PER_CHUNK,
+    THIN,
+    Chains,
+    bidder_stops,
+    raise_for_chains,
+)
 from sims.run.conditional import parse_trump, play_until_accepted, rest_of
 from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
 from sims.run.runner import log_arrays, seat_strategies, strategy_tables
@@ -179,7 +188,7 @@ class ChainDeals:
     values: np.ndarray
     hands: np.ndarray
     draws: int
-    chains: sampler.Chains
+    chains: Chains
 
 
 def chain_deals(
@@ -188,9 +197,9 @@ def chain_deals(
     progress: Callable[[int], None] | None = None,
     *,
     hands: bool = False,
-    chains: int = sampler.CHAINS,
-    burn_in: int = sampler.BURN_IN,
-    thin: int = sampler.THIN,
+    chains: int = CHAINS,
+    burn_in: int = BURN_IN,
+    thin: int = THIN,
 ) -> ChainDeals:
     """Deals `0 .. query.run.count` of `query` drawn by `sampler`'s chains and played once
     per round; with `hands`, the hands dealt too. `chains`, `burn_in` and `thin` change the
@@ -227,7 +236,7 @@ def chain_deals(
         )
         dealt.append(out)
 
-    chunk = chains * sampler.STEPS_PER_CHUNK
+    chunk = chains * STEPS_PER_CHUNK
     values = play_sampled_chunks(
         run, len(plan.rounds), sample, kernel, _advice_values(plan), progress, chunk
     )
@@ -236,11 +245,7 @@ def chain_deals(
 
 
 def chain_states(
-    query: AdviceQuery,
-    *,
-    chains: int = sampler.CHAINS,
-    burn_in: int = sampler.BURN_IN,
-    thin: int = sampler.THIN,
+    query: AdviceQuery, *, chains: int = CHAINS, burn_in: int = BURN_IN, thin: int = THIN
 ) -> np.ndarray:
     """The earlier seats' hands of deals `0 .. query.run.count` as the chains keep them,
     without playing them, by chain: (chain, step, seat). For checking how the chains mix
@@ -254,13 +259,13 @@ def chain_states(
 
 def _chain_sampler(
     query: AdviceQuery, plan: AdviceRounds, chains: int, burn_in: int, thin: int
-) -> tuple[Callable[[int, int], np.ndarray], sampler.Chains]:
+) -> tuple[Callable[[int, int], np.ndarray], Chains]:
     """The chunk sampler of `play_sampled_chunks` for `query`'s chains, and their state."""
     run = query.run
     heard = len(query.calls)
     hand, rest = mask_of(query.hand), rest_of(query.hand)
-    state = sampler.Chains.start(run.seed, heard, chains)
-    stops = sampler.bidder_stops(plan.fids, heard)
+    state = Chains.start(run.seed, heard, chains)
+    stops = bidder_stops(plan.fids, heard)
     calls = np.array(query.calls, np.int8)
     outs = np.zeros(chains, run.layout.dtype)
     logs = log_arrays(0, run.layout)[1:]
@@ -275,7 +280,6 @@ def _chain_sampler(
             state.keys,
             state.status,
             state.draws,
-            state.stays,
             start // chains,
             steps,
             max(total, start + steps * chains),
@@ -291,7 +295,7 @@ def _chain_sampler(
             outs,
             *logs,
         )
-        _raise_for_chains(query, state)
+        raise_for_chains(query, state)
         state.step += steps
         return kept[:count]
 
@@ -338,30 +342,6 @@ def chain_mixing(query: AdviceQuery, lags: int = 4, **shape: int) -> pd.DataFram
             | {"lag 1": 1 - same.mean() / pitch.HAND_SIZE}
         )
     return pd.DataFrame(rows)
-
-
-def _raise_for_chains(query: AdviceQuery, chains: sampler.Chains) -> None:
-    """AdviceError when a chain found no hand for a seat; StrategyFault when a bidder made
-    a call the auction forbids."""
-    from sims.run.runner import StrategyFault
-
-    stopped = np.flatnonzero(chains.status[:, 0])
-    if not stopped.size:
-        return
-    kind, seat, call = (int(x) for x in chains.status[stopped[0]])
-    if kind == sampler.NEVER_HEARD:
-        tried = sampler.STARTS * sampler.START_DRAWS
-        heard = call_name(query.calls[seat])
-        raise AdviceError(
-            f"seat {seat + 1}'s bidder ({query.run.seats[seat]}) made no {heard} with any of "
-            f"{tried:,} hands drawn for it after "
-            f"{', '.join(map(call_name, query.calls[:seat])) or 'no call'}: with these "
-            "bidders the calls heard (all but) never happen"
-        )
-    raise StrategyFault(
-        f"strategy {query.run.seats[seat]!r} at seat {seat} "
-        f"{query.run.described.call_problem(call)} (game pitch, seed {query.run.seed})"
-    )
 
 
 def play_advice(query: AdviceQuery) -> AdviceReport:

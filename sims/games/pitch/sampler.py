@@ -27,6 +27,9 @@ the earlier seats' hands finds them instead:
   from deal d's own streams. So a seed gives the same deals and the same answer however
   many threads play them, and however the run is cut into chunks.
 
+The chains' sizes and draw budgets, their streams and the state carried from chunk to
+chunk are those of every game's sampler, in `sims.run.chains`.
+
 The kept deals are then played once per call the hand may make, exactly as
 `sims.games.pitch.deal.run_pitch` plays a conditional run's rounds (the earlier calls
 imposed, since they are already made). docs/advisor.md reports how well the chains mix and
@@ -35,7 +38,6 @@ the test that the deals have the law rejection gives them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -43,26 +45,13 @@ from numba import njit
 
 from sims.core.memory import unowned
 from sims.core.rng import STREAM_DEAL, STREAM_PLAY, below, purpose_key, seed_key, unit_key
-from sims.engine.common import BID, DECK_SCRATCH, ILLEGAL_CALL, OK, REJECTED, record_fault_nb
+from sims.engine.common import DECK_SCRATCH, ILLEGAL_CALL, OK, REJECTED, record_fault_nb
 from sims.engine.odds import deal_around_nb
 from sims.engine.threads import UnitKernel, in_threads
 from sims.games.pitch import rules as p
 from sims.games.pitch.deal import field_views_nb, play_pitch_deal_nb
+from sims.run.chains import FAULT, MOVE_DRAWS, NEVER_HEARD, RUNNING, START_DRAWS, STARTS
 from sims.strategies import view as v
-
-CHAINS = 64  # chains per run, whatever the threads: deal d is chain d % CHAINS's
-BURN_IN = 20  # sweeps from the first fitting deal to the first deal kept
-THIN = 4  # sweeps between two deals a chain keeps (docs/advisor.md: how it was chosen)
-STEPS_PER_CHUNK = 32  # deals each chain keeps per chunk of a run (progress comes per chunk)
-MOVE_DRAWS = 200_000  # hands drawn for one seat in one move before it keeps its hand
-START_DRAWS = 100_000  # hands drawn for one seat of a first fitting deal before starting over
-STARTS = 10  # first fitting deals tried, seat by seat, before the calls count as never heard
-# The chains' random streams: a purpose apart from the deal and play streams of
-# sims.core.rng (0 and up) and from those of the deals of a game (16 and up).
-STREAM_CHAIN = -1
-
-# A chain's status: still running, or why it stopped (`Chains.status[:, 0]`).
-RUNNING, NEVER_HEARD, FAULT = 0, 1, 3
 
 
 @njit(cache=True, inline="always")
@@ -147,7 +136,6 @@ def advance_chains_block_nb(
     keys,
     status,
     draws,
-    stays,
     first_step,
     steps,
     count,
@@ -217,7 +205,6 @@ def advance_chains_block_nb(
                         params, rng, calls, scratch, out, logs,
                     )  # fmt: skip
                     draws[c] += took if took > 0 else MOVE_DRAWS
-                    stays[c] += took == 0
                     if took < 0:
                         failed = FAULT
                         break
@@ -244,7 +231,7 @@ def advance_chains(states: np.ndarray, *rest: Any) -> None:
     from call to call; a chain at step 0 is first given a fitting deal seat by seat, then
     swept `burn_in` times before its first deal, `thin` times before each other. `status[c]`
     says why a chain stopped (NEVER_HEARD with the seat, or FAULT with the seat and its
-    call), `draws[c]` counts the hands it drew and `stays[c]` its moves that kept a hand.
+    call) and `draws[c]` counts the hands it drew.
     `hand` is the fixed hand (a mask) of seat `calls.shape[0]`, the earlier seats are 0 ..
     calls.shape[0] - 1, the dealer the last seat; `stops[i]` are the bidders with seat
     i + 1's removed. The arguments are those of `advance_chains_block_nb` after its first
@@ -373,51 +360,3 @@ def play_kept_block_nb(
 # The kept deals' kernel: each of numba's threads plays its part of them in one call of
 # the block function (sims.engine.threads).
 play_kept = UnitKernel(play_kept_block_nb)
-
-
-@dataclass
-class Chains:
-    """The chains of one advice run, carried from chunk to chunk: each chain's earlier
-    seats' hands and stream, why it stopped (`status[c]`: kind, seat, call), the hands it
-    drew and the moves that kept their hand, and the step the next chunk starts at."""
-
-    states: np.ndarray
-    keys: np.ndarray
-    status: np.ndarray
-    draws: np.ndarray
-    stays: np.ndarray
-    step: int = 0
-
-    @classmethod
-    def start(cls, seed: int, heard: int, chains: int = CHAINS) -> Chains:
-        """Fresh chains of a run of `seed` whose first `heard` seats' calls are heard."""
-        part = seed_key_py(seed)
-        keys = np.array([chain_key(part, c) for c in range(chains)], np.int64)
-        return cls(
-            np.zeros((chains, heard), np.int64),
-            keys,
-            np.zeros((chains, 3), np.int64),
-            np.zeros(chains, np.int64),
-            np.zeros(chains, np.int64),
-        )
-
-
-@njit(cache=True)
-def seed_key_py(seed: int) -> int:
-    """`seed_key`, for Python callers."""
-    return seed_key(seed)
-
-
-@njit(cache=True)
-def chain_key(seed_part: int, chain: int) -> int:
-    """The starting state of chain `chain`'s stream."""
-    return purpose_key(unit_key(seed_part, chain), STREAM_CHAIN)
-
-
-def bidder_stops(fids: np.ndarray, heard: int) -> np.ndarray:
-    """Copies of the strategy table `fids`, the i-th with the bidder of seat i + 1 removed,
-    so that the deal loop's auction stops there (see `_fits_nb`)."""
-    stops = np.repeat(fids[None], max(heard, 1), axis=0)
-    for i in range(max(heard, 1)):
-        stops[i, BID, i + 1] = -1
-    return stops

@@ -19,9 +19,10 @@ from sims.games.tenpoint import sampler
 from sims.games.tenpoint.conditional import known_hands, run_conditional, script_table
 from sims.games.tenpoint.odds import parse_suits
 from sims.run.advice import advice_report, label_rounds
+from sims.run.chains import BURN_IN, CHAINS, STEPS_PER_CHUNK, THIN, Chains, raise_for_chains
 from sims.run.conditional import parse_hand, play_until_accepted, rest_of
 from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
-from sims.run.runner import StrategyFault, log_arrays, seat_strategies, strategy_tables
+from sims.run.runner import log_arrays, seat_strategies, strategy_tables
 from sims.run.sampled import play_sampled_chunks
 
 ADVICE_COLUMNS = ["won_contract", "made", "delta"]  # per deal, for the hand's side
@@ -192,8 +193,8 @@ def chain_deals(
     plan: AdviceRounds,
     progress: Callable[[int], None] | None = None,
     dealt: np.ndarray | None = None,
-    chains: int = sampler.CHAINS,
-) -> tuple[np.ndarray, sampler.Chains]:
+    chains: int = CHAINS,
+) -> tuple[np.ndarray, Chains]:
     """The values (round, deal, value) of deals `0 .. query.run.count` of `query` drawn by
     `sampler`'s `chains` chains, and the chains; the hands dealt (deal, seats then the
     stock) into `dealt` where given. AdviceError when the earlier seats' bidders never make
@@ -203,7 +204,7 @@ def chain_deals(
     rest = rest_of(plan.hand, run.deck)
     hand = mask_of(plan.hand)
     calls = np.array(query.calls, np.int64)
-    state = sampler.Chains.start(run.seed, heard, chains)
+    state = Chains.start(run.seed, heard, chains)
     outs = np.zeros(chains, run.layout.dtype)
     logs = log_arrays(0, run.layout)[1:]
     total = max(run.count, 1)
@@ -215,12 +216,12 @@ def chain_deals(
         steps = -(-count // chains)
         kept = np.zeros((steps * chains, heard), np.int64)
         sampler.advance_chains(
-            state.states, state.keys, state.status, state.draws, state.stays,
-            start // chains, steps, max(total, start + steps * chains), sampler.BURN_IN,
-            sampler.THIN, kept, hand, rest, plan.rules, plan.fids, plan.params, calls, outs,
+            state.states, state.keys, state.status, state.draws,
+            start // chains, steps, max(total, start + steps * chains), BURN_IN,
+            THIN, kept, hand, rest, plan.rules, plan.fids, plan.params, calls, outs,
             *logs,
         )  # fmt: skip
-        _raise_for_chains(query, state)
+        raise_for_chains(query, state)
         state.step += steps
         return kept[:count]
 
@@ -234,31 +235,9 @@ def chain_deals(
 
     values = play_sampled_chunks(
         run, len(plan.rounds), sample, kernel, _values(plan), progress,
-        chains * sampler.STEPS_PER_CHUNK,
+        chains * STEPS_PER_CHUNK,
     )  # fmt: skip
     return values, state
-
-
-def _raise_for_chains(query: AdviceQuery, chains: sampler.Chains) -> None:
-    """AdviceError when a chain found no hand for a seat; StrategyFault when a bidder made
-    a call the auction forbids."""
-    stopped = np.flatnonzero(chains.status[:, 0])
-    if not stopped.size:
-        return
-    kind, seat, call = (int(x) for x in chains.status[stopped[0]])
-    if kind == sampler.NEVER_HEARD:
-        tried = sampler.STARTS * sampler.START_DRAWS
-        heard = call_name(query.calls[seat])
-        raise AdviceError(
-            f"seat {seat + 1}'s bidder ({query.run.seats[seat]}) made no {heard} with any of "
-            f"{tried:,} hands drawn for it after "
-            f"{', '.join(map(call_name, query.calls[:seat])) or 'no call'}: with these "
-            "bidders the calls heard (all but) never happen"
-        )
-    raise StrategyFault(
-        f"strategy {query.run.seats[seat]!r} at seat {seat} "
-        f"{query.run.described.call_problem(call)} (game tenpoint, seed {query.run.seed})"
-    )
 
 
 def play_advice(query: AdviceQuery) -> AdviceReport:

@@ -18,33 +18,19 @@ chains over the earlier seats' hands (the design of Pitch's sampler, docs/adviso
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from sims.core.rng import below, purpose_key, seed_key, unit_key
+from sims.core.rng import below
 from sims.engine.common import BID
 from sims.engine.threads import in_threads
 from sims.games.tenpoint import rules as tp
 from sims.games.tenpoint.conditional import auction_fits_nb, order_around_nb
 from sims.games.tenpoint.deal import INFO_SIZE, WORK_ROWS
+from sims.run.chains import FAULT, MOVE_DRAWS, NEVER_HEARD, RUNNING, START_DRAWS, STARTS
 from sims.strategies import view as v
-
-CHAINS = 64  # chains per run, whatever the threads: deal d is chain d % CHAINS's
-BURN_IN = 20  # sweeps from the first fitting deal to the first deal kept
-THIN = 4  # sweeps between two deals a chain keeps
-STEPS_PER_CHUNK = 32  # deals each chain keeps per chunk of a run (progress comes per chunk)
-MOVE_DRAWS = 200_000  # hands drawn for one seat in one move before it keeps its hand
-START_DRAWS = 100_000  # hands drawn for one seat of a first fitting deal before starting over
-STARTS = 10  # first fitting deals tried, seat by seat, before the calls count as never heard
-# The chains' random streams: a purpose apart from the deal and play streams of
-# sims.core.rng (0 and up), those of the deals of a game (16 and up) and the auction's.
-STREAM_CHAIN = -1
-
-# A chain's status: still running, or why it stopped (`Chains.status[:, 0]`).
-RUNNING, NEVER_HEARD, FAULT = 0, 1, 3
 
 
 @njit(cache=True)
@@ -90,7 +76,7 @@ def draw_seat_nb(seat, upto, dealt, heard, budget, rest, rules, fids, params, rn
 
 @njit(cache=True, nogil=True)  # the server's event loop runs beside it
 def advance_chains_block_nb(
-    start, stop, states, keys, status, draws, stays, first_step, steps, count, burn_in, thin,
+    start, stop, states, keys, status, draws, first_step, steps, count, burn_in, thin,
     kept, hand, rest, rules, fids, params, calls, outs, log_calls, log_plays, log_winners,
 ):  # fmt: skip
     """Chains `start` to `stop` of `advance_chains`, one after another."""
@@ -147,7 +133,6 @@ def advance_chains_block_nb(
                         rng, calls, scratch,
                     )  # fmt: skip
                     draws[c] += took if took > 0 else MOVE_DRAWS
-                    stays[c] += took == 0
                     if took < 0:
                         failed = FAULT
                         break
@@ -174,48 +159,9 @@ def advance_chains(states: np.ndarray, *rest: Any) -> None:
     from call to call; a chain at step 0 is first given a fitting deal seat by seat, then
     swept `burn_in` times before its first deal, `thin` times before each other. `status[c]`
     says why a chain stopped (NEVER_HEARD with the seat, or FAULT with the seat and its
-    call), `draws[c]` counts the hands it drew and `stays[c]` its moves that kept a hand.
+    call) and `draws[c]` counts the hands it drew.
     `hand` (a mask) is seat `calls.shape[0]`'s, the earlier seats are 0 .. calls.shape[0]
     - 1, the dealer the last seat; `rest` the cards outside the hand. The arguments are those of
     `advance_chains_block_nb` after its first two; each of numba's threads advances its part
     of the chains (sims.engine.threads)."""
     in_threads(advance_chains_block_nb, states.shape[0], states, *rest)
-
-
-@dataclass
-class Chains:
-    """The chains of one advice run, carried from chunk to chunk: each chain's earlier
-    seats' hands and stream, why it stopped (`status[c]`: kind, seat, call), the hands it
-    drew and the moves that kept their hand, and the step the next chunk starts at."""
-
-    states: np.ndarray
-    keys: np.ndarray
-    status: np.ndarray
-    draws: np.ndarray
-    stays: np.ndarray
-    step: int = 0
-
-    @classmethod
-    def start(cls, seed: int, heard: int, chains: int = CHAINS) -> Chains:
-        """Fresh chains of a run of `seed` whose first `heard` seats' calls are heard."""
-        part = seed_key_py(seed)
-        keys = np.array([chain_key(part, c) for c in range(chains)], np.int64)
-        return cls(
-            np.zeros((chains, heard), np.int64),
-            keys,
-            np.zeros((chains, 3), np.int64),
-            np.zeros(chains, np.int64),
-            np.zeros(chains, np.int64),
-        )
-
-
-@njit(cache=True)
-def seed_key_py(seed: int) -> int:
-    """`seed_key`, for Python callers."""
-    return seed_key(seed)
-
-
-@njit(cache=True)
-def chain_key(seed_part: int, chain: int) -> int:
-    """The starting state of chain `chain`'s stream."""
-    return purpose_key(unit_key(seed_part, chain), STREAM_CHAIN)
