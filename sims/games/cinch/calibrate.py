@@ -33,12 +33,10 @@ the rounds asked for. Everything is seeded: the same command writes the same tab
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pandas as pd
-from tqdm import tqdm
 
 from sims.games.cinch import rules as c
 from sims.games.cinch.deal import run_cinch
@@ -58,16 +56,13 @@ from sims.games.cinch.strategies.calibrated import (
     table_key,
     table_shape,
 )
-from sims.run.output import write_atomically
+from sims.run import calibration
+from sims.run.calibration import EXPLORER, PRIOR, Counts, SelfPlay, class_levels, shrunk
 from sims.run.queries import CalibrationQuery, CalibrationReport
-from sims.run.runner import RunSpec, log_arrays, raise_first_error, strategy_tables
+from sims.run.runner import RunSpec, log_arrays, raise_first_error
 from sims.strategies import SeatStrategy, resolve
 from sims.strategies.registry import MAX_PARAMS, functions
 
-PRIOR = 20.0  # deals' worth of weight on the coarser estimate
-MIN_DEALS = 10_000  # fewest deals a round: every round has samples to weigh its change by
-CHUNK = 250_000  # deals per kernel call
-EXPLORER = 0  # the seat whose calls are drawn at random
 POINTS = c.TOTAL_POINTS + 1  # a side takes 0 to 14 points
 
 
@@ -93,7 +88,7 @@ def seat_plans(rules: dict[str, Any], table: np.ndarray | None) -> list[SeatStra
 
 
 @dataclass
-class Tally:
+class Tally(Counts):
     """A round's samples, per cell (position and high bid heard, class, call): how many,
     how many made seat 0 the maker, and the sum of its margin where they did not; per
     position, class and the points its side took as the maker, how many deals and the sum
@@ -104,9 +99,6 @@ class Tally:
     other_sum: np.ndarray
     points: np.ndarray
     others: np.ndarray
-
-    def __add__(self, other: Tally) -> Tally:
-        return Tally(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
 
 
 def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.ndarray]) -> Tally:
@@ -159,29 +151,12 @@ def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.nda
     )
 
 
-def _levels() -> list[np.ndarray]:
-    """For each level of the shrinkage, coarsest first, the group of every class: the
-    Pedros; then the top trumps; then the length; then Jack, Game and Low (every class its
-    own group)."""
-    length, pedros, top, small = np.unravel_index(np.arange(CLASSES), CLASS_AXES)
-    keys = [(pedros,), (pedros, top), (pedros, top, length), (pedros, top, length, small)]
-    return [np.unique(np.stack(key, 1), axis=0, return_inverse=True)[1].ravel() for key in keys]
-
-
-LEVELS = _levels()
-
-
-def shrunk(sums: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """Means over the class axis (1) of `(context, class, ...)` sums and counts, each shrunk
-    towards the mean of the group above it (`LEVELS`), the coarsest towards the context's
-    mean over all classes: `(sum + PRIOR * coarser) / (count + PRIOR)`."""
-    estimate = sums.sum(1, keepdims=True) / np.maximum(counts.sum(1, keepdims=True), 1)
-    for groups in LEVELS:
-        members = (groups[:, None] == np.arange(groups.max() + 1)).astype(np.float64)
-        total = np.einsum("cg,xc...->xg...", members, sums)[:, groups]
-        count = np.einsum("cg,xc...->xg...", members, counts)[:, groups]
-        estimate = (total + PRIOR * estimate) / (count + PRIOR)
-    return estimate
+LENGTH, PEDRO, TOP, SMALL = range(len(CLASS_AXES))  # a hand class's axes
+# The shrinkage's levels, coarsest first: the Pedros; then the top trumps; then the length;
+# then Jack, Game and Low (every class its own group).
+LEVELS = class_levels(
+    CLASSES, CLASS_AXES, [(PEDRO,), (PEDRO, TOP), (PEDRO, TOP, LENGTH), (PEDRO, TOP, LENGTH, SMALL)]
+)
 
 
 def not_making(sums: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -190,7 +165,7 @@ def not_making(sums: np.ndarray, counts: np.ndarray) -> np.ndarray:
     from the context's mean over every class, shrunk towards none. A call changes little
     of a deal seat 0 does not make (the contract another seat must top), so each part
     pools what the other leaves apart, and a cell's few deals set neither."""
-    by_class = shrunk(sums.sum(-1), counts.sum(-1))
+    by_class = shrunk(sums.sum(-1), counts.sum(-1), LEVELS)
     context = sums.sum((1, 2)) / np.maximum(counts.sum((1, 2)), 1)
     calls, deals = sums.sum(1), counts.sum(1)
     departure = (calls - context[:, None] * deals) / (deals + PRIOR)
@@ -227,11 +202,11 @@ def fit(counted: Tally, rules: dict[str, Any]) -> np.ndarray:
     calls = counted.calls.reshape(table_shape(players))
     made = counted.made.reshape(calls.shape)
     other_sum = counted.other_sum.reshape(calls.shape)
-    wins = shrunk(made.sum(1), calls.sum(1))  # (position, class, call)
+    wins = shrunk(made.sum(1), calls.sum(1), LEVELS)  # (position, class, call)
     other = not_making(other_sum.sum(1), (calls - made).sum(1))
     taken = counted.points.reshape(players, CLASSES, POINTS)
-    share = shrunk(taken, np.repeat(taken.sum(-1, keepdims=True), POINTS, -1))
-    others = shrunk(counted.others.reshape(taken.shape), taken)
+    share = shrunk(taken, np.repeat(taken.sum(-1, keepdims=True), POINTS, -1), LEVELS)
+    others = shrunk(counted.others.reshape(taken.shape), taken, LEVELS)
     points = np.arange(POINTS)
     margins = maker_margin(
         points[:, None], others[..., None], contracts(rules)[None, :], rules
@@ -250,84 +225,14 @@ def passing(sums: np.ndarray, counts: np.ndarray) -> np.ndarray:
     high bid, class) from its sums and counts: shrunk towards the class's mean at that
     position over every high bid (itself `shrunk`), which stands where the high bid was
     never heard."""
-    pooled = shrunk(sums.sum(1), counts.sum(1))[:, None]
+    pooled = shrunk(sums.sum(1), counts.sum(1), LEVELS)[:, None]
     return (sums + PRIOR * pooled) / (counts + PRIOR)
 
 
-def change(
-    old: np.ndarray, new: np.ndarray, counts: np.ndarray, min_bid: int
-) -> tuple[float, float, float]:
-    """From the old table to the new, weighted by the samples: the share of decisions
-    whose best call changed, what the old call costs there by the new table (points per
-    decision), and the mean absolute change of the values (points)."""
-    weights = counts.reshape(new.shape)
-    per_cell = weights.sum(-1)
-    before, after = best_calls(old, min_bid), best_calls(new, min_bid)
-    values = new.astype(np.float64) / MILLIPOINTS
-    cost = np.take_along_axis(values, after[..., None], -1) - np.take_along_axis(
-        values, before[..., None], -1
-    )
-    shift = np.abs(new.astype(np.float64) - old) / MILLIPOINTS * weights
-    total = per_cell.sum()
-    moved = ((before != after) * per_cell).sum() / total
-    return moved, (cost[..., 0] * per_cell).sum() / total, shift.sum() / weights.sum()
+SELF_PLAY = SelfPlay(c.NAME, seat_plans, tally, fit, best_calls, MILLIPOINTS, TABLES, table_key)
 
 
 def calibrate(query: CalibrationQuery) -> CalibrationReport:
     """Fit the table for the rules of `query.run` and write it to `query.folder` (None:
     the package's own tables, which the bidder reads)."""
-    run = query.run
-    if run.count < MIN_DEALS:
-        raise ValueError(
-            f"--deals {run.count:,} is too few to fit a table: at least {MIN_DEALS:,} a round"
-        )
-    table, rounds = None, []
-    bar = tqdm(
-        total=query.rounds * run.count,
-        unit="deal",
-        unit_scale=True,
-        disable=not query.show,
-        leave=False,
-    )
-    for number in range(1, query.rounds + 1):
-        tables = strategy_tables(seat_plans(run.rules, table))
-        counted = None
-        start = run.first + (number - 1) * run.count
-        for first in range(start, start + run.count, CHUNK):
-            count = min(CHUNK, start + run.count - first)
-            part = tally(run, first, count, tables)
-            counted = part if counted is None else counted + part
-            bar.update(count)
-        fitted = fit(counted, run.rules)
-        samples = counted.calls
-        moved, cost, shift = (
-            (None,) * 3 if table is None else change(table, fitted, samples, run.rules["min_bid"])
-        )
-        rounds.append(
-            {
-                "round": number,
-                "deals": run.count,
-                "samples": int(samples.sum()),
-                "decisions_changed": moved,
-                "points_at_stake": cost,
-                "mean_change": shift,
-            }
-        )
-        table = fitted
-        if cost is not None and cost < query.tolerance:
-            break
-    bar.close()
-    about = {
-        "game": c.NAME,
-        "bidder": "calibrated",
-        "rules": {name: run.rules[name] for name in sorted(run.rules)},
-        "seed": run.seed,
-        "first": run.first,
-        "deals_per_round": run.count,
-        "max_rounds": query.rounds,
-        "tolerance": query.tolerance,
-        "prior": PRIOR,
-    }
-    path = (query.folder or TABLES) / f"{table_key(run.rules)}.npy"
-    write_atomically(path, table, {**about, "rounds": rounds})
-    return CalibrationReport(pd.DataFrame(rounds), path, about)
+    return calibration.calibrate(query, SELF_PLAY)

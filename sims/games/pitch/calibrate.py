@@ -30,12 +30,10 @@ seeded: the same command writes the same table, bit for bit.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import astuple, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pandas as pd
-from tqdm import tqdm
 
 from sims.games.pitch import rules as pitch
 from sims.games.pitch.deal import no_conditions, run_pitch
@@ -54,18 +52,13 @@ from sims.games.pitch.strategies.calibrated import (
     table_key,
     table_shape,
 )
-from sims.run.output import write_atomically
+from sims.run import calibration
+from sims.run.calibration import EXPLORER, Counts, SelfPlay, class_levels, shrunk
 from sims.run.queries import CalibrationQuery, CalibrationReport
-from sims.run.runner import RunSpec, log_arrays, raise_first_error, strategy_tables
+from sims.run.runner import RunSpec, log_arrays, raise_first_error
 from sims.strategies import SeatStrategy, resolve
 from sims.strategies.registry import MAX_PARAMS, functions
 
-PRIOR = 20.0  # deals' worth of weight on the coarser estimate
-# Fewest deals a round: seat 0 then calls from each position some thousands of times, and
-# every round has samples to weigh its change by (with none, the change is 0 / 0).
-MIN_DEALS = 10_000
-CHUNK = 250_000  # deals per kernel call
-EXPLORER = 0  # the seat whose calls are drawn at random
 MAX_POINTS = 4  # High, Low, Jack and Game
 
 
@@ -86,7 +79,7 @@ def seat_plans(rules: dict[str, Any], table: np.ndarray | None) -> list[SeatStra
 
 
 @dataclass
-class Tally:
+class Tally(Counts):
     """A round's samples, per cell (position and high bid heard, class, call): how many,
     how many seat 0 pitched, and the sum of its side's score change where it did not;
     per class, the points its side won where it pitched (0 to 4)."""
@@ -95,9 +88,6 @@ class Tally:
     pitched: np.ndarray
     other_sum: np.ndarray
     points: np.ndarray
-
-    def __add__(self, other: Tally) -> Tally:
-        return Tally(*(a + b for a, b in zip(astuple(self), astuple(other), strict=True)))
 
 
 def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.ndarray]) -> Tally:
@@ -148,44 +138,30 @@ def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.nda
     )
 
 
-def _levels() -> list[np.ndarray]:
-    """For each level of the shrinkage, coarsest first, the group of every class: top
-    trumps and Jack; then the lowest trump; then the length; then the game points (every
-    class its own group)."""
-    length, top, jack, low, game = np.unravel_index(np.arange(CLASSES), CLASS_AXES)
-    keys = [(top, jack), (top, jack, low), (length, top, jack, low), (length, top, jack, low, game)]
-    return [np.unique(np.stack(key, 1), axis=0, return_inverse=True)[1].ravel() for key in keys]
+LENGTH, TOP, JACK, LOW, GAME = range(len(CLASS_AXES))  # a hand class's axes
+# The shrinkage's levels, coarsest first: top trumps and Jack; then the lowest trump; then
+# the length; then the game points (every class its own group).
+LEVELS = class_levels(
+    CLASSES,
+    CLASS_AXES,
+    [(TOP, JACK), (TOP, JACK, LOW), (LENGTH, TOP, JACK, LOW), (LENGTH, TOP, JACK, LOW, GAME)],
+)
 
 
-LEVELS = _levels()
-
-
-def shrunk(sums: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """Means over the class axis (1) of `(context, class, ...)` sums and counts, each shrunk
-    towards the mean of the group above it (`LEVELS`), the coarsest towards the context's
-    mean over all classes: `(sum + PRIOR * coarser) / (count + PRIOR)`."""
-    estimate = sums.sum(1, keepdims=True) / np.maximum(counts.sum(1, keepdims=True), 1)
-    for groups in LEVELS:
-        members = (groups[:, None] == np.arange(groups.max() + 1)).astype(np.float64)
-        total = np.einsum("cg,xc...->xg...", members, sums)[:, groups]
-        count = np.einsum("cg,xc...->xg...", members, counts)[:, groups]
-        estimate = (total + PRIOR * estimate) / (count + PRIOR)
-    return estimate
-
-
-def fit(counted: Tally, players: int) -> np.ndarray:
+def fit(counted: Tally, rules: dict[str, Any]) -> np.ndarray:
     """The table in int16 milli-points: for a bid, P(seat 0 pitches) times its side's
     score change when it pitches with that contract (from the points its class wins
     pitching, pooled over positions and calls: play does not depend on the bid) plus the
     rest times its mean score change when it does not pitch; for a pass, the latter."""
+    players = rules["players"]
     contexts = players * HIGHS
     calls = counted.calls.reshape(contexts, CLASSES, CALLS)
-    wins = shrunk(counted.pitched.reshape(calls.shape), calls)
+    wins = shrunk(counted.pitched.reshape(calls.shape), calls, LEVELS)
     other = shrunk(
-        counted.other_sum.reshape(calls.shape), calls - counted.pitched.reshape(calls.shape)
+        counted.other_sum.reshape(calls.shape), calls - counted.pitched.reshape(calls.shape), LEVELS
     )
     points = counted.points.reshape(1, CLASSES, MAX_POINTS + 1)
-    share = shrunk(points, np.repeat(points.sum(-1, keepdims=True), MAX_POINTS + 1, -1))[0]
+    share = shrunk(points, np.repeat(points.sum(-1, keepdims=True), MAX_POINTS + 1, -1), LEVELS)[0]
     k = np.arange(MAX_POINTS + 1)
     settled = np.where(
         k[None, :] >= np.arange(CALLS)[:, None], k[None, :], -np.arange(CALLS)[:, None]
@@ -198,81 +174,10 @@ def fit(counted: Tally, players: int) -> np.ndarray:
     return stored.reshape(table_shape(players))
 
 
-def change(
-    old: np.ndarray, new: np.ndarray, counts: np.ndarray, min_bid: int
-) -> tuple[float, float, float]:
-    """From the old table to the new, weighted by the samples: the share of decisions
-    whose best call changed, what the old call costs there by the new table (points per
-    decision), and the mean absolute change of the values (points)."""
-    weights = counts.reshape(new.shape)
-    per_cell = weights.sum(-1)
-    before, after = best_calls(old, min_bid), best_calls(new, min_bid)
-    values = new.astype(np.float64) / MILLIPOINTS
-    cost = np.take_along_axis(values, after[..., None], -1) - np.take_along_axis(
-        values, before[..., None], -1
-    )
-    shift = np.abs(new.astype(np.float64) - old) / MILLIPOINTS * weights
-    total = per_cell.sum()
-    moved = ((before != after) * per_cell).sum() / total
-    return moved, (cost[..., 0] * per_cell).sum() / total, shift.sum() / weights.sum()
+SELF_PLAY = SelfPlay("pitch", seat_plans, tally, fit, best_calls, MILLIPOINTS, TABLES, table_key)
 
 
 def calibrate(query: CalibrationQuery) -> CalibrationReport:
     """Fit the table for the rules of `query.run` and write it to `query.folder` (None:
     the package's own tables, which the bidder reads)."""
-    run = query.run
-    if run.count < MIN_DEALS:
-        raise ValueError(
-            f"--deals {run.count:,} is too few to fit a table: at least {MIN_DEALS:,} a round"
-        )
-    players, min_bid = run.layout.players, run.rules["min_bid"]
-    table, rounds = None, []
-    bar = tqdm(
-        total=query.rounds * run.count,
-        unit="deal",
-        unit_scale=True,
-        disable=not query.show,
-        leave=False,
-    )
-    for number in range(1, query.rounds + 1):
-        tables = strategy_tables(seat_plans(run.rules, table))
-        counted = None
-        start = run.first + (number - 1) * run.count
-        for first in range(start, start + run.count, CHUNK):
-            count = min(CHUNK, start + run.count - first)
-            part = tally(run, first, count, tables)
-            counted = part if counted is None else counted + part
-            bar.update(count)
-        fitted = fit(counted, players)
-        samples = counted.calls
-        moved, cost, shift = (
-            (None,) * 3 if table is None else change(table, fitted, samples, min_bid)
-        )
-        rounds.append(
-            {
-                "round": number,
-                "deals": run.count,
-                "samples": int(samples.sum()),
-                "decisions_changed": moved,
-                "points_at_stake": cost,
-                "mean_change": shift,
-            }
-        )
-        table = fitted
-        if cost is not None and cost < query.tolerance:
-            break
-    bar.close()
-    about = {
-        "game": "pitch",
-        "bidder": "calibrated",
-        "rules": {name: run.rules[name] for name in sorted(run.rules)},
-        "seed": run.seed,
-        "first": run.first,
-        "deals_per_round": run.count,
-        "max_rounds": query.rounds,
-        "tolerance": query.tolerance,
-        "prior": PRIOR,
-    }
-    path = (query.folder or TABLES) / f"{table_key(run.rules)}.npy"
-    write_atomically(path, table, {**about, "rounds": rounds})
-    return CalibrationReport(pd.DataFrame(rounds), path, about)
+    return calibration.calibrate(query, SELF_PLAY)
