@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Iterator
 
 import pytest
@@ -147,3 +148,15 @@ def test_simulate_reads_the_cluster_variable_as_every_command_does(monkeypatch, 
     code, _, err = call(capsys, "simulate", "phat", "--deals", "10", "--quiet")
     assert code != 0
     assert f"{CLUSTER_VARIABLE}=tcp://127.0.0.1:{port}" in err and "connection refused" in err
+
+
+def test_two_local_clusters_at_once_take_free_local_ports_without_a_warning():
+    with warnings.catch_warnings(), contextlib.ExitStack() as stack:
+        warnings.simplefilter("error")  # a taken port had warned (and left a socket open)
+        clusters = []
+        for _ in range(2):
+            clusters.append(DaskCluster("local:1"))
+            stack.callback(clusters[-1].close)
+        servers = [cluster._cluster.scheduler.http_server for cluster in clusters]
+        assert servers[0].port != servers[1].port
+        assert {server.address for server in servers} == {"127.0.0.1"}

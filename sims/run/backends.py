@@ -112,6 +112,9 @@ class DaskCluster:
                 threads_per_worker=1,
                 processes=True,
                 dashboard_address=None,
+                # Its scheduler's HTTP routes on a free local port: on the dashboard's
+                # (8787) a second cluster warned that the port was taken.
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                 silence_logs=40,  # errors only: progress goes to the run's own bar
             )
             address = self._cluster.scheduler_address
