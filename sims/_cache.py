@@ -148,11 +148,13 @@ def _is_ours(folder: Path) -> bool:
 
 def _built_by_us(name: str) -> bool:
     """Whether a name is one a build folder of ours holds: the dispatcher, its bytecode,
-    or a folder of numba's cache files (named after a source folder and a hash)."""
+    a folder of numba's cache files (named after a source folder and a hash), or a marker
+    (one that a process starting beside this one renamed into place after this one looked
+    for it, or one being written)."""
     return (
-        name in (DISPATCHER, "__pycache__")
+        name in (DISPATCHER, "__pycache__", MARKER)
         or NUMBA_FOLDER.fullmatch(name) is not None
-        or name.startswith(f"{MARKER}.")  # a marker being written
+        or name.startswith(f"{MARKER}.")
     )
 
 

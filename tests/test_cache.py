@@ -71,6 +71,17 @@ def test_a_folder_named_like_a_build_but_not_ours_is_never_adopted(tmp_path):
     assert (tmp_path / "00000000000000aa" / "thesis.tex").read_text() == "mine"
 
 
+def test_a_marker_renamed_in_by_a_process_starting_beside_this_one_is_ours(tmp_path, monkeypatch):
+    # The race of processes starting together, played in order: this one finds no marker,
+    # the other renames its marker into the folder, this one then lists the folder.
+    folder = tmp_path / "00000000000000aa"
+    folder.mkdir()
+    (folder / _cache.MARKER).write_text(folder.name)  # the other process's, just renamed
+    monkeypatch.setattr(_cache, "_marked", lambda path: False)  # as this one saw it
+    assert _cache._build_folder(tmp_path, folder.name) == folder
+    assert (folder / _cache.MARKER).read_text() == folder.name
+
+
 def test_a_run_with_the_cache_in_a_users_folder_deletes_none_of_it(tmp_path):
     made = _user_folders(tmp_path)
     shutil.copytree(sims.CACHE_DIR, tmp_path / sims.CACHE_DIR.name, symlinks=True)
