@@ -89,7 +89,6 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"give at least two different policies, comma-separated: {listed!r}")
     if args.leads is not None:
         _check_leads(args.game, probe.described.strategy_game, names)
-    if args.leads is not None:
         labels = [f"{args.base}+{name}" for name in names]
     elif args.bids is not None:
         labels = [f"{name}+{args.base}" for name in names]
