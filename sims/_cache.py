@@ -33,7 +33,7 @@ NUMBA_FOLDER = re.compile(r"\w+_[0-9a-f]{40}")  # numba's cache folder of one so
 # games' package `__init__` modules (their help texts).
 PLAIN_LAYERS = {"tools", "run", "descriptors"}
 COMPILED_IN_PLAIN_LAYERS = {"run/counters.py"}
-PLAIN_PYTHON = {"core/options.py", "engine/threads.py", "_cache.py"}
+PLAIN_PYTHON = {"core/options.py", "engine/threads.py", "_cache.py", "_inlining.py"}
 PLAIN_FILES = (
     "games/*/reference*.py",
     "games/reference*.py",
@@ -176,9 +176,9 @@ def _temporary_build_folder() -> Path:
 
 def guard_cache_loads() -> None:
     """Make a cache entry that does not load a miss: discard its files (only them), say so
-    in one line, and let numba compile it again. Registered as numba's extension hook
-    (`numba_extensions` in pyproject.toml), which numba calls as it prepares its first
-    compile or cache load, before it reads any cache file."""
+    in one line, and let numba compile it again. Called by numba's extension hook
+    (`sims.prepare_numba`) as numba prepares its first compile or cache load, before it
+    reads any cache file."""
     from numba.core.caching import IndexDataCacheFile
 
     load = IndexDataCacheFile.load
