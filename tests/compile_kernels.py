@@ -1,10 +1,10 @@
 """Compile (and cache) every kernel the suite calls before it runs, in parallel processes.
 
-numba compiles one process at a time, and a clean clone spends more than half of its
-test time compiling; spread over the machine's cores the same work ends sooner. Each job
-calls the tools the way a user would, on a tiny run, so that what it compiles is exactly
-what the tests then load from the cache. A kernel no job reaches is compiled by the first
-test that calls it, as before: this only moves the work.
+numba compiles in one thread of a process, and a clean clone's `make test` spends more
+than a third of its time compiling; spread over the machine's cores the same work ends
+sooner. Each job calls the tools the way a user would, on a tiny run, so that what it
+compiles is exactly what the tests then load from the cache. A kernel no job reaches is
+compiled by the first test that calls it, as before: this only moves the work.
 
     python -m tests.compile_kernels [--jobs N]
 """
