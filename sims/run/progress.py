@@ -48,3 +48,12 @@ def progress_bar(total: int, unit: str, label: str, enabled: bool, done: int = 0
         leave=False,
         file=sys.stderr,
     )
+
+
+def tell_preparing(game: str) -> None:
+    """Say, above the bar, why a run has not started: its kernels are not ready yet."""
+    tqdm.write(
+        f"preparing the compiled kernels for {game} (a game's first run compiles them, a "
+        "minute or two; later runs load them from the cache)",
+        file=sys.stderr,
+    )
