@@ -11,7 +11,6 @@ import time
 import numba
 import pytest
 
-from sims.run import watchdog
 from sims.run.progress import Advance
 from sims.run.watchdog import Stalled, watch
 
@@ -37,45 +36,6 @@ def test_the_stall_clock_runs_while_the_kernel_plays_not_while_it_compiles():
     watch(lambda: None, (), lambda: 0, 0.5, prepare=lambda: time.sleep(1.2))  # no stall
     with pytest.raises(Stalled):
         watch(lambda: time.sleep(1.2), (), lambda: 0, 0.5, prepare=lambda: None)
-
-
-def test_a_prepare_slower_than_the_limit_is_told_of_once(monkeypatch):
-    monkeypatch.setattr(watchdog, "SLOW_PREPARE_SECONDS", 0.3)
-    told: list[str] = []
-
-    def slow() -> None:
-        told.append("slow")
-
-    watch(lambda: None, (), lambda: 0, 5.0, prepare=lambda: time.sleep(1.2), slow_prepare=slow)
-    assert told == ["slow"]
-    watch(lambda: time.sleep(1.2), (), lambda: 0, 5.0, prepare=lambda: None, slow_prepare=slow)
-    assert told == ["slow"]  # the kernel's own time is not preparing
-
-
-@pytest.mark.parametrize(
-    "flags",
-    [["--progress"], ["--progress", "--aggregate"], []],
-    ids=["rows", "counters", "no progress"],
-)
-def test_a_run_whose_kernels_take_long_to_prepare_says_why_where_progress_shows(
-    monkeypatch, capsys, tmp_path, flags
-):
-    from sims.run import runner
-    from sims.tools import cli
-
-    compile_kernel = runner._compile
-
-    def slow_compile(kernel, arguments):
-        time.sleep(0.8)
-        compile_kernel(kernel, arguments)
-
-    monkeypatch.setattr(runner, "_compile", slow_compile)
-    monkeypatch.setattr(watchdog, "SLOW_PREPARE_SECONDS", 0.3)
-    out = tmp_path / ("phat" if "--aggregate" in flags else "phat.parquet")  # a folder of counters
-    assert cli.main(["simulate", "phat", "--deals", "200", "--out", str(out), *flags]) == 0
-    err = capsys.readouterr().err
-    told = "preparing the compiled kernels for phat (a game's first run compiles them"
-    assert (told in err) == ("--progress" in flags), err
 
 
 def test_the_kernel_plays_on_as_many_threads_as_the_caller_set():

@@ -50,10 +50,11 @@ def progress_bar(total: int, unit: str, label: str, enabled: bool, done: int = 0
     )
 
 
-def tell_preparing(game: str) -> None:
-    """Say, above the bar, why a run has not started: its kernels are not ready yet."""
+def tell_compiling(game: str | None) -> None:
+    """Say, above any bar, why a command has not started: its kernels are compiling."""
+    kernels = f"the kernels for {game}" if game else "the kernels"
     tqdm.write(
-        f"preparing the compiled kernels for {game} (a game's first run compiles them, a "
-        "minute or two; later runs load them from the cache)",
+        f"compiling {kernels} (a game's first run compiles them, a minute or two; later "
+        "runs load them from the cache)",
         file=sys.stderr,
     )

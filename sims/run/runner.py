@@ -25,7 +25,7 @@ from sims.descriptors import Game, KernelInputs, Layout, names
 from sims.descriptors import game as describe
 from sims.engine.common import ILLEGAL_CALL, ILLEGAL_CARD
 from sims.run.backends import Backend, default_backend
-from sims.run.progress import Advance, progress_bar, tell_preparing
+from sims.run.progress import Advance, progress_bar
 from sims.run.watchdog import Stalled, watch
 from sims.strategies import SeatStrategy, resolve
 from sims.strategies.registry import canonical
@@ -236,15 +236,13 @@ def play_chunk(
     """The rows (and, when recording, logs) of one chunk of the run: a pure function of
     the spec and the chunk, run by every backend. `stall` > 0 stops a chunk in which no
     deal finishes for that many seconds (a strategy that loops); `progress` hears the
-    count of the chunk's deals done while it plays (independent deals only), and with a
-    listener a kernel slow to compile is announced."""
+    count of the chunk's deals done while it plays (independent deals only)."""
     layout = spec.layout
     cap = layout.cap if spec.games else 1
     buffers = _Buffers(chunk.count * cap, layout, record)
     plans = seat_strategies(spec)
     listener = None if spec.games else progress  # rows count deals, the bar counts games
-    slow = None if progress is None else partial(tell_preparing, spec.game)
-    _run_chunk(spec, plans, chunk.first, chunk.count, cap, buffers.arrays(), stall, listener, slow)
+    _run_chunk(spec, plans, chunk.first, chunk.count, cap, buffers.arrays(), stall, listener)
     used = buffers.out["deal"] >= 0 if spec.games else slice(None)
     table, *logs = buffers.arrays(used)
     part = dataclasses.replace(spec, first=chunk.first, count=chunk.count)
@@ -293,11 +291,9 @@ def _run_chunk(
     outputs: tuple[np.ndarray, ...],
     stall: float = 0.0,
     progress: Callable[[int], None] | None = None,
-    slow_prepare: Callable[[], None] | None = None,
 ) -> None:
     """Play units `first .. first + count` into `outputs` (rows, then the logs), telling
-    `progress` of the deals done as they finish and calling `slow_prepare` when the kernel
-    takes long to compile; raise StrategyFault on a fault."""
+    `progress` of the deals done as they finish; raise StrategyFault on a fault."""
     errors = np.zeros((count, 4), np.int64)
     out = outputs[0]
     fids, params = strategy_tables(plans)
@@ -309,8 +305,7 @@ def _run_chunk(
         return int(np.count_nonzero(out["deal"] >= 0))
 
     try:
-        prepare = partial(_compile, kernel, arguments)
-        watch(kernel, arguments, finished, stall, progress, prepare, slow_prepare)
+        watch(kernel, arguments, finished, stall, progress, partial(_compile, kernel, arguments))
     except Stalled:
         where = f"{spec.unit[:-1]} {first + _first_unfinished(out, cap)}"
         raise StrategyFault(

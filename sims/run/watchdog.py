@@ -12,7 +12,6 @@ from typing import Any
 import numba
 
 POLL_SECONDS = 0.25
-SLOW_PREPARE_SECONDS = 2.0  # a prepare this long is compiling: loads from the cache take less
 
 
 class Stalled(RuntimeError):
@@ -27,14 +26,12 @@ def watch(
     stall: float,
     progress: Callable[[int], None] | None = None,
     prepare: Callable[[], None] | None = None,
-    slow_prepare: Callable[[], None] | None = None,
 ) -> None:
     """Call `prepare()` (compiling the kernel, say), then `kernel(*arguments)`; with
     `stall` > 0 or a `progress` listener both run in a thread of their own (the kernels
     release the GIL) while this thread polls `finished()`, the count of deals done, tells
     `progress` of each new count, and raises Stalled when it has not grown for `stall`
-    seconds of the kernel's own time: the time `prepare` takes is not counted, and
-    `slow_prepare()` is called once when it has lasted SLOW_PREPARE_SECONDS. The kernel
+    seconds of the kernel's own time: the time `prepare` takes is not counted. The kernel
     plays on as many threads as numba is set to use here (a count numba keeps per thread)."""
     if stall <= 0 and progress is None:
         if prepare is not None:
@@ -58,15 +55,11 @@ def watch(
     thread = threading.Thread(target=play, name="allfours-kernel", daemon=True)
     thread.start()
     done, since = finished(), time.monotonic()
-    began = since
     while thread.is_alive():
         thread.join(POLL_SECONDS)
         now = finished()
         if not playing.is_set():
             since = time.monotonic()  # still preparing: the stall clock waits
-            if slow_prepare is not None and since - began >= SLOW_PREPARE_SECONDS:
-                slow_prepare()
-                slow_prepare = None
         elif now != done:
             done, since = now, time.monotonic()
             if progress is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from functools import partial
 
 from sims.core.discovery import told
 from sims.tools.commands import (
@@ -70,13 +71,18 @@ def _command(argv: Sequence[str] | None) -> int:
     args = parser.parse_args(argv)
     from sims.core.cards import CardError
     from sims.core.options import OptionError
+    from sims.run.compiling import noticing_compiles
     from sims.run.output import OutputError
+    from sims.run.progress import tell_compiling, wanted
     from sims.run.runner import Interrupted, StrategyFault
     from sims.run.stopping import describe, signal_number
     from sims.strategies import StrategyError
 
+    # Said where progress shows: a first run compiling for minutes would look hung.
+    notice = wanted(getattr(args, "quiet", False), getattr(args, "progress", False))
     try:
-        return args.handler(args)
+        with noticing_compiles(partial(tell_compiling, getattr(args, "game", None)), notice):
+            return args.handler(args)
     except (UsageError, OptionError, StrategyError, CardError, ValueError) as error:
         parser.exit(2, f"allfours: error: {error}\n")
     except (StrategyFault, OutputError) as error:
