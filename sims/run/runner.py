@@ -278,8 +278,16 @@ def run(
         return play_chunk(spec, Chunk(0, spec.first, 0), record)
     ordered = [parts[piece.index] for piece in pieces]
     columns = ("table", "hands", "calls", "plays", "winners") if record else ("table",)
-    joined = {name: np.concatenate([getattr(p, name) for p in ordered]) for name in columns}
+    joined = {name: _joined([getattr(p, name) for p in ordered]) for name in columns}
     return RunResult(spec, **joined)
+
+
+def _joined(parts: Sequence[np.ndarray]) -> np.ndarray:
+    """`parts` end to end in zeroed memory: numpy copies records field by field, and in
+    memory of its own would leave the bytes between fields (the outcome row's padding) as
+    they were, so that equal runs' tables differed byte for byte."""
+    rows = sum(len(part) for part in parts)
+    return np.concatenate(parts, out=np.zeros((rows, *parts[0].shape[1:]), parts[0].dtype))
 
 
 def _run_chunk(
