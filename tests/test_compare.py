@@ -3,6 +3,8 @@ that pairing shrinks the standard error), and the `compare` command."""
 
 import json
 import math
+import re
+import sys
 
 import numpy as np
 import pandas as pd
@@ -281,3 +283,22 @@ def test_solo_whist_compares_seatings_whose_sign_flips_with_the_names(capsys):
         capsys, "compare", "solowhist", "--strategies", "greedy,random", "--deals", "200"
     )
     assert code == 0 and "settlement (its seats' mean)" in out and "pitcher" not in out
+
+
+@pytest.mark.parametrize("quiet", [False, True], ids=["terminal", "quiet"])
+def test_compare_shows_each_runs_progress_bar_on_a_terminal(monkeypatch, capsys, quiet):
+    from sims.run import progress
+
+    monkeypatch.setattr(progress, "DELAY_SECONDS", 0)  # a bar at once, however short the run
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    flags = ["--quiet"] if quiet else []
+    code, _, err = call(
+        capsys, "compare", "phat", "--strategies", "random,greedy", "--deals", "300", *flags
+    )
+    assert code == 0
+    bars = re.findall(r"phat deals: +\d+%\|.*?\| [\d.]+/300 ", err)
+    if quiet:
+        assert err == ""
+    else:
+        assert "playing random vs greedy ..." in err
+        assert len(bars) >= 2, err  # the runs' bars (one for each seating, at the least)

@@ -12,6 +12,9 @@ once per policy or seating, so the luck of the cards cancels in the differences.
   the pitcher's side minus b's, and the same for the defending sides.
 - Whole games (`game_trials`): the same seatings on the same games played to the target;
   a game's result is whether a's sides won it minus whether b's did.
+
+Each function tells `progress` the name of each policy or pair before its runs, and with
+`bars` shows each run's progress bar (deals or games done, the rate, the time left).
 """
 
 from __future__ import annotations
@@ -50,8 +53,8 @@ def _pitcher_side(spec: RunSpec, frame: pd.DataFrame) -> np.ndarray:
     return np.asarray(pitcher(frame))
 
 
-def _frame(spec: RunSpec) -> pd.DataFrame:
-    return run_frame(run(spec))
+def _frame(spec: RunSpec, bars: bool = False) -> pd.DataFrame:
+    return run_frame(run(spec, progress=bars))
 
 
 def _sides(spec: RunSpec) -> list[list[int]]:
@@ -67,6 +70,7 @@ def lead_trials(
     base: str = "greedy",
     variants: Sequence[str] = (),
     progress: Callable[[str], None] | None = None,
+    bars: bool = False,
 ) -> pd.DataFrame:
     """Per deal (rows) and lead policy (columns): the pitcher's side's result when every
     seat plays `base+LEAD` on the same deals."""
@@ -75,7 +79,7 @@ def lead_trials(
         if progress is not None:
             progress(lead)
         spec = RunSpec(game, seed, deals, seats=(f"{base}+{lead}",), variants=tuple(variants))
-        frame = _frame(spec)
+        frame = _frame(spec, bars)
         per_side = scoring(spec).results(frame, len(_sides(spec)))
         pitcher_side = _pitcher_side(spec, frame)
         columns[lead] = per_side[np.arange(len(frame)), pitcher_side]
@@ -120,10 +124,10 @@ def _swapped_runs(
         )
 
 
-def _seating_results(spec: RunSpec) -> tuple[np.ndarray, np.ndarray | None]:
+def _seating_results(spec: RunSpec, bars: bool) -> tuple[np.ndarray, np.ndarray | None]:
     """Per deal and side the result; per deal the pitcher's side where an auction decides
-    it (else None)."""
-    frame = _frame(spec)
+    it (else None); `bars`: a progress bar for the run."""
+    frame = _frame(spec, bars)
     per_side = scoring(spec).results(frame, len(_sides(spec)))
     pitcher = _pitcher_side(spec, frame) if _by_role(spec) else None
     return per_side.astype(float), pitcher
@@ -155,6 +159,7 @@ def role_trials(
     variants: Sequence[str] = (),
     swap_seed: int | None = None,
     progress: Callable[[str], None] | None = None,
+    bars: bool = False,
 ) -> dict[str, pd.DataFrame]:
     """Per deal (rows) and pair `a vs b` (columns), a's result minus b's: under "all" the
     mean of the two seatings, and in Pitch under "pitcher" and "defender" by role. A deal
@@ -166,7 +171,7 @@ def role_trials(
     roles = ("all", "pitcher", "defender") if by_role else ("all",)
     columns: dict[str, dict[str, np.ndarray]] = {role: {} for role in roles}
     for pair, runs in _swapped_runs(probe, strategies, deals, swap_seed, progress):
-        seatings = [_seating_results(spec) for spec in runs]
+        seatings = [_seating_results(spec, bars) for spec in runs]
         margins = [r[:, 0::2].mean(1) - r[:, 1::2].mean(1) for r, _ in seatings]
         columns["all"][pair] = (margins[0] - margins[1]) / 2
         if by_role:
@@ -185,6 +190,7 @@ def side_trials(
     variants: Sequence[str] = (),
     swap_seed: int | None = None,
     progress: Callable[[str], None] | None = None,
+    bars: bool = False,
 ) -> pd.DataFrame:
     """Per deal (rows) and pair `a vs b` (columns): a's result minus b's, the mean of the
     two seatings (`role_trials`' "all")."""
@@ -196,6 +202,7 @@ def side_trials(
         variants=variants,
         swap_seed=swap_seed,
         progress=progress,
+        bars=bars,
     )["all"]
 
 
@@ -207,6 +214,7 @@ def game_trials(
     seed: int = 0,
     variants: Sequence[str] = (),
     progress: Callable[[str], None] | None = None,
+    bars: bool = False,
 ) -> pd.DataFrame:
     """Per game (rows) and pair `a vs b` (columns): 1 if a's sides won the game, -1 if b's
     did, 0 if it stopped at the deal cap unwon, the mean of the two seatings (`seating`) on
@@ -216,7 +224,7 @@ def game_trials(
     for pair, runs in _swapped_runs(probe, strategies, games, None, progress):
         margins = []
         for spec in runs:
-            winner = game_frame(_frame(spec))["winner"].to_numpy()
+            winner = game_frame(_frame(spec, bars))["winner"].to_numpy()
             margins.append((winner >= 0) * np.where(winner % 2 == 0, 1.0, -1.0))
         columns[pair] = (margins[0] - margins[1]) / 2
     return pd.DataFrame(columns, index=pd.RangeIndex(games, name="game"))

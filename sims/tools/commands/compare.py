@@ -112,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             variants=variants,
             progress=progress,
+            bars=show,
         )
         means, pairs, roles = None, difference_pairs(trials, game_margin), {}
         design = "sides swapped on the same games; result: a's share of the games won minus b's"
@@ -124,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
             base=args.base,
             variants=variants,
             progress=progress,
+            bars=show,
         )
         means, pairs, roles = policy_means(trials), policy_pairs(trials), {}
         design = f"every seat plays {args.base}+LEAD; result: the pitcher's side's {result}"
@@ -135,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
             seed=args.seed,
             variants=variants,
             progress=progress,
+            bars=show,
         )
         means, pairs = None, difference_pairs(by_role.pop("all"))
         roles = {role: difference_pairs(trials) for role, trials in by_role.items()}
