@@ -5,6 +5,7 @@ receives the answer. Plain Python, no game named: the references share it, nothi
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 Steps = Generator[Any, object, Any]
@@ -39,3 +40,37 @@ def drive_with_answers(steps: Steps, answers: Sequence[tuple[int, object]]) -> A
     if queue:
         raise ValueError(f"{len(queue)} answers left over after the deal ended: {queue[:3]}")
     return result
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A whole game: the winning side, the final scores and every deal in order."""
+
+    winner: int
+    scores: tuple[int, ...]
+    deals: tuple[Any, ...]
+
+
+def play_to_the_end(
+    play_deal: Callable[[int, Sequence[int]], Any],
+    sides: int,
+    players: int,
+    first_dealer: int,
+    max_deals: int,
+    passes: Callable[[Any], bool] = lambda deal: True,
+) -> GameResult:
+    """Play deals, each `play_deal(dealer, scores before it)` (a result with `winner`, None
+    while the game goes on, and `scores_after`), until one has a winner; the deal passes
+    left after each deal that `passes`. RuntimeError after `max_deals` deals."""
+    scores: Sequence[int] = (0,) * sides
+    dealer = first_dealer
+    deals: list[Any] = []
+    for _ in range(max_deals):
+        result = play_deal(dealer, scores)
+        deals.append(result)
+        scores = result.scores_after
+        if result.winner is not None:
+            return GameResult(result.winner, tuple(scores), tuple(deals))
+        if passes(result):
+            dealer = (dealer + 1) % players
+    raise RuntimeError(f"no winner after {max_deals} deals")

@@ -34,7 +34,7 @@ from sims.games.allfours.reference import (
     trick_winner,
     turn_up_points,
 )
-from sims.games.reference_steps import drive, drive_with_answers
+from sims.games.reference_steps import GameResult, drive, drive_with_answers, play_to_the_end
 
 Chooser = Callable[[Decision], object]
 
@@ -265,15 +265,6 @@ def random_chooser(rng: random.Random) -> Chooser:
     return lambda decision: random_answer(rng, decision)
 
 
-@dataclass(frozen=True)
-class GameResult:
-    """A whole game: the winning side, the final scores and every deal in order."""
-
-    winner: int
-    scores: tuple[int, ...]
-    deals: tuple[DealResult, ...]
-
-
 def play_game(
     rules: Rules,
     rng: random.Random,
@@ -285,16 +276,12 @@ def play_game(
 
     The deal passes left, except that a bunched deal is dealt again by the same dealer.
     """
-    scores: Sequence[int] = (0,) * len(sides(rules))
-    dealer = first_dealer
-    deals: list[DealResult] = []
-    for _ in range(max_deals):
+
+    def deal(dealer: int, scores: Sequence[int]) -> DealResult:
         hands, stock = random_deal(rng, rules)
-        result = play_deal_with(rules, dealer, hands, stock, chooser, scores)
-        deals.append(result)
-        scores = result.scores_after
-        if result.winner is not None:
-            return GameResult(result.winner, tuple(scores), tuple(deals))
-        if not result.bunched:
-            dealer = (dealer + 1) % rules.players
-    raise RuntimeError(f"no winner after {max_deals} deals")
+        return play_deal_with(rules, dealer, hands, stock, chooser, scores)
+
+    def passes(result: DealResult) -> bool:
+        return not result.bunched
+
+    return play_to_the_end(deal, len(sides(rules)), rules.players, first_dealer, max_deals, passes)
