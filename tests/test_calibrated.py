@@ -12,13 +12,7 @@ from analysis.odds import pitch_advice
 from sims.core.options import resolve as resolve_options
 from sims.games.pitch import rules as pitch
 from sims.games.pitch.calibrate import calibrate
-from sims.games.pitch.strategies.calibrated import (
-    TABLES,
-    hand_classes,
-    shipped_table,
-    table_key,
-    table_shape,
-)
+from sims.games.pitch.strategies.calibrated import FILES, TABLES, hand_classes, table_shape
 from sims.run.outcomes import run_frame
 from sims.run.queries import CalibrationQuery
 from sims.run.runner import RunSpec, run
@@ -69,11 +63,11 @@ def test_the_calibration_is_reproducible_from_its_seed(tmp_path):
 @pytest.mark.parametrize("variants", SHIPPED)
 def test_the_package_ships_a_table_for_each_evidenced_rule_set(variants):
     rules = _rules(variants)
-    assert (TABLES / f"{table_key(rules)}.npy").exists()
-    made = json.loads((TABLES / f"{table_key(rules)}.json").read_text())
+    assert (TABLES / f"{FILES.key(rules)}.npy").exists()
+    made = json.loads((TABLES / f"{FILES.key(rules)}.json").read_text())
     assert made["rules"]["players"] == rules["players"]
     assert made["rules"]["partnership"] == rules["partnership"]
-    assert shipped_table(rules).size == np.prod(table_shape(rules["players"]))
+    assert FILES.shipped(rules).size == np.prod(table_shape(rules["players"]))
 
 
 @pytest.mark.parametrize("variants", [["players=3"], ["players=4", "partnership"]])
@@ -82,7 +76,7 @@ def test_the_bidder_makes_the_legal_call_its_table_values_most(variants):
     values, call by call, for random hands in every position and after every high bid."""
     rules = _rules(variants)
     players = rules["players"]
-    values = shipped_table(rules)
+    values = FILES.shipped(rules)
     rng = np.random.default_rng(3)
     hands = [[int(card) for card in rng.choice(52, 6, replace=False)] for _ in range(40)]
     masks = np.array([sum(1 << card for card in hand) for hand in hands], np.int64)

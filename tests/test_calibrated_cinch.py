@@ -14,12 +14,11 @@ from sims.games.cinch.cards import DECK
 from sims.games.cinch.strategies.calibrated import (
     CALLS,
     CLASS_AXES,
+    FILES,
     TABLES,
     hand_class,
     hand_classes,
     legal_calls,
-    shipped_table,
-    table_key,
     table_shape,
 )
 from sims.run.outcomes import run_frame
@@ -151,9 +150,9 @@ def test_the_calibration_is_reproducible_from_its_seed(tmp_path):
 @pytest.mark.parametrize("variants", SHIPPED)
 def test_the_package_ships_a_table_for_each_fitted_rule_set(variants):
     rules = _rules(variants)
-    made = json.loads((TABLES / f"{table_key(rules)}.json").read_text())
+    made = json.loads((TABLES / f"{FILES.key(rules)}.json").read_text())
     assert made["game"] == c.NAME and made["rules"] == rules
-    assert shipped_table(rules).shape == table_shape(rules["players"])
+    assert FILES.shipped(rules).shape == table_shape(rules["players"])
 
 
 @pytest.mark.parametrize("variants", SHIPPED)
@@ -161,7 +160,7 @@ def test_the_bidder_makes_the_legal_call_its_table_values_most(variants):
     """The bidder reads its choices packed; here they are chosen again from the shipped
     values, call by call, for random hands in every position and after every high bid."""
     rules = _rules(variants)
-    values = shipped_table(rules)
+    values = FILES.shipped(rules)
     rng = np.random.default_rng(3)
     dealt = c.cards_dealt(rules)
     masks = [
@@ -200,7 +199,7 @@ def test_rules_without_a_table_are_refused_with_the_command_that_builds_one():
     with pytest.raises(StrategyError, match="needs the rules"):
         resolve("calibrated", c.NAME)
     # Options that only end a game share the table of their deals.
-    assert table_key(_rules(["target=61", "bid14=money"])) == "players4"
+    assert FILES.key(_rules(["target=61", "bid14=money"])) == "players4"
 
 
 def test_the_command_writes_the_table_and_refuses_what_it_cannot_do(capsys, tmp_path):

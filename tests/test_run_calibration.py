@@ -3,7 +3,6 @@ hand-made numbers: the shrinkage's groups and means, the counts summed chunk by 
 and the change from one round's table to the next."""
 
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -54,7 +53,7 @@ def _game() -> SelfPlay:
     def best(table, min_bid):  # the call of greatest value
         return table.argmax(-1)
 
-    return SelfPlay("test", None, None, None, best, 1000.0, Path("."), str)
+    return SelfPlay(None, None, None, best, 1000.0, None)
 
 
 def test_the_change_weighs_each_cell_by_its_samples_and_costs_the_old_call_by_the_new():

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import astuple, dataclass
-from pathlib import Path
 from typing import Any, Self
 
 import numpy as np
@@ -20,6 +19,7 @@ from sims.run.output import write_atomically
 from sims.run.queries import CalibrationQuery, CalibrationReport
 from sims.run.runner import RunSpec, strategy_tables
 from sims.strategies import SeatStrategy
+from sims.strategies.calibrated_tables import TableFiles
 
 PRIOR = 20.0  # deals' worth of weight on the coarser estimate
 # Fewest deals a round: seat 0 then calls from each position some thousands of times, and
@@ -48,17 +48,14 @@ class SelfPlay:
     strategies for a round (the table None in the first); `tally(run, first, count,
     tables)`: deals `first .. first + count` played with the strategy tables of those
     plans, and counted; `fit(counts, rules)`: the table in int16 milli-points;
-    `best_calls(table, min_bid)`: the call of every cell; `tables` and `table_key(rules)`:
-    the folder of the shipped tables and a table's name there."""
+    `best_calls(table, min_bid)`: the call of every cell; `files`: the shipped tables."""
 
-    game: str
     plans: Callable[[Rules, np.ndarray | None], list[SeatStrategy]]
     tally: Callable[[RunSpec, int, int, tuple[np.ndarray, np.ndarray]], Counts]
     fit: Callable[[Counts, Rules], np.ndarray]
     best_calls: Callable[[np.ndarray, int], np.ndarray]
     millipoints: float
-    tables: Path
-    table_key: Callable[[Rules], str]
+    files: TableFiles
 
 
 def class_levels(
@@ -151,7 +148,7 @@ def calibrate(query: CalibrationQuery, game: SelfPlay) -> CalibrationReport:
             break
     bar.close()
     about = {
-        "game": game.game,
+        "game": game.files.game,
         "bidder": "calibrated",
         "rules": {name: run.rules[name] for name in sorted(run.rules)},
         "seed": run.seed,
@@ -161,6 +158,6 @@ def calibrate(query: CalibrationQuery, game: SelfPlay) -> CalibrationReport:
         "tolerance": query.tolerance,
         "prior": PRIOR,
     }
-    path = (query.folder or game.tables) / f"{game.table_key(run.rules)}.npy"
+    path = (query.folder or game.files.folder) / f"{game.files.key(run.rules)}.npy"
     write_atomically(path, table, {**about, "rounds": rounds})
     return CalibrationReport(pd.DataFrame(rounds), path, about)

@@ -41,19 +41,19 @@ import numpy as np
 from sims.games.cinch import rules as c
 from sims.games.cinch.deal import run_cinch
 from sims.games.cinch.strategies.calibrated import (
+    CALL_BITS,
     CALLS,
     CLASS_AXES,
     CLASSES,
     EXPLORE,
+    FILES,
     HIGHS,
     MILLIPOINTS,
-    TABLES,
+    PACKED,
     best_calls,
     calibrated_bid,
     hand_classes,
-    packed_calls,
     table_index,
-    table_key,
     table_shape,
 )
 from sims.run import calibration
@@ -61,6 +61,7 @@ from sims.run.calibration import EXPLORER, PRIOR, Counts, SelfPlay, class_levels
 from sims.run.queries import CalibrationQuery, CalibrationReport
 from sims.run.runner import RunSpec, log_arrays, raise_first_error
 from sims.strategies import SeatStrategy, resolve
+from sims.strategies.calibrated_tables import packed_calls
 from sims.strategies.registry import MAX_PARAMS, functions
 
 POINTS = c.TOTAL_POINTS + 1  # a side takes 0 to 14 points
@@ -71,7 +72,7 @@ def _bidding(rules: dict[str, Any], calls: np.ndarray) -> SeatStrategy:
     return dataclasses.replace(
         resolve("greedy", c.NAME, rules),
         bid_fid=functions(c.NAME).index(calibrated_bid),
-        bid_params=np.concatenate([np.zeros(MAX_PARAMS), packed_calls(calls)]),
+        bid_params=np.concatenate([np.zeros(MAX_PARAMS), packed_calls(calls, CALL_BITS, PACKED)]),
     )
 
 
@@ -229,7 +230,7 @@ def passing(sums: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return (sums + PRIOR * pooled) / (counts + PRIOR)
 
 
-SELF_PLAY = SelfPlay(c.NAME, seat_plans, tally, fit, best_calls, MILLIPOINTS, TABLES, table_key)
+SELF_PLAY = SelfPlay(seat_plans, tally, fit, best_calls, MILLIPOINTS, FILES)
 
 
 def calibrate(query: CalibrationQuery) -> CalibrationReport:

@@ -38,18 +38,18 @@ import numpy as np
 from sims.games.pitch import rules as pitch
 from sims.games.pitch.deal import no_conditions, run_pitch
 from sims.games.pitch.strategies.calibrated import (
+    CALL_BITS,
     CALLS,
     CLASS_AXES,
     CLASSES,
+    FILES,
     HIGHS,
     MILLIPOINTS,
-    TABLES,
+    PACKED,
     best_calls,
     calibrated_bid,
     hand_classes,
-    packed_calls,
     table_index,
-    table_key,
     table_shape,
 )
 from sims.run import calibration
@@ -57,6 +57,7 @@ from sims.run.calibration import EXPLORER, Counts, SelfPlay, class_levels, shrun
 from sims.run.queries import CalibrationQuery, CalibrationReport
 from sims.run.runner import RunSpec, log_arrays, raise_first_error
 from sims.strategies import SeatStrategy, resolve
+from sims.strategies.calibrated_tables import packed_calls
 from sims.strategies.registry import MAX_PARAMS, functions
 
 MAX_POINTS = 4  # High, Low, Jack and Game
@@ -69,7 +70,7 @@ def seat_plans(rules: dict[str, Any], table: np.ndarray | None) -> list[SeatStra
     if table is None:
         other = resolve("threshold+greedy", "pitch", rules)
     else:
-        calls = packed_calls(best_calls(table, rules["min_bid"]))
+        calls = packed_calls(best_calls(table, rules["min_bid"]), CALL_BITS, PACKED)
         other = dataclasses.replace(
             resolve("greedy", "pitch", rules),
             bid_fid=functions("pitch").index(calibrated_bid),
@@ -174,7 +175,7 @@ def fit(counted: Tally, rules: dict[str, Any]) -> np.ndarray:
     return stored.reshape(table_shape(players))
 
 
-SELF_PLAY = SelfPlay("pitch", seat_plans, tally, fit, best_calls, MILLIPOINTS, TABLES, table_key)
+SELF_PLAY = SelfPlay(seat_plans, tally, fit, best_calls, MILLIPOINTS, FILES)
 
 
 def calibrate(query: CalibrationQuery) -> CalibrationReport:

@@ -31,7 +31,8 @@ from sims.games.cinch import rules as c
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.strategies.bidding import best_trump
 from sims.strategies import view as v
-from sims.strategies.registry import MAX_PARAMS, StrategyError, register
+from sims.strategies.calibrated_tables import TableFiles, packed_call, packed_calls
+from sims.strategies.registry import MAX_PARAMS, register
 
 TABLES = Path(__file__).parent / "calibrated_tables"
 MASKS = DECK.masks
@@ -126,22 +127,6 @@ def best_calls(table: np.ndarray, min_bid: int) -> np.ndarray:
     return values.argmax(-1)
 
 
-def packed_calls(calls: np.ndarray) -> np.ndarray:
-    """Calls (0..EXPLORE) in `decision_index` order, PACKED to a number, the first in the
-    lowest bits: the bidder's data."""
-    flat = np.zeros(-(-calls.size // PACKED) * PACKED, np.int64)
-    flat[: calls.size] = calls.ravel()
-    weights = np.int64(1) << (CALL_BITS * np.arange(PACKED, dtype=np.int64))
-    return (flat.reshape(-1, PACKED) * weights).sum(1).astype(np.float64)
-
-
-@njit(cache=True, inline="always")
-def packed_call(numbers, start: int, decision: int) -> int:
-    """Call number `decision` of the calls packed into `numbers[start:]`."""
-    word = np.int64(numbers[start + decision // PACKED])
-    return (word >> (CALL_BITS * (decision % PACKED))) & EXPLORE
-
-
 @njit(cache=True)
 def calibrated_bid(view, params, rng):
     """The call the table chose for this position, high bid and hand class (packed after
@@ -151,30 +136,11 @@ def calibrated_bid(view, params, rng):
     if view[v.DECISION] == v.CHOOSE_TRUMP:
         return trump
     decision = decision_index(view[v.POSITION], view[v.HIGH_BID], hand_class(hand, trump))
-    call = packed_call(params, MAX_PARAMS, decision)
+    call = packed_call(params, MAX_PARAMS, decision, CALL_BITS, PACKED)
     if call == EXPLORE:
         legal = view[v.LEGAL]
         return nth_bit(legal, below(rng, popcount(legal)))
     return call
-
-
-def _changed_options(rules: dict[str, Any]) -> list[tuple[str, Any]]:
-    """The options of TABLE_OPTIONS after the players that differ from their defaults."""
-    return [
-        (name, rules[name]) for name in TABLE_OPTIONS[1:] if rules[name] != c.OPTIONS[name].default
-    ]
-
-
-def _variant(name: str, value: Any) -> str:
-    """An option as `--variant` writes it: a switch by its name, else `name=value`."""
-    return name if isinstance(value, bool) else f"{name}={value}"
-
-
-def table_key(rules: dict[str, Any]) -> str:
-    """The file name (without extension) of the table for `rules`: the players, then each
-    changed option (`players4-min_bid=7`)."""
-    parts = [f"players{rules['players']}"]
-    return "-".join(parts + [_variant(name, value) for name, value in _changed_options(rules)])
 
 
 def table_shape(players: int) -> tuple[int, int, int, int]:
@@ -182,36 +148,18 @@ def table_shape(players: int) -> tuple[int, int, int, int]:
     return (players, HIGHS, CLASSES, CALLS)
 
 
-def rebuild_command(rules: dict[str, Any]) -> str:
-    """The command that fits the table for `rules`."""
-    words = ["allfours calibrate cinch", f"--players {rules['players']}"]
-    words += [f"--variant {_variant(name, value)}" for name, value in _changed_options(rules)]
-    return " ".join(words)
-
-
-def read_table(path: Path, players: int) -> np.ndarray:
-    """A table file: expected margins in milli-points, of shape `table_shape`."""
-    stored = np.load(path, allow_pickle=False)
-    if stored.dtype != np.int16 or stored.shape != table_shape(players):
-        raise StrategyError(f"{path.name} is not a calibrated Cinch table for {players} players")
-    return stored
-
-
-def shipped_table(rules: dict[str, Any]) -> np.ndarray:
-    """The table for `rules` from the package; StrategyError naming the command that builds
-    it where there is none."""
-    path = TABLES / f"{table_key(rules)}.npy"
-    if not path.exists():
-        raise StrategyError(
-            f"the calibrated bidder has no table for these rules ({table_key(rules)}); "
-            f"build one with `{rebuild_command(rules)}`"
-        )
-    return read_table(path, rules["players"])
+FILES = TableFiles(
+    c.NAME,
+    TABLES,
+    TABLE_OPTIONS,
+    {name: c.OPTIONS[name].default for name in TABLE_OPTIONS},
+    table_shape,
+)
 
 
 def shipped_calls(rules: dict[str, Any]) -> np.ndarray:
     """The bidder's data under `rules`: the calls of the shipped table, packed."""
-    return packed_calls(best_calls(shipped_table(rules), rules["min_bid"]))
+    return packed_calls(best_calls(FILES.shipped(rules), rules["min_bid"]), CALL_BITS, PACKED)
 
 
 register(

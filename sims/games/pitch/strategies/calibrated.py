@@ -28,7 +28,8 @@ from sims.core.tricks import game_points
 from sims.games.pitch import rules as pitch
 from sims.games.pitch.strategies.evaluation import best_suit
 from sims.strategies import view as v
-from sims.strategies.registry import MAX_PARAMS, StrategyError, register
+from sims.strategies.calibrated_tables import TableFiles, packed_call, packed_calls
+from sims.strategies.registry import MAX_PARAMS, register
 
 TABLES = Path(__file__).parent / "calibrated_tables"
 # A hand class: trumps 1, 2, 3, 4, 5+; top trumps A-K-Q-J, A-K-Q, A-K, the Ace alone, else
@@ -107,22 +108,6 @@ def best_calls(table: np.ndarray, min_bid: int) -> np.ndarray:
     return values.argmax(-1)
 
 
-def packed_calls(calls: np.ndarray) -> np.ndarray:
-    """Calls (0..4) in `decision_index` order, PACKED to a number, the first in the
-    lowest bits: the bidder's data."""
-    flat = np.zeros(-(-calls.size // PACKED) * PACKED, np.int64)
-    flat[: calls.size] = calls.ravel()
-    weights = np.int64(1) << (CALL_BITS * np.arange(PACKED, dtype=np.int64))
-    return (flat.reshape(-1, PACKED) * weights).sum(1).astype(np.float64)
-
-
-@njit(cache=True, inline="always")
-def packed_call(numbers, start: int, decision: int) -> int:
-    """Call number `decision` of the calls packed into `numbers[start:]`."""
-    word = np.int64(numbers[start + decision // PACKED])
-    return (word >> (CALL_BITS * (decision % PACKED))) & ((1 << CALL_BITS) - 1)
-
-
 @njit(cache=True)
 def calibrated_bid(view, params, rng):
     """The call the table chose for this position, high bid and hand class: the legal call
@@ -131,28 +116,7 @@ def calibrated_bid(view, params, rng):
     hand = view[v.HAND]
     suit, _ = best_suit(hand, view[v.PLAYERS], view[v.SIDES], hand)
     decision = decision_index(view[v.POSITION], view[v.HIGH_BID], hand_class(hand, suit))
-    return packed_call(params, MAX_PARAMS, decision)
-
-
-def _changed_options(rules: dict[str, Any]) -> list[tuple[str, Any]]:
-    """The options of TABLE_OPTIONS after the players that differ from their defaults
-    (`teams` only in a partnership)."""
-    return [
-        (name, rules[name])
-        for name in TABLE_OPTIONS[1:]
-        if rules[name] != pitch.OPTIONS[name].default and (name != "teams" or rules["partnership"])
-    ]
-
-
-def table_key(rules: dict[str, Any]) -> str:
-    """The file name (without extension) of the table for `rules`: the players, then each
-    changed option (`players4-partnership`)."""
-    parts = [f"players{rules['players']}"]
-    parts += [
-        name if isinstance(value, bool) else f"{name}{value}"
-        for name, value in _changed_options(rules)
-    ]
-    return "-".join(parts)
+    return packed_call(params, MAX_PARAMS, decision, CALL_BITS, PACKED)
 
 
 def table_shape(players: int) -> tuple[int, int, int, int]:
@@ -160,39 +124,20 @@ def table_shape(players: int) -> tuple[int, int, int, int]:
     return (players, HIGHS, CLASSES, CALLS)
 
 
-def rebuild_command(rules: dict[str, Any]) -> str:
-    """The command that fits the table for `rules`."""
-    words = ["allfours calibrate pitch", f"--players {rules['players']}"]
-    words += [
-        f"--variant {name}" if isinstance(value, bool) else f"--variant {name}={value}"
-        for name, value in _changed_options(rules)
-    ]
-    return " ".join(words)
-
-
-def read_table(path: Path, players: int) -> np.ndarray:
-    """A table file: expected score changes in milli-points, of shape `table_shape`."""
-    stored = np.load(path, allow_pickle=False)
-    if stored.dtype != np.int16 or stored.shape != table_shape(players):
-        raise StrategyError(f"{path.name} is not a calibrated table for {players} players")
-    return stored
-
-
-def shipped_table(rules: dict[str, Any]) -> np.ndarray:
-    """The table for `rules` from the package; StrategyError naming the command that builds
-    it where there is none."""
-    path = TABLES / f"{table_key(rules)}.npy"
-    if not path.exists():
-        raise StrategyError(
-            f"the calibrated bidder has no table for these rules ({table_key(rules)}); "
-            f"build one with `{rebuild_command(rules)}`"
-        )
-    return read_table(path, rules["players"])
+FILES = TableFiles(
+    "pitch",
+    TABLES,
+    TABLE_OPTIONS,
+    {name: pitch.OPTIONS[name].default for name in TABLE_OPTIONS},
+    table_shape,
+    joiner="",
+    relevant=lambda rules, name: name != "teams" or rules["partnership"],  # 2 teams otherwise
+)
 
 
 def shipped_calls(rules: dict[str, Any]) -> np.ndarray:
     """The bidder's data under `rules`: the calls of the shipped table, packed."""
-    return packed_calls(best_calls(shipped_table(rules), rules["min_bid"]))
+    return packed_calls(best_calls(FILES.shipped(rules), rules["min_bid"]), CALL_BITS, PACKED)
 
 
 register(
