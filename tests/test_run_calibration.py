@@ -1,13 +1,25 @@
-"""The self-play fitting every calibrated bidder shares (`sims.run.calibration`), on
-hand-made numbers: the shrinkage's groups and means, the counts summed chunk by chunk,
-and the change from one round's table to the next."""
+"""The self-play fitting every calibrated bidder shares (`sims.run.calibration`): on
+hand-made numbers, the shrinkage's groups and means, the counts summed chunk by chunk and
+the change from one round's table to the next; on played deals, the auction as the
+exploring seat met it."""
 
+import dataclasses
 from dataclasses import dataclass
 
 import numpy as np
 import pytest
 
-from sims.run.calibration import PRIOR, Counts, SelfPlay, change, class_levels, shrunk
+from sims.run.calibration import (
+    EXPLORER,
+    PRIOR,
+    Counts,
+    SelfPlay,
+    change,
+    class_levels,
+    play_explored,
+    shrunk,
+)
+from sims.run.runner import RunSpec, run, seat_strategies, strategy_tables
 
 
 def test_classes_that_agree_on_a_levels_axes_share_its_group():
@@ -65,3 +77,22 @@ def test_the_change_weighs_each_cell_by_its_samples_and_costs_the_old_call_by_th
     assert cost == pytest.approx(0.4 * 0.5)  # the old call 0 is worth 0.5 less by the new
     assert shift == pytest.approx((30 * 1.0 + 10 * 0.5) / 100)
     assert change(_game(), new, new, counts, 1) == (0.0, 0.0, 0.0)
+
+
+@pytest.mark.parametrize("game", ["pitch", "cinch"])
+def test_the_explorers_position_heard_bid_and_call_are_read_from_its_seat_in_each_auction(game):
+    """Against each row's own dealer and calls (in order from the dealer's left) and the
+    hands a normal run of the same deals logs."""
+    spec = RunSpec(game, 5, 400, seats=("random",))
+    played = play_explored(spec, 100, 300, strategy_tables(seat_strategies(spec)))
+    logged = run(dataclasses.replace(spec, first=100, count=300), record=True)
+    assert np.array_equal(played.out, logged.table)
+    assert np.array_equal(played.hands, logged.hands)
+    players = spec.layout.players
+    for row, position, heard, call in zip(
+        played.out, played.position, played.heard, played.call, strict=True
+    ):
+        assert (row["dealer"] + 1 + position) % players == EXPLORER  # seat 0 speaks there
+        before = [c for c in row["call"][:position] if c > 0]
+        assert heard == max(before, default=0)
+        assert call == row["call"][position]

@@ -15,9 +15,10 @@ import numpy as np
 import pandas as pd
 from tqdm import tqdm
 
+from sims.descriptors import KernelInputs
 from sims.run.output import write_atomically
 from sims.run.queries import CalibrationQuery, CalibrationReport
-from sims.run.runner import RunSpec, strategy_tables
+from sims.run.runner import RunSpec, log_arrays, raise_first_error, strategy_tables
 from sims.strategies import SeatStrategy
 from sims.strategies.calibrated_tables import TableFiles
 
@@ -29,6 +30,42 @@ CHUNK = 250_000  # deals per kernel call
 EXPLORER = 0  # the seat whose calls are drawn at random
 
 Rules = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Explored:
+    """Deals of a round as the explorer met them: the outcome rows, each seat's hand dealt,
+    and per deal the explorer's position in the auction (0 first to speak), the high bid
+    it heard (0: none) and its call (-1: the auction ended before its turn)."""
+
+    out: np.ndarray
+    hands: np.ndarray
+    position: np.ndarray
+    heard: np.ndarray
+    call: np.ndarray
+
+
+def play_explored(
+    run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.ndarray]
+) -> Explored:
+    """Deals `first .. first + count` of `run` played with the strategy tables `(fids,
+    params)` of a round's seats, through the game's run kernel (the dealer moves a seat a
+    deal, so the explorer speaks from every position)."""
+    players = run.layout.players
+    fids, params = tables
+    out = np.zeros(count, run.layout.dtype)
+    errors = np.zeros((count, 4), np.int64)
+    hands = np.zeros((count, players), np.int64)
+    _, calls, plays, winners = log_arrays(0, run.layout)
+    inputs = KernelInputs(
+        run, first, count, 1, fids, params, out, errors, hands, calls, plays, winners
+    )
+    run.described.kernel(*run.described.arguments(inputs))
+    raise_first_error(run, first, errors)
+    position = (EXPLORER - np.arange(first, first + count) % players - 1) % players
+    said = out["call"][:, :players].astype(np.int64)
+    heard = np.where(np.arange(players) < position[:, None], said, 0).max(1)
+    return Explored(out, hands, position, heard, said[np.arange(count), position])
 
 
 @dataclass

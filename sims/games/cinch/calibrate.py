@@ -39,7 +39,6 @@ from typing import Any
 import numpy as np
 
 from sims.games.cinch import rules as c
-from sims.games.cinch.deal import run_cinch
 from sims.games.cinch.strategies.calibrated import (
     CALL_BITS,
     CALLS,
@@ -57,9 +56,17 @@ from sims.games.cinch.strategies.calibrated import (
     table_shape,
 )
 from sims.run import calibration
-from sims.run.calibration import EXPLORER, PRIOR, Counts, SelfPlay, class_levels, shrunk
+from sims.run.calibration import (
+    EXPLORER,
+    PRIOR,
+    Counts,
+    SelfPlay,
+    class_levels,
+    play_explored,
+    shrunk,
+)
 from sims.run.queries import CalibrationQuery, CalibrationReport
-from sims.run.runner import RunSpec, log_arrays, raise_first_error
+from sims.run.runner import RunSpec
 from sims.strategies import SeatStrategy, resolve
 from sims.strategies.calibrated_tables import packed_calls
 from sims.strategies.registry import MAX_PARAMS, functions
@@ -107,34 +114,10 @@ def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.nda
     `seat_plans` and count seat 0's samples."""
     players = run.layout.players
     rules = c.rules_array(run.rules)
-    fids, params = tables
-    out = np.zeros(count, run.layout.dtype)
-    errors = np.zeros((count, 4), np.int64)
-    hands = np.zeros((count, players), np.int64)
-    _, calls, plays, winners = log_arrays(0, run.layout)
-    run_cinch(
-        run.seed,
-        first,
-        count,
-        False,
-        1,
-        rules,
-        fids,
-        params,
-        out,
-        errors,
-        hands,
-        calls,
-        plays,
-        winners,
-    )
-    raise_first_error(run, first, errors)
-    position = (EXPLORER - np.arange(first, first + count) % players - 1) % players
-    said = out["call"][:, :players].astype(np.int64)
-    heard = np.where(np.arange(players) < position[:, None], said, 0).max(1)
-    call = said[np.arange(count), position]
+    deals = play_explored(run, first, count, tables)
+    out, position, heard, call = deals.out, deals.position, deals.heard, deals.call
     sides = int(rules[c.R_SIDES])
-    classes = hand_classes(hands[:, EXPLORER], sides < players)
+    classes = hand_classes(deals.hands[:, EXPLORER], sides < players)
     cell = table_index(position, heard, classes, call)
     side = rules[c.R_SIDE_OF + EXPLORER]
     delta = out["delta"][:, :sides].astype(np.float64)

@@ -36,7 +36,6 @@ from typing import Any
 import numpy as np
 
 from sims.games.pitch import rules as pitch
-from sims.games.pitch.deal import no_conditions, run_pitch
 from sims.games.pitch.strategies.calibrated import (
     CALL_BITS,
     CALLS,
@@ -53,9 +52,9 @@ from sims.games.pitch.strategies.calibrated import (
     table_shape,
 )
 from sims.run import calibration
-from sims.run.calibration import EXPLORER, Counts, SelfPlay, class_levels, shrunk
+from sims.run.calibration import EXPLORER, Counts, SelfPlay, class_levels, play_explored, shrunk
 from sims.run.queries import CalibrationQuery, CalibrationReport
-from sims.run.runner import RunSpec, log_arrays, raise_first_error
+from sims.run.runner import RunSpec
 from sims.strategies import SeatStrategy, resolve
 from sims.strategies.calibrated_tables import packed_calls
 from sims.strategies.registry import MAX_PARAMS, functions
@@ -96,35 +95,10 @@ def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.nda
     `seat_plans` and count seat 0's samples."""
     players = run.layout.players
     rules = pitch.rules_array(run.rules)
-    fids, params = tables
-    out = np.zeros(count, run.layout.dtype)
-    errors = np.zeros((count, 4), np.int64)
-    hands = np.zeros((count, players), np.int64)
-    _, calls, plays, winners = log_arrays(0, run.layout)
-    run_pitch(
-        run.seed,
-        first,
-        count,
-        False,
-        1,
-        rules,
-        fids,
-        params,
-        out,
-        errors,
-        hands,
-        calls,
-        plays,
-        winners,
-        *no_conditions(),
-    )
-    raise_first_error(run, first, errors)
-    position = (EXPLORER - np.arange(first, first + count) % players - 1) % players
-    said = out["call"][:, :players].astype(np.int64)
-    heard = np.where(np.arange(players) < position[:, None], said, 0).max(1)
-    call = said[np.arange(count), position]
+    deals = play_explored(run, first, count, tables)
+    out, position, heard, call = deals.out, deals.position, deals.heard, deals.call
     called = call >= 0  # a 4 before seat 0's turn ends the auction without it
-    classes = hand_classes(hands[:, EXPLORER], players, rules[pitch.R_SIDES])
+    classes = hand_classes(deals.hands[:, EXPLORER], players, rules[pitch.R_SIDES])
     cell = table_index(position, heard, classes, call)[called]
     side = rules[pitch.R_SIDE_OF + EXPLORER]
     change = out["delta"][called, side].astype(np.float64)
