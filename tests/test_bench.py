@@ -35,6 +35,11 @@ def test_bench_json_has_every_figure():
     for strategy in ("random", "greedy"):  # Solo Whist: a passed-out hand plays no card
         row = figures["solowhist"][strategy]
         assert row["ns_per_card_1t"] * row["deals_per_s_1t"] * 52 / 1e9 >= 0.9
+    per_card = figures["random_per_card"]
+    assert per_card["against"] == "pitch" and "pitch" not in per_card["ratios"]
+    base = figures["pitch"]["random"]["ns_per_card_1t"]
+    for game in ("phat", "don", "solowhist", "cinch", "allfours", "tenpoint"):
+        assert per_card["ratios"][game] == figures[game]["random"]["ns_per_card_1t"] / base
     assert figures["threads"] >= 1 and figures["fresh_process_s"] > 0
     assert figures["memory"]["rows"] == 1_000_000
     assert "fresh_process_cold_cache_s" not in figures
@@ -105,3 +110,16 @@ def test_search_figures_keep_each_players_best_round_under_the_rules_given(monke
     assert figures["pitch greedy"]["ms_per_deal_1t"] == pytest.approx(3.0 / 10 * 1e3)
     assert figures["pitch random"]["ms_per_deal_1t"] == pytest.approx(2.0 / 10 * 1e3)
     assert figures["pitch random"]["ms_per_card_1t"] == pytest.approx(2.0 / (10 * 36) * 1e3)
+
+
+def test_random_play_per_card_is_a_multiple_of_the_baselines_from_the_same_timings():
+    from sims.descriptors import names
+
+    figures = {game: {"random": {"ns_per_card_1t": 10.0 + k}} for k, game in enumerate(names())}
+    baseline = names()[2]
+    figures[names()[0]] = {"greedy": {"ns_per_card_1t": 50.0}}  # a game without random play
+    per_card = bench.random_per_card(figures, baseline)
+    assert per_card["against"] == baseline
+    assert per_card["ratios"] == {
+        game: (10.0 + k) / 12.0 for k, game in enumerate(names()) if k not in (0, 2)
+    }

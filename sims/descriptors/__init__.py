@@ -256,7 +256,8 @@ class Game:
     bench: tuple[str, ...] = ("random", "greedy")
     bench_search: tuple[str, ...] = ()  # players whose cost per card bench reports
     # The run machinery's figures bench takes with this game: "fresh_process", "memory"
-    # (a million-row frame), "scale" (the backends) and "aggregate" (10^8 counted deals).
+    # (a million-row frame), "scale" (the backends), "aggregate" (10^8 counted deals) and
+    # "random_baseline" (the game whose random play per card the others' is a multiple of).
     bench_machinery: tuple[str, ...] = ()
     single_deal: bool = False  # every deal settled on its own: no --games
     sides: Sides | None = None

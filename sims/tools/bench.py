@@ -57,6 +57,18 @@ def engine_figures(game: str, strategy: str, deals: int, repeats: int) -> dict[s
     return figures
 
 
+def random_per_card(figures: dict[str, Any], baseline: str) -> dict[str, Any]:
+    """What random play costs per card played, one thread, in each game that benches it,
+    as a multiple of its cost in `baseline`, from the same sitting's timings."""
+    base = figures[baseline]["random"]["ns_per_card_1t"]
+    ratios = {
+        game: figures[game]["random"]["ns_per_card_1t"] / base
+        for game in names()
+        if game != baseline and "random" in figures[game]
+    }
+    return {"against": baseline, "ratios": ratios}
+
+
 def machinery_game(scenario: str) -> str:
     """The game the run machinery's `scenario` is timed with: the one whose descriptor
     lists it in `bench_machinery`."""
@@ -226,6 +238,7 @@ def measure(
     figures: dict[str, Any] = {"threads": numba.config.NUMBA_NUM_THREADS}
     for game in names():
         figures[game] = {s: engine_figures(game, s, deals, repeats) for s in describe(game).bench}
+    figures["random_per_card"] = random_per_card(figures, machinery_game("random_baseline"))
     started = machinery_game("fresh_process")
     figures["fresh_process_game"] = started
     figures["fresh_process_s"] = fresh_process_seconds(started)
@@ -256,7 +269,10 @@ def report(figures: dict[str, Any]) -> str:
                 f"{row['end_to_end_deals_per_s_1t']:>15,.0f}{row['end_to_end_deals_per_s_all']:>12,.0f}"
             )
     memory, scale, aggregate = figures["memory"], figures["scale"], figures["aggregate"]
+    per_card = figures["random_per_card"]
     lines += [
+        f"random play per card played, 1 thread, as a multiple of {per_card['against']}'s: "
+        + ", ".join(f"{game} {ratio:.2f}x" for game, ratio in per_card["ratios"].items()),
         f"fresh process, `allfours simulate {figures['fresh_process_game']} --deals 1000`: "
         f"{figures['fresh_process_s']:.2f} s"
         + (

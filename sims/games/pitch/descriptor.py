@@ -317,7 +317,7 @@ GAME = Game(
     cards_played=lambda spec, table: len(table) * spec.layout.cards,
     bench=("random", "calibrated+greedy", "threshold+greedy"),  # the last: the machinery's
     bench_search=("pimc", "ismcts", "guided_ismcts", "learned_ismcts", "learned"),
-    bench_machinery=("scale", "aggregate"),
+    bench_machinery=("scale", "aggregate", "random_baseline"),
     frame_widths=pitch.frame_widths,
     sides=Sides(
         pitch.sides, score_changes, lambda deals: deals["pitcher_side"], "Pitch score change"
