@@ -12,59 +12,38 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest
-from sims.games.tenpoint.rules import FILL, FULL, MASKS, RANKS, SUITS
+from sims.games.tenpoint.rules import FILL, FULL, MASKS
 from sims.games.tenpoint.slots import TREY_WORTH
 from sims.games.tenpoint.strategies.bidding import random_bid, threshold_bid
-from sims.games.tenpoint.strategies.tables import DECK_SLOT, KEEP, WORTH, deck_data
+from sims.games.tenpoint.strategies.tables import (
+    CHEAPEST,
+    DEAREST,
+    DECK_SLOT,
+    DISCARDED,
+    ORDERS,
+    PACKED,
+    STRONGEST,
+    TAKEN_BACK,
+    WEAKEST,
+    WORTH,
+    deck_data,
+)
 from sims.strategies import view as v
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import register
+from sims.strategies.tactics import beating_in
 
 
-@njit(cache=True)
-def strength(card: int, trump: int, deck: int) -> int:
-    """A card's power in a trick: every trump above every plain card, then trick rank."""
-    return (SUITS[deck, trump, card] == trump) * 1000 + RANKS[deck, trump, card]
-
-
-@njit(cache=True)
-def pick(cards: int, key, trump: int, deck: int, highest: bool) -> int:
-    """The card of `cards` with the least (or, `highest`, the most) `key`, then strength."""
-    chosen = -1
+@njit(cache=True, inline="always")
+def pick(cards: int, keys) -> int:
+    """The card of `cards` first in the order of `keys` (a row of `tables.ORDERS`): a
+    running minimum of loads, with no comparison of cards to branch on."""
+    least = np.int64(1) << 62
     rest = cards
     while rest:
-        card = lowest(rest)
+        least = min(least, keys[lowest(rest)])
         rest &= rest - 1
-        if chosen < 0:
-            chosen = card
-            continue
-        a = key[card] * 10000 + strength(card, trump, deck)
-        b = key[chosen] * 10000 + strength(chosen, trump, deck)
-        if (a > b) if highest else (a < b):
-            chosen = card
-    return chosen
-
-
-@njit(cache=True)
-def beats(card: int, best: int, trump: int, deck: int) -> bool:
-    """Whether `card` takes a trick that `best` is winning."""
-    suit = SUITS[deck, trump, card]
-    if suit == SUITS[deck, trump, best]:
-        return RANKS[deck, trump, card] > RANKS[deck, trump, best]
-    return suit == trump
-
-
-@njit(cache=True)
-def beating(cards: int, best: int, trump: int, deck: int) -> int:
-    """The cards of `cards` that would take a trick `best` is winning."""
-    found = 0
-    rest = cards
-    while rest:
-        card = lowest(rest)
-        rest &= rest - 1
-        if beats(card, best, trump, deck):
-            found |= np.int64(1) << card
-    return found
+    return least & 63
 
 
 @njit(cache=True)
@@ -75,54 +54,43 @@ def play_greedy(view, params, rng):
     trump = view[v.TRUMP]
     legal = view[v.LEGAL]
     decision = view[v.DECISION]
+    orders = ORDERS[:, deck, trey, trump]
     if decision == v.DISCARD:
-        return pick(legal, KEEP[deck, trey, trump], trump, deck, False)
+        return pick(legal, orders[DISCARDED])
     if decision == FILL:
-        return pick(legal, KEEP[deck, trey, trump], trump, deck, True)
-    worth = WORTH[deck, trey, trump]
+        return pick(legal, orders[TAKEN_BACK])
+    packed = PACKED[deck]  # whose cards beat which: the masks `beating_in` reads
     trumps = MASKS[deck, trump, trump]
     unseen = FULL[deck] & ~view[v.PLAYED] & ~view[v.HAND] & ~view[v.DEAD]
     if view[v.POSITION] == 0:
         held = legal & trumps
         if held:
-            strongest = -1
-            rest = held
-            while rest:
-                card = lowest(rest)
-                rest &= rest - 1
-                if strongest < 0 or strength(card, trump, deck) > strength(strongest, trump, deck):
-                    strongest = card
-            if beating(unseen & trumps, strongest, trump, deck) == 0:
+            strongest = pick(held, orders[STRONGEST])
+            if beating_in(unseen & trumps, strongest, trump, packed) == 0:
                 return strongest
-        return pick(legal, worth, trump, deck, False)  # a plain card before a trump
+        return pick(legal, orders[CHEAPEST])  # a plain card before a trump
     best = view[v.WINNING_CARD]
     last = view[v.POSITION] == view[v.PLAYERS] - 1
     mine = view[v.SIDE_OF + view[v.SEAT]]
     if view[v.SIDE_OF + view[v.WINNING_SEAT]] == mine:
-        if last or beating(unseen, best, trump, deck) == 0:
-            return pick(legal, worth, trump, deck, True)
-        return pick(legal, worth, trump, deck, False)
-    winners = beating(legal, best, trump, deck)
+        if last or beating_in(unseen, best, trump, packed) == 0:
+            return pick(legal, orders[DEAREST])
+        return pick(legal, orders[CHEAPEST])
+    winners = beating_in(legal, best, trump, packed)
     if winners:
         safe = winners
         if not last:  # a point trump only where nothing unseen can take it back
+            worth = WORTH[deck, trey, trump]
             safe = 0
             rest = winners
             while rest:
                 card = lowest(rest)
                 rest &= rest - 1
-                if worth[card] < 20 or beating(unseen, card, trump, deck) == 0:
+                if worth[card] < 20 or beating_in(unseen, card, trump, packed) == 0:
                     safe |= np.int64(1) << card
         if safe:
-            cheapest = -1
-            rest = safe
-            while rest:
-                card = lowest(rest)
-                rest &= rest - 1
-                if cheapest < 0 or strength(card, trump, deck) < strength(cheapest, trump, deck):
-                    cheapest = card
-            return cheapest
-    return pick(legal, worth, trump, deck, False)
+            return pick(safe, orders[WEAKEST])
+    return pick(legal, orders[CHEAPEST])
 
 
 register(

@@ -15,7 +15,7 @@ from sims.core.cards import N_CARDS, N_RANKS
 from sims.core.deck import Deck
 from sims.core.tricks import CARD_GAME_POINTS
 from sims.games.tenpoint.cards import card_points
-from sims.games.tenpoint.rules import DECKS, deck_index, effective
+from sims.games.tenpoint.rules import DECKS, RANKS, SUITS, deck_index, effective
 from sims.strategies.registry import MAX_PARAMS
 
 DECK_SLOT = MAX_PARAMS  # where a strategy's data puts its deck
@@ -72,6 +72,37 @@ def _fill(deck: Deck, trump: int, trey: bool, worth, keep, bid) -> None:
 
 
 WORTH, KEEP, BID_WORTH = _tables()
+
+# greedy's orders of cards, [order, deck, trey, trump, card]: the least key of the cards
+# offered names the card chosen (key % 64), ties going to the lowest code. By worth or by
+# what keeping it is worth, then by strength (every trump above every plain card, then
+# trick rank), the least or the most of each; and by strength alone.
+CHEAPEST, DEAREST, DISCARDED, TAKEN_BACK, WEAKEST, STRONGEST = range(6)
+
+
+def _order_keys() -> np.ndarray:
+    """The keys of greedy's orders (CHEAPEST ... STRONGEST) for every deck, Trey scoring
+    or not, trump and card."""
+    trumps = np.arange(4)[None, :, None]
+    strength = (SUITS[:, :4] == trumps) * 1000 + RANKS[:, :4]  # [deck, trump, card]
+    strength = np.broadcast_to(strength[:, None], WORTH.shape)
+    card = np.arange(64)
+    least, most = (lambda value: value * 64 + card), (lambda value: -value * 64 + card)
+    keys = np.stack(
+        [
+            least(WORTH * 10000 + strength),
+            most(WORTH * 10000 + strength),
+            least(KEEP * 10000 + strength),
+            most(KEEP * 10000 + strength),
+            least(strength),
+            most(strength),
+        ]
+    )
+    keys.setflags(write=False)
+    return keys
+
+
+ORDERS = _order_keys()
 
 
 SCORING_SLOT = DECK_SLOT + 1  # where the data of the search and learned players puts scoring
