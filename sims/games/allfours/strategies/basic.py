@@ -12,7 +12,7 @@ from numba import njit
 from sims.core.bits import highest, lowest, nth_bit, popcount
 from sims.core.cards import suit_mask
 from sims.core.rng import below
-from sims.core.tricks import GAME_POINT_VALUES, beats, game_points
+from sims.core.tricks import CARD_GAME_POINTS, GAME_POINT_VALUES, game_points
 from sims.games.allfours.rules import (
     BEG,
     BUNCH,
@@ -28,6 +28,7 @@ from sims.games.allfours.rules import (
 from sims.strategies import view as v
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import Param, register
+from sims.strategies.tactics import beating, cheap_keys, cheapest, highest_valued
 
 QUEEN, ACE = 10, 12
 WORTH_TRUMP = 100  # a trump is worth keeping above every plain card
@@ -87,26 +88,20 @@ def call_forced(view, params, rng):
     return call_greedy(view, params, rng)
 
 
-@njit(cache=True, inline="always")
-def worth(card: int, trump: int) -> int:
-    """What a card is worth keeping: trumps above all (the Jack most of its rank), then
-    plain cards by rank with their card points counted twice."""
+def _worth() -> np.ndarray:
+    """What each card is worth keeping under each trump, `[trump, card]`: trumps above all
+    (the Jack most of its rank), then plain cards by rank with their card points counted
+    twice."""
+    card = np.arange(52)
     rank = card % 13
-    if card // 13 == trump:
-        return WORTH_TRUMP + rank + 5 * (rank == JACK)
-    return rank + 2 * GAME_POINT_VALUES[rank]
+    plain = rank + 2 * GAME_POINT_VALUES[rank]
+    trumps = WORTH_TRUMP + rank + 5 * (rank == JACK)
+    return np.where(card // 13 == np.arange(4)[:, None], trumps, plain)
 
 
-@njit(cache=True)
-def cheapest(cards: int, trump: int) -> int:
-    """The card of `cards` least worth keeping."""
-    best = -1
-    while cards:
-        card = lowest(cards)
-        cards &= cards - 1
-        if best < 0 or worth(card, trump) < worth(best, trump):
-            best = card
-    return best
+CHEAP = cheap_keys(_worth())  # `cheapest`'s keys: by worth, then rank, then the lower card
+# The cards without card points: 2 to 9 of each suit.
+NO_POINTS = sum(1 << card for card in range(52) if GAME_POINT_VALUES[card % 13] == 0)
 
 
 @njit(cache=True)
@@ -128,13 +123,7 @@ def lead_greedy(view, trump: int) -> int:
     if trumps and master(highest(trumps), trump, known):
         return highest(trumps)
     plain = hand & ~trumps
-    blank = -1
-    cards = plain
-    while cards:
-        card = lowest(cards)
-        cards &= cards - 1
-        if GAME_POINT_VALUES[card % 13] == 0 and (blank < 0 or card % 13 < blank % 13):
-            blank = card
+    blank = cheapest(plain & NO_POINTS, CHEAP, trump)  # the lowest: worth is rank for these
     if blank >= 0:
         return blank
     jack = trump * 13 + JACK
@@ -143,7 +132,7 @@ def lead_greedy(view, trump: int) -> int:
     if low:
         return lowest(low)
     if plain:
-        return cheapest(plain, trump)
+        return cheapest(plain, CHEAP, trump)
     others = trumps & ~(np.int64(1) << jack)
     return lowest(others) if others else jack
 
@@ -157,7 +146,7 @@ def play_greedy(view, params, rng):
     on a partner's trick when last; else the cheapest card."""
     legal, trump = view[v.LEGAL], view[v.TRUMP]
     if view[v.DECISION] == v.DISCARD:
-        return cheapest(legal, trump)
+        return cheapest(legal, CHEAP, trump)
     if view[v.POSITION] == 0:
         return lead_greedy(view, trump)
     seat, best, trick = view[v.SEAT], view[v.WINNING_CARD], view[v.TRICK_CARDS]
@@ -166,41 +155,24 @@ def play_greedy(view, params, rng):
     if view[v.SIDE_OF + view[v.WINNING_SEAT]] == view[v.SIDE_OF + seat]:
         plain = legal & ~trumps
         if last and plain:
-            top = plain
-            best_plain = -1
-            while top:
-                card = lowest(top)
-                top &= top - 1
-                if (
-                    best_plain < 0
-                    or GAME_POINT_VALUES[card % 13] > GAME_POINT_VALUES[best_plain % 13]
-                ):
-                    best_plain = card
-            return best_plain
-        return cheapest(legal, trump)
+            return highest_valued(plain, CARD_GAME_POINTS)
+        return cheapest(legal, CHEAP, trump)
     jack = trump * 13 + JACK
     known = view[v.HAND] | view[v.PLAYED] | view[v.DEAD] | trick
-    plain_win, trump_win = -1, -1
-    cards = legal
-    while cards:
-        card = lowest(cards)
-        cards &= cards - 1
-        if not beats(card, best, trump):
-            continue
-        if card // 13 != trump:
-            plain_win = card if plain_win < 0 else plain_win
-        elif card != jack or last or master(jack, trump, known):
-            trump_win = card if trump_win < 0 else trump_win
-    if plain_win >= 0:
-        return plain_win
+    winners = beating(legal, best, trump)
+    if winners & ~trumps:
+        return lowest(winners & ~trumps)
+    trump_wins = winners & trumps
+    if not (last or master(jack, trump, known)):
+        trump_wins &= ~(np.int64(1) << jack)
     throw = legal & ~(1 << jack) if legal & ~(1 << jack) else legal
-    thrown = cheapest(throw, trump)
+    thrown = cheapest(throw, CHEAP, trump)
     # Taking is worth a trump when the trick holds card points or a trump, or when the
     # card thrown instead would give its own card points away.
     at_stake = game_points(trick) + (thrown // 13 != trump) * GAME_POINT_VALUES[thrown % 13]
     worth_taking = at_stake >= TAKE_WORTH or (trick & suit_mask(trump)) != 0
-    if trump_win >= 0 and worth_taking:
-        return trump_win
+    if trump_wins and worth_taking:
+        return lowest(trump_wins)
     return thrown
 
 
