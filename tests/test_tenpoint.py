@@ -576,6 +576,30 @@ def test_greedy_and_threshold_value_the_trey_only_where_it_scores(trey):
     assert held[0] - held[1] == pytest.approx(1.8 - 0.15 if trey else 0.0)
 
 
+@pytest.mark.parametrize("jokers", ["second_wins", "first_wins"])
+def test_greedy_takes_a_jokers_trick_with_the_other_joker_only_where_the_second_wins(jokers):
+    """North leads a small trump and East's joker wins; South, third to play with every
+    higher trump out of play, holds the other joker and a small trump. Where the second of
+    equal jokers wins (Smear's rule) its joker takes the trick and nothing unseen can take
+    it back; where the first wins, nothing of its hand wins and it plays the small trump."""
+    rules = options(jokers=jokers)
+    hearts = SUITS.index("H")
+    led, first, second, small = codes(rules, ["5♥", "HJ", "LJ", "4♥"])
+    out = codes(rules, ["A♥", "K♥", "Q♥", "J♥", "J♦"])
+    view = np.zeros(v.SIZE, np.int64)
+    view[v.TRUMP], view[v.DECISION], view[v.PLAYERS] = hearts, v.PLAY, 4
+    view[v.SEAT], view[v.POSITION] = 2, 2
+    view[v.SIDE_OF : v.SIDE_OF + 4] = [NS, EW, NS, EW]
+    view[v.WINNING_SEAT], view[v.WINNING_CARD] = 1, first
+    view[v.PLAYED] = view[v.TRICK_CARDS] = (1 << led) | (1 << first)
+    view[v.DEAD] = sum(1 << card for card in out)
+    view[v.HAND] = view[v.LEGAL] = (1 << second) | (1 << small)
+    params = np.zeros(DECK_SLOT + 1)
+    params[DECK_SLOT] = tp.deck_index(rules)
+    expected = second if jokers == "second_wins" else small
+    assert play_greedy(view, params, np.zeros(1, np.int64)) == expected
+
+
 @njit
 def top_down_fisher_yates(state, size):
     """The order a deal's shuffle must give: one draw per swap, card i with one of i onward."""

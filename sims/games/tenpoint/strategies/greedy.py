@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest
-from sims.games.tenpoint.rules import FILL, FULL, MASKS
+from sims.games.tenpoint.rules import BEATER_CARDS, FILL, FULL, MASKS
 from sims.games.tenpoint.slots import TREY_WORTH
 from sims.games.tenpoint.strategies.bidding import random_bid, threshold_bid
 from sims.games.tenpoint.strategies.tables import (
@@ -21,7 +21,6 @@ from sims.games.tenpoint.strategies.tables import (
     DECK_SLOT,
     DISCARDED,
     ORDERS,
-    PACKED,
     STRONGEST,
     TAKEN_BACK,
     WEAKEST,
@@ -31,7 +30,6 @@ from sims.games.tenpoint.strategies.tables import (
 from sims.strategies import view as v
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import register
-from sims.strategies.tactics import beating_in
 
 
 @njit(cache=True, inline="always")
@@ -59,24 +57,24 @@ def play_greedy(view, params, rng):
         return pick(legal, orders[DISCARDED])
     if decision == FILL:
         return pick(legal, orders[TAKEN_BACK])
-    packed = PACKED[deck]  # whose cards beat which: the masks `beating_in` reads
+    beaters = BEATER_CARDS[deck, trump]  # the cards that take a trick from each card
     trumps = MASKS[deck, trump, trump]
     unseen = FULL[deck] & ~view[v.PLAYED] & ~view[v.HAND] & ~view[v.DEAD]
     if view[v.POSITION] == 0:
         held = legal & trumps
         if held:
             strongest = pick(held, orders[STRONGEST])
-            if beating_in(unseen & trumps, strongest, trump, packed) == 0:
+            if (unseen & trumps & beaters[strongest]) == 0:
                 return strongest
         return pick(legal, orders[CHEAPEST])  # a plain card before a trump
     best = view[v.WINNING_CARD]
     last = view[v.POSITION] == view[v.PLAYERS] - 1
     mine = view[v.SIDE_OF + view[v.SEAT]]
     if view[v.SIDE_OF + view[v.WINNING_SEAT]] == mine:
-        if last or beating_in(unseen, best, trump, packed) == 0:
+        if last or (unseen & beaters[best]) == 0:
             return pick(legal, orders[DEAREST])
         return pick(legal, orders[CHEAPEST])
-    winners = beating_in(legal, best, trump, packed)
+    winners = legal & beaters[best]
     if winners:
         safe = winners
         if not last:  # a point trump only where nothing unseen can take it back
@@ -86,7 +84,7 @@ def play_greedy(view, params, rng):
             while rest:
                 card = lowest(rest)
                 rest &= rest - 1
-                if worth[card] < 20 or beating_in(unseen, card, trump, packed) == 0:
+                if worth[card] < 20 or (unseen & beaters[card]) == 0:
                     safe |= np.int64(1) << card
         if safe:
             return pick(safe, orders[WEAKEST])
