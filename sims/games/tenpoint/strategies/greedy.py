@@ -21,6 +21,7 @@ from sims.games.tenpoint.strategies.tables import (
     DECK_SLOT,
     DISCARDED,
     ORDERS,
+    POINT_TRUMP_COST,
     STRONGEST,
     TAKEN_BACK,
     WEAKEST,
@@ -30,18 +31,7 @@ from sims.games.tenpoint.strategies.tables import (
 from sims.strategies import view as v
 from sims.strategies.random_play import play_random
 from sims.strategies.registry import register
-
-
-@njit(cache=True, inline="always")
-def pick(cards: int, keys) -> int:
-    """The card of `cards` first in the order of `keys` (a row of `tables.ORDERS`): a
-    running minimum of loads, with no comparison of cards to branch on."""
-    least = np.int64(1) << 62
-    rest = cards
-    while rest:
-        least = min(least, keys[lowest(rest)])
-        rest &= rest - 1
-    return least & 63
+from sims.strategies.tactics import cheapest
 
 
 @njit(cache=True)
@@ -52,28 +42,28 @@ def play_greedy(view, params, rng):
     trump = view[v.TRUMP]
     legal = view[v.LEGAL]
     decision = view[v.DECISION]
-    orders = ORDERS[:, deck, trey, trump]
+    orders = ORDERS[:, deck, trey]  # [order, trump, card]: the keys `cheapest` reads
     if decision == v.DISCARD:
-        return pick(legal, orders[DISCARDED])
+        return cheapest(legal, orders[DISCARDED], trump)
     if decision == FILL:
-        return pick(legal, orders[TAKEN_BACK])
+        return cheapest(legal, orders[TAKEN_BACK], trump)
     beaters = BEATER_CARDS[deck, trump]  # the cards that take a trick from each card
     trumps = MASKS[deck, trump, trump]
     unseen = FULL[deck] & ~view[v.PLAYED] & ~view[v.HAND] & ~view[v.DEAD]
     if view[v.POSITION] == 0:
         held = legal & trumps
         if held:
-            strongest = pick(held, orders[STRONGEST])
+            strongest = cheapest(held, orders[STRONGEST], trump)
             if (unseen & trumps & beaters[strongest]) == 0:
                 return strongest
-        return pick(legal, orders[CHEAPEST])  # a plain card before a trump
+        return cheapest(legal, orders[CHEAPEST], trump)  # a plain card before a trump
     best = view[v.WINNING_CARD]
     last = view[v.POSITION] == view[v.PLAYERS] - 1
     mine = view[v.SIDE_OF + view[v.SEAT]]
     if view[v.SIDE_OF + view[v.WINNING_SEAT]] == mine:
         if last or (unseen & beaters[best]) == 0:
-            return pick(legal, orders[DEAREST])
-        return pick(legal, orders[CHEAPEST])
+            return cheapest(legal, orders[DEAREST], trump)
+        return cheapest(legal, orders[CHEAPEST], trump)
     winners = legal & beaters[best]
     if winners:
         safe = winners
@@ -84,11 +74,11 @@ def play_greedy(view, params, rng):
             while rest:
                 card = lowest(rest)
                 rest &= rest - 1
-                if worth[card] < 20 or (unseen & beaters[card]) == 0:
+                if worth[card] < POINT_TRUMP_COST or (unseen & beaters[card]) == 0:
                     safe |= np.int64(1) << card
         if safe:
-            return pick(safe, orders[WEAKEST])
-    return pick(legal, orders[CHEAPEST])
+            return cheapest(safe, orders[WEAKEST], trump)
+    return cheapest(legal, orders[CHEAPEST], trump)
 
 
 register(

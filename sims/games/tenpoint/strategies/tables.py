@@ -74,9 +74,9 @@ def _fill(deck: Deck, trump: int, trey: bool, worth, keep, bid) -> None:
 WORTH, KEEP, BID_WORTH = _tables()
 
 # greedy's orders of cards, [order, deck, trey, trump, card]: the least key of the cards
-# offered names the card chosen (key % 64), ties going to the lowest code. By worth or by
-# what keeping it is worth, then by strength (every trump above every plain card, then
-# trick rank), the least or the most of each; and by strength alone.
+# offered (`tactics.cheapest`) names the card chosen, ties going to the lowest code. By
+# worth or by what keeping it is worth, then by strength (every trump above every plain
+# card, then trick rank), the least or the most of each; and by strength alone.
 CHEAPEST, DEAREST, DISCARDED, TAKEN_BACK, WEAKEST, STRONGEST = range(6)
 
 
