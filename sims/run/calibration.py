@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import astuple, dataclass
-from typing import Any, Self
+from typing import Any, NamedTuple, Self
 
 import numpy as np
 import pandas as pd
@@ -32,8 +32,7 @@ EXPLORER = 0  # the seat whose calls are drawn at random
 Rules = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Explored:
+class Explored(NamedTuple):
     """Deals of a round as the explorer met them: the outcome rows, each seat's hand dealt,
     and per deal the explorer's position in the auction (0 first to speak), the high bid
     it heard (0: none) and its call (-1: the auction ended before its turn)."""

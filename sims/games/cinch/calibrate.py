@@ -114,10 +114,9 @@ def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.nda
     `seat_plans` and count seat 0's samples."""
     players = run.layout.players
     rules = c.rules_array(run.rules)
-    deals = play_explored(run, first, count, tables)
-    out, position, heard, call = deals.out, deals.position, deals.heard, deals.call
+    out, hands, position, heard, call = play_explored(run, first, count, tables)
     sides = int(rules[c.R_SIDES])
-    classes = hand_classes(deals.hands[:, EXPLORER], sides < players)
+    classes = hand_classes(hands[:, EXPLORER], sides < players)
     cell = table_index(position, heard, classes, call)
     side = rules[c.R_SIDE_OF + EXPLORER]
     delta = out["delta"][:, :sides].astype(np.float64)

@@ -95,10 +95,9 @@ def tally(run: RunSpec, first: int, count: int, tables: tuple[np.ndarray, np.nda
     `seat_plans` and count seat 0's samples."""
     players = run.layout.players
     rules = pitch.rules_array(run.rules)
-    deals = play_explored(run, first, count, tables)
-    out, position, heard, call = deals.out, deals.position, deals.heard, deals.call
+    out, hands, position, heard, call = play_explored(run, first, count, tables)
     called = call >= 0  # a 4 before seat 0's turn ends the auction without it
-    classes = hand_classes(deals.hands[:, EXPLORER], players, rules[pitch.R_SIDES])
+    classes = hand_classes(hands[:, EXPLORER], players, rules[pitch.R_SIDES])
     cell = table_index(position, heard, classes, call)[called]
     side = rules[pitch.R_SIDE_OF + EXPLORER]
     change = out["delta"][called, side].astype(np.float64)
