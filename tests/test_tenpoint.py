@@ -576,6 +576,32 @@ def test_greedy_and_threshold_value_the_trey_only_where_it_scores(trey):
     assert held[0] - held[1] == pytest.approx(1.8 - 0.15 if trey else 0.0)
 
 
+@pytest.mark.parametrize(
+    ("jokers", "off_jack", "trey"),
+    [
+        ("none", False, True),
+        ("none", False, False),
+        ("one", True, False),
+        ("distinct", True, False),
+    ],
+)
+def test_threshold_never_bids_more_points_than_the_deal_holds(jokers, off_jack, trey):
+    """A bold `threshold` (margin -3) bids up to the points the options leave in a deal
+    (High, Low, Jack, Game, the Off-Jack, each joker, the Trey's 3) and never above them:
+    such a bid cannot be made (PIT-4.1). The bids a seat chose, not a stuck dealer's."""
+    variants = (
+        f"jokers={jokers}",
+        f"off_jack={str(off_jack).lower()}",
+        f"trey={str(trey).lower()}",
+    )
+    spec = RunSpec(tp.NAME, 5, 4000, seats=("threshold:margin=-3+greedy",), variants=variants)
+    table = run(spec).table
+    chosen = table[~table["stuck"]]["contract"]
+    stakes = 4 + off_jack + {"none": 0, "one": 1, "distinct": 2}[jokers] + 3 * trey
+    assert chosen.max() == stakes
+    assert table["won"].sum(axis=1).max() <= stakes
+
+
 @pytest.mark.parametrize("jokers", ["second_wins", "first_wins"])
 def test_greedy_takes_a_jokers_trick_with_the_other_joker_only_where_the_second_wins(jokers):
     """North leads a small trump and East's joker wins; South, third to play with every

@@ -10,7 +10,7 @@ from sims.core.bits import lowest, nth_bit, popcount
 from sims.core.rng import below
 from sims.games.tenpoint.rules import MASKS, MAX_BID
 from sims.games.tenpoint.slots import TREY_WORTH
-from sims.games.tenpoint.strategies.tables import BID_WORTH, DECK_SLOT, deck_data
+from sims.games.tenpoint.strategies.tables import BID_WORTH, DECK_SLOT, STAKES, deck_data
 from sims.strategies import view as v
 from sims.strategies.registry import register
 
@@ -55,7 +55,8 @@ def best_trump(hand: int, deck: int, trey: int, partnered: bool) -> tuple[int, f
 @njit(cache=True)
 def threshold_bid(view, params, rng):
     """The largest legal bid its estimate clears by the margin (first parameter), else a
-    pass; as pitcher, the suit of the best estimate."""
+    pass, never above the points the deal holds (PIT-4.1: such a bid cannot be made); as
+    pitcher, the suit of the best estimate."""
     deck = np.int64(params[DECK_SLOT])
     partnered = view[v.SIDES] < view[v.PLAYERS]
     trey = np.int64(view[TREY_WORTH] != 0)
@@ -63,7 +64,7 @@ def threshold_bid(view, params, rng):
     if view[v.DECISION] == v.CHOOSE_TRUMP:
         return suit
     legal = view[v.LEGAL]
-    for bid in range(MAX_BID, 0, -1):
+    for bid in range(min(MAX_BID, STAKES[deck, trey]), 0, -1):
         if legal >> bid & 1 and value >= bid + params[MARGIN]:
             return bid
     return v.PASS
@@ -78,8 +79,8 @@ register(
 register(
     "threshold",
     "tenpoint",
-    "bidding: the largest bid its estimate of the points clears by a margin; names the "
-    "suit of the best estimate",
+    "bidding: the largest bid its estimate of the points clears by a margin, none above "
+    "the points the deal holds; names the suit of the best estimate",
     bid=threshold_bid,
     params={"margin": 0.0},
     data=deck_data,

@@ -73,6 +73,22 @@ def _fill(deck: Deck, trump: int, trey: bool, worth, keep, bid) -> None:
 
 WORTH, KEEP, BID_WORTH = _tables()
 
+
+def _stakes() -> np.ndarray:
+    """`[deck, trey]`: the points a deal holds (8.7): High, Low, Jack, and Game or the Ten,
+    the Off-Jack where the deck makes it a trump, each joker, and the Trey's 3 where it
+    scores (`trey` 1)."""
+    stakes = np.zeros((len(DECKS), 2), np.int64)
+    for d, deck in enumerate(DECKS):
+        off_jack = 3 * N_RANKS + JACK  # the off-jack of clubs, trump 0
+        held = 4 + int(deck.suits[0, off_jack] == 0) + deck.size - N_CARDS
+        stakes[d] = held, held + 3
+    stakes.setflags(write=False)
+    return stakes
+
+
+STAKES = _stakes()
+
 # greedy's orders of cards, [order, deck, trey, trump, card]: the least key of the cards
 # offered (`tactics.cheapest`) names the card chosen, ties going to the lowest code. By
 # worth or by what keeping it is worth, then by strength (every trump above every plain
