@@ -72,6 +72,25 @@ def call_greedy(view, params, rng):
 
 
 @njit(cache=True)
+def call_sound(view, params, rng):
+    """Eldest stands holding two trumps of the proposed suit or its Ace, else begs; the
+    dealer gives one holding three trumps, or two headed by the Jack or better, else runs
+    (the lone Ace too); the bunch as `greedy`. The calls the All Fours notebook finds
+    worth more than `greedy`'s, hand class by hand class."""
+    legal, hand, trump = view[v.LEGAL], view[v.HAND], view[v.TRUMP]
+    trumps = hand & suit_mask(trump)
+    count = popcount(trumps)
+    top = highest(trumps) % 13 if trumps else -1
+    question = view[v.POSITION]
+    if question == Q_BEG:
+        return STAND if count >= 2 or top == ACE else BEG
+    if question == Q_GIVE:
+        answer = GIVE if count >= 3 or (count == 2 and top >= JACK) else RUN
+        return answer if (legal >> answer) & 1 else RUN
+    return call_greedy(view, params, rng)
+
+
+@njit(cache=True)
 def call_forced(view, params, rng):
     """Eldest's beg and the dealer's answer as the parameters say (`beg`: 1 begs, 0
     stands; `give`: 0 gives, 1 runs; -1 leaves the call to `greedy`), a call the rules
@@ -192,6 +211,13 @@ register(
     play=play_greedy,
     lead=play_greedy,
     bid=call_greedy,
+)
+register(
+    "sound_calls",
+    NAME,
+    "bidder: eldest stands holding two trumps of the proposed suit or its Ace, else begs; "
+    "the dealer gives holding three trumps or two headed by the Jack or better, else runs",
+    bid=call_sound,
 )
 register(
     "forced_calls",
