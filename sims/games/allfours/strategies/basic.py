@@ -73,19 +73,17 @@ def call_greedy(view, params, rng):
 
 @njit(cache=True)
 def call_sound(view, params, rng):
-    """Eldest stands holding two trumps of the proposed suit or its Ace, else begs; the
-    dealer gives one holding three trumps, or two headed by the Jack or better, else runs
-    (the lone Ace too); the bunch as `greedy`. The calls the All Fours notebook finds
-    worth more than `greedy`'s, hand class by hand class."""
+    """`greedy`'s calls but for two hand classes, where the All Fours notebook finds them
+    worth less: eldest stands holding any two trumps of the proposed suit (`greedy` begs
+    with two below the Jack), and the dealer runs holding the lone Ace (`greedy` gives)."""
     legal, hand, trump = view[v.LEGAL], view[v.HAND], view[v.TRUMP]
-    trumps = hand & suit_mask(trump)
-    count = popcount(trumps)
-    top = highest(trumps) % 13 if trumps else -1
+    strong = strong_in(hand, trump)
+    two = popcount(hand & suit_mask(trump)) >= 2
     question = view[v.POSITION]
     if question == Q_BEG:
-        return STAND if count >= 2 or top == ACE else BEG
+        return STAND if strong or two else BEG
     if question == Q_GIVE:
-        answer = GIVE if count >= 3 or (count == 2 and top >= JACK) else RUN
+        answer = GIVE if strong and two else RUN
         return answer if (legal >> answer) & 1 else RUN
     return call_greedy(view, params, rng)
 
