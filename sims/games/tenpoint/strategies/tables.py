@@ -75,14 +75,14 @@ WORTH, KEEP, BID_WORTH = _tables()
 
 
 def _stakes() -> np.ndarray:
-    """`[deck, trey]`: the points a deal holds (8.7): High, Low, Jack, and Game or the Ten,
-    the Off-Jack where the deck makes it a trump, each joker, and the Trey's 3 where it
-    scores (`trey` 1)."""
-    stakes = np.zeros((len(DECKS), 2), np.int64)
-    for d, deck in enumerate(DECKS):
-        off_jack = 3 * N_RANKS + JACK  # the off-jack of clubs, trump 0
-        held = 4 + int(deck.suits[0, off_jack] == 0) + deck.size - N_CARDS
-        stakes[d] = held, held + 3
+    """`[deck, trey]`: the points a deal holds (8.7): High, Low, Jack and Game (or the Ten
+    in Game's place), and those `card_points` gives the Off-Jack, the jokers and, where it
+    scores (`trey` 1), the Trey."""
+    held = [
+        [card_points(deck, 0, trey=trey, ten_of_trumps=False).sum() for trey in (False, True)]
+        for deck in DECKS
+    ]
+    stakes = 4 + np.array(held, np.int64)
     stakes.setflags(write=False)
     return stakes
 
