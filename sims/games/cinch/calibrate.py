@@ -40,7 +40,6 @@ import numpy as np
 
 from sims.games.cinch import rules as c
 from sims.games.cinch.strategies.calibrated import (
-    CALL_BITS,
     CALLS,
     CLASS_AXES,
     CLASSES,
@@ -48,10 +47,10 @@ from sims.games.cinch.strategies.calibrated import (
     FILES,
     HIGHS,
     MILLIPOINTS,
-    PACKED,
     best_calls,
     calibrated_bid,
     hand_classes,
+    packed,
     table_index,
     table_shape,
 )
@@ -68,7 +67,6 @@ from sims.run.calibration import (
 from sims.run.queries import CalibrationQuery, CalibrationReport
 from sims.run.runner import RunSpec
 from sims.strategies import SeatStrategy, resolve
-from sims.strategies.calibrated_tables import packed_calls
 from sims.strategies.registry import MAX_PARAMS, functions
 
 POINTS = c.TOTAL_POINTS + 1  # a side takes 0 to 14 points
@@ -79,7 +77,7 @@ def _bidding(rules: dict[str, Any], calls: np.ndarray) -> SeatStrategy:
     return dataclasses.replace(
         resolve("greedy", c.NAME, rules),
         bid_fid=functions(c.NAME).index(calibrated_bid),
-        bid_params=np.concatenate([np.zeros(MAX_PARAMS), packed_calls(calls, CALL_BITS, PACKED)]),
+        bid_params=np.concatenate([np.zeros(MAX_PARAMS), packed(calls)]),
     )
 
 

@@ -37,17 +37,16 @@ import numpy as np
 
 from sims.games.pitch import rules as pitch
 from sims.games.pitch.strategies.calibrated import (
-    CALL_BITS,
     CALLS,
     CLASS_AXES,
     CLASSES,
     FILES,
     HIGHS,
     MILLIPOINTS,
-    PACKED,
     best_calls,
     calibrated_bid,
     hand_classes,
+    packed,
     table_index,
     table_shape,
 )
@@ -56,7 +55,6 @@ from sims.run.calibration import EXPLORER, Counts, SelfPlay, class_levels, play_
 from sims.run.queries import CalibrationQuery, CalibrationReport
 from sims.run.runner import RunSpec
 from sims.strategies import SeatStrategy, resolve
-from sims.strategies.calibrated_tables import packed_calls
 from sims.strategies.registry import MAX_PARAMS, functions
 
 MAX_POINTS = 4  # High, Low, Jack and Game
@@ -69,7 +67,7 @@ def seat_plans(rules: dict[str, Any], table: np.ndarray | None) -> list[SeatStra
     if table is None:
         other = resolve("threshold+greedy", "pitch", rules)
     else:
-        calls = packed_calls(best_calls(table, rules["min_bid"]), CALL_BITS, PACKED)
+        calls = packed(best_calls(table, rules["min_bid"]))
         other = dataclasses.replace(
             resolve("greedy", "pitch", rules),
             bid_fid=functions("pitch").index(calibrated_bid),

@@ -6,7 +6,7 @@ when the other seats bid by the same table and everyone plays `greedy` (`allfour
 calibrate cinch` builds it by self-play; see `sims.games.cinch.calibrate`). The bidder
 makes the legal call worth most. The legal calls follow from the high bid, so that call is
 chosen once, when the table is read, and the bidder reads only its choice (`best_calls`,
-packed by `packed_calls`). As the maker it names the suit `threshold` names.
+`packed`). As the maker it names the suit `threshold` names.
 
 A hand's class describes the cards dealt (nine, with up to four players) in that suit,
 trumps with its Left Pedro (the draw comes after the bid): how many, how many Pedros, its
@@ -157,9 +157,14 @@ FILES = TableFiles(
 )
 
 
+def packed(calls: np.ndarray) -> np.ndarray:
+    """`calls` (in `decision_index` order) packed as the bidder reads them from its data."""
+    return packed_calls(calls, CALL_BITS, PACKED)
+
+
 def shipped_calls(rules: dict[str, Any]) -> np.ndarray:
     """The bidder's data under `rules`: the calls of the shipped table, packed."""
-    return packed_calls(best_calls(FILES.shipped(rules), rules["min_bid"]), CALL_BITS, PACKED)
+    return packed(best_calls(FILES.shipped(rules), rules["min_bid"]))
 
 
 register(

@@ -5,7 +5,7 @@ the caller's expected score change when the other seats bid by the same table an
 everyone plays `greedy` (`allfours calibrate pitch` builds it by self-play; see
 `sims.games.pitch.calibrate`). The bidder makes the legal call worth most. The legal calls
 follow from the position and the high bid, so that call is chosen once, when the table is
-read, and the bidder reads only its choice (`best_calls`, packed by `packed_calls`).
+read, and the bidder reads only its choice (`best_calls`, `packed`).
 
 A hand's class describes the suit it would pitch (the one `lead_best` pitches): its
 length, its top trumps, whether it holds the Jack, its lowest trump, and the game points
@@ -135,9 +135,14 @@ FILES = TableFiles(
 )
 
 
+def packed(calls: np.ndarray) -> np.ndarray:
+    """`calls` (in `decision_index` order) packed as the bidder reads them from its data."""
+    return packed_calls(calls, CALL_BITS, PACKED)
+
+
 def shipped_calls(rules: dict[str, Any]) -> np.ndarray:
     """The bidder's data under `rules`: the calls of the shipped table, packed."""
-    return packed_calls(best_calls(FILES.shipped(rules), rules["min_bid"]), CALL_BITS, PACKED)
+    return packed(best_calls(FILES.shipped(rules), rules["min_bid"]))
 
 
 register(
