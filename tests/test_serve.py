@@ -256,3 +256,16 @@ def test_the_players_list_offers_the_counts_the_rules_take(client, game):
     (players,) = [option for option in options if option["name"] == "players"]
     assert players["values"] == [n for n in range(1, 13) if _takes(game, n)]
     assert players["default"] in players["values"]
+
+
+def test_a_page_says_its_games_note_without_the_command_lines_option_names(client, capsys):
+    """A page's fields stand for the command's options: the game's note on the command,
+    which the command's --help prints with the options named, names none on the page."""
+    for page in pages():
+        shown = client.get(f"/api/form/{page['kind']}/{page['game']}").json()["notes"]
+        assert "--" not in shown, (page, shown)
+    shown = client.get("/api/form/odds/allfours").json()["notes"]
+    assert shown.startswith("All Fours: the card turned proposes trump; the hand is the elder")
+    code, printed, _ = call(capsys, "odds", "--help")
+    assert code == 0
+    assert "All Fours: the card turned (--turned) proposes trump" in " ".join(printed.split())

@@ -28,10 +28,10 @@ NOTES = {
     "default 2; four play in partnerships); a bunched deal is a row of its own, and with "
     "--games the same dealer deals again after it.",
     "compare": "All Fours: the points each side scores per deal (with --games, games won).",
-    "odds": "All Fours: --turned gives the upcard, which proposes trump; the hand is the elder "
-    "hand (--seat 1, the default), played once standing and once begging (the dealer then "
-    "gives or runs as his strategy says), or the dealer (--seat = players), played once "
-    "giving and once running after the elder hand begs. The score change is the hand's "
+    "odds": "All Fours: the card turned (--turned) proposes trump; the hand is the elder hand "
+    "(seat 1, the default), played once standing and once begging (the dealer then gives or "
+    "runs as his strategy says), or the dealer (seat = players), played once giving and once "
+    "running after the elder hand begs. The score change is the hand's "
     "side's points less the other sides' mean, the upcards' and the gift's included.",
     "solve": "All Fours: the hands once trump is made (after begging, and any running and "
     "discarding), seat 0 the dealer and seat 1 the elder hand, who leads first; High, "

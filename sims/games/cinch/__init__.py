@@ -42,10 +42,10 @@ NOTES = {
     "compare": "Cinch: the sides' score change; --bids plays each bidder as BID+BASE.",
     "calibrate": "Cinch: the `calibrated` bidder's table per position, high bid heard and "
     "hand class (the nine cards dealt in the suit it would name trump).",
-    "odds": "Cinch: the hand is dealt nine cards (2 to 4 players, no widow) at --seat "
+    "odds": "Cinch: the hand is dealt nine cards (2 to 4 players, no widow) at its seat "
     "(1 = the dealer's left; the dealer, seat = players, robs the pack); it makes the "
     "contract with every other seat passing and names each suit in which it holds a trump "
-    "(the Left Pedro counted) or the --trump given, any suit; each bid's score change is "
+    "(the Left Pedro counted), or the trump given (--trump), any suit; each bid's score change is "
     "its side's less the other sides' mean.",
     "advise": "Cinch: bids run from the least (min_bid) to 14, each above the last, and the "
     "dealer may pass; the score change is the hand's side's less the other sides' mean.",

@@ -38,8 +38,8 @@ EXAMPLES = {
 NOTES = {
     "simulate": "Auction Pitch: in deal i the dealer is seat i % players (--players, 2 to 7, "
     "default 4); with --games a game stops after 200 deals unless --max-deals says otherwise.",
-    "odds": "Auction Pitch: the hand sits at --seat (1 = the dealer's left; the dealer, seat = "
-    "players, bids last) and pitches without an auction; printed per trump: P(won >= k) for "
+    "odds": "Auction Pitch: the hand sits at its seat (1 = the dealer's left; the dealer, seat "
+    "= players, bids last) and pitches without an auction; per trump: P(won >= k) for "
     "k = 1..4, P(High), P(Low), P(Jack), P(Game), the expected points won and the expected "
     "score change of each bid (made: +won, set: -bid), each with a 95% interval, then the "
     "recommended bid and trump.",

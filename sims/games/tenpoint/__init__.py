@@ -28,10 +28,11 @@ NOTES = {
     "--variant smear plays the Smear profile; with --games a game stops after 200 deals "
     "unless --max-deals says otherwise.",
     "odds": "Ten-point Pitch: the hand (nine cards; ten with smear, eight with six players; "
-    "HJ and LJ the jokers) sits at --seat, wins the auction as the others pass and names each "
-    "suit (or --trump); printed per trump: P(won >= k) for each bid k (10: the moon), the "
-    "chance of each point and of the Jack, Off-Jack and jokers being in play, the expected "
-    "points and the expected score change of each bid, then the recommended bid and trump.",
+    "HJ and LJ the jokers) sits at its seat, wins the auction as the others pass and names "
+    "each suit, or the trump given (--trump); per trump: P(won >= k) for each bid k (10: the "
+    "moon), the chance of each point and of the Jack, Off-Jack and jokers being in play, the "
+    "expected points and the expected score change of each bid, then the recommended bid "
+    "and trump.",
     "compare": "Ten-point Pitch: --bids plays each bidder as BID+BASE; the results are also "
     "given by role, as the pitcher's side and as a defending side.",
     "solve": "Ten-point Pitch: the hands once trump is named, after the discard, the draw and "

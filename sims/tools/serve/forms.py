@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import re
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ KINDS = ("advice", "odds")
 MAX_DEALS = {"advice": 200_000, "odds": 1_000_000}  # the server's limits, per query
 DEFAULT_DEALS = {"advice": 40_000, "odds": 200_000}  # the page's; docs/advisor.md: speed
 SEAT_COUNTS = range(2, 11)  # the player counts a page may offer, each checked by its game
+OPTION_NAMED = re.compile(r" \(--[a-z][a-z-]*\)")  # " (--turned)" in a game's note
 
 
 class Invalid(Exception):
@@ -108,11 +110,12 @@ def form(kind: str, name: str, players: int | None = None) -> dict[str, Any]:
     }
     odds = described.odds
     default_rules = resolve_rules(name, rules, [])
+    note = told("NOTES").get(name, {}).get("advise" if kind == "advice" else "odds", "")
     shown = {
         "kind": kind,
         "game": name,
         "title": next(p["title"] for p in pages() if p["kind"] == kind and p["game"] == name),
-        "notes": told("NOTES").get(name, {}).get("advise" if kind == "advice" else "odds", ""),
+        "notes": page_words(note),
         "hand_size": odds.size(default_rules) if odds else 0,
         "extra_cards": list(described.deck(default_rules).extra),  # jokers and the like
         "options": options,
@@ -126,6 +129,12 @@ def form(kind: str, name: str, players: int | None = None) -> dict[str, Any]:
         "players": "players" in rules,
     }
     return shown
+
+
+def page_words(note: str) -> str:
+    """A game's note on a command (its package's `NOTES`) as its page says it: without the
+    option names the note gives in parentheses after the words the page's fields use."""
+    return OPTION_NAMED.sub("", note)
 
 
 def _first_seated(labels: tuple[str, ...], name: str, variants: tuple[str, ...]) -> str:
