@@ -585,8 +585,10 @@ def _search(ctx, hands, played, diff, moves, scores, frames, table) -> int:
     )
     frames[0, F_ALPHA] = -NONE
     frames[0, F_BETA] = NONE
-    ply = 0
-    value = 0
+    # int64 from the start: a literal 0 has numba compile each helper below a second time,
+    # for the first pass of its type inference.
+    ply = np.int64(0)
+    value = np.int64(0)
     entering = True
     while True:
         f = frames[ply]
@@ -846,7 +848,7 @@ def deal_values_nb(position, table, buffers) -> tuple[np.ndarray, int]:
 def _root_cards(ctx, hands, played, moves, scores, frames) -> int:
     """Mask of the cards the seat to play at the root may play (distinct ones if pruning)."""
     cards = 0
-    for i in range(_candidates(ctx, hands, played, moves, scores, frames, 0)):
+    for i in range(_candidates(ctx, hands, played, moves, scores, frames, np.int64(0))):
         cards |= 1 << moves[0, i]
     return cards
 
