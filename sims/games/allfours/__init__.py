@@ -31,8 +31,8 @@ NOTES = {
     "odds": "All Fours: the card turned (--turned) proposes trump; the hand is the elder hand "
     "(seat 1, the default), played once standing and once begging (the dealer then gives or "
     "runs as his strategy says), or the dealer (seat = players), played once giving and once "
-    "running after the elder hand begs. The score change is the hand's "
-    "side's points less the other sides' mean, the upcards' and the gift's included.",
+    "running after the elder hand begs. The score change is the hand's side's points less "
+    "the other sides' mean, the upcards' and the gift's included.",
     "solve": "All Fours: the hands once trump is made (after begging, and any running and "
     "discarding), seat 0 the dealer and seat 1 the elder hand, who leads first; High, "
     "Low (to the side dealt it), Jack and Game (a tie to the elder hand's side) as the rule "

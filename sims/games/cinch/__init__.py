@@ -45,8 +45,8 @@ NOTES = {
     "odds": "Cinch: the hand is dealt nine cards (2 to 4 players, no widow) at its seat "
     "(1 = the dealer's left; the dealer, seat = players, robs the pack); it makes the "
     "contract with every other seat passing and names each suit in which it holds a trump "
-    "(the Left Pedro counted), or the trump given (--trump), any suit; each bid's score change is "
-    "its side's less the other sides' mean.",
+    "(the Left Pedro counted), or the trump given (--trump), any suit; each bid's score "
+    "change is its side's less the other sides' mean.",
     "advise": "Cinch: bids run from the least (min_bid) to 14, each above the last, and the "
     "dealer may pass; the score change is the hand's side's less the other sides' mean.",
     "solve": "Cinch: the hands after the draw (six each, the Left Pedro a trump); each "

@@ -2,7 +2,9 @@
 
 `TITLE`, `QUESTIONS`, `EXAMPLES` and `NOTES` say what is particular to the game to the
 command line's help and the pages of `allfours serve`: its name in words, the question
-each page answers, example command lines by command, and a sentence per command."""
+each page answers, example command lines by command, and a sentence per command (which
+names an option only in parentheses after the words a page's field uses, as "the card
+turned (--turned)": the pages leave such parentheses out)."""
 
 TITLE = "Phat"
 QUESTIONS = {"odds": "which suit to pitch?"}  # the table question of each page
