@@ -181,14 +181,33 @@ def test_compare_bids_text(capsys):
     assert "threshold+greedy" in out and "random_bid+greedy" in out and "matrix" in out
 
 
+def test_all_fours_bidders_compare_as_the_whole_strategies_they_make(capsys):
+    """All Fours has no auction but has bidders (the beg and the gift): --bids plays each
+    as BID+BASE, the same comparison as --strategies naming those strategies."""
+    bids = ("--bids", "sound_calls,forced_calls:beg=0", "--deals", "600", "--json")
+    code, by_bids, err = call(capsys, "compare", "allfours", *bids)
+    assert code == 0, err
+    whole = ("--strategies", "sound_calls+greedy,forced_calls:beg=0+greedy")
+    code, by_strategies, err = call(capsys, "compare", "allfours", *whole, *bids[2:])
+    assert code == 0, err
+    pairs, same = json.loads(by_bids)["pairs"], json.loads(by_strategies)["pairs"]
+    assert [p["a"] for p in pairs] == ["sound_calls+greedy"]
+    assert [(p["difference"], p["se"], p["n"]) for p in pairs] == [
+        (p["difference"], p["se"], p["n"]) for p in same
+    ]
+    assert pairs[0]["se"] > 0  # the two callers differ on some of the deals
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["phat", "--bids", "threshold,random_bid"], "phat has no auction"),
+        (["phat", "--bids", "threshold,random_bid"], "--bids compares bidders; phat has none"),
+        (["pitch", "--bids", "threshold,random"], "random is not among the bidders of pitch"),
+        (["allfours", "--bids", "sound_calls,greedy"], "its bidders: forced_calls, sound_calls"),
         (["phat", "--leads", "lead_long"], "at least two"),
         (["phat", "--leads", "lead_long,lead_long"], "at least two"),
-        (["phat", "--leads", "lead_long,lead_nowhere"], "lead_nowhere is not an opening-lead"),
-        (["cinch", "--leads", "lead_top,greedy"], "its policies: lead_low, lead_plain"),
+        (["phat", "--leads", "lead_long,lead_nowhere"], "lead_nowhere is not among the opening"),
+        (["cinch", "--leads", "lead_top,greedy"], "policies: lead_low, lead_plain"),
         (["tenpoint", "--leads", "lead_top,lead_low"], "tenpoint has none"),
         (["pitch", "--strategies", "greedy,random", "--variant", "teams=9"], "teams"),
         (["phat", "--strategies", "greedy,random", "--players", "5"], "--players"),

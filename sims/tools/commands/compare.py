@@ -33,7 +33,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         description="Play the same deals (same seed) under each policy and report every pair's "
         "mean difference per deal with its paired standard error, and the matrix of them. "
         "--leads: every seat plays BASE+LEAD; the result is the pitcher's side's. --strategies "
-        "(or, in a game with an auction, --bids, each played as BID+BASE): for every pair, one "
+        "(or, in a game with bidders, --bids, each played as BID+BASE): for every pair, one "
         "takes the sides of even index and the other the rest, then they swap on the same "
         "deals; the result is a's mean per side minus b's." + notes("compare"),
         epilog=examples("compare"),
@@ -44,7 +44,9 @@ def add(commands: argparse._SubParsersAction) -> None:
     policies = compare.add_mutually_exclusive_group(required=True)
     policies.add_argument("--leads", help="opening-lead policies, comma-separated")
     policies.add_argument("--strategies", help="whole strategies, comma-separated")
-    policies.add_argument("--bids", help="bidders, comma-separated (games with an auction)")
+    policies.add_argument(
+        "--bids", help="bidders, comma-separated (`allfours strategies` lists each game's)"
+    )
     compare.add_argument(
         "--base",
         default="greedy",
@@ -81,16 +83,15 @@ def run(args: argparse.Namespace) -> int:
     variants = variants_of(args)
     probe = RunSpec(args.game, args.seed, 0, variants=variants)
     result = scoring(probe).result
-    if args.bids is not None and not probe.described.auction:
-        raise UsageError(f"--bids applies to games with an auction; {args.game} has no auction")
     listed = next(text for text in (args.leads, args.strategies, args.bids) if text is not None)
     names = [name.strip() for name in listed.split(",")]
     if len(names) < 2 or len(set(names)) != len(names):
         raise UsageError(f"give at least two different policies, comma-separated: {listed!r}")
     if args.leads is not None:
-        _check_leads(args.game, probe.described.strategy_game, names)
+        _check_kind(args.game, probe.described.strategy_game, names, "lead")
         labels = [f"{args.base}+{name}" for name in names]
     elif args.bids is not None:
+        _check_kind(args.game, probe.described.strategy_game, names, "bid")
         labels = [f"{name}+{args.base}" for name in names]
     else:
         labels = names
@@ -164,17 +165,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_leads(game: str, strategy_game: str, names: list[str]) -> None:
-    """Refuse --leads that name no opening-lead policy of the game, listing its own (or
-    saying it has none)."""
+KINDS = {"lead": ("--leads", "opening-lead policies"), "bid": ("--bids", "bidders")}
+
+
+def _check_kind(game: str, strategy_game: str, names: list[str], kind: str) -> None:
+    """Refuse --leads or --bids that name no strategy of that kind (`KINDS`) in the game,
+    listing its own (or saying it has none)."""
     from sims.strategies.registry import strategies
 
-    policies = [s.name for s in strategies(strategy_game) if s.kind == "lead"]
-    if not policies:
-        raise UsageError(f"--leads compares opening-lead policies; {game} has none")
-    unknown = [name.split(":")[0] for name in names if name.split(":")[0] not in policies]
+    option, what = KINDS[kind]
+    own = [s.name for s in strategies(strategy_game) if s.kind == kind]
+    if not own:
+        raise UsageError(f"{option} compares {what}; {game} has none")
+    unknown = [name.split(":")[0] for name in names if name.split(":")[0] not in own]
     if unknown:
         raise UsageError(
-            f"--leads: {', '.join(unknown)} is not an opening-lead policy of {game}; its "
-            f"policies: {', '.join(policies)}"
+            f"{option}: {', '.join(unknown)} is not among the {what} of {game}; its "
+            f"{what}: {', '.join(own)}"
         )
