@@ -16,6 +16,8 @@ from sims.tools.commands.common import (
     variants_of,
 )
 
+# Per strategy kind that --leads or --bids compares: the option, and what it compares.
+KINDS = {"lead": ("--leads", "opening-lead policies"), "bid": ("--bids", "bidders")}
 ROLE_TEXT = {
     "pitcher": "the pitcher's side: a's mean result there minus b's, on the deals where each "
     "held it",
@@ -163,9 +165,6 @@ def run(args: argparse.Namespace) -> int:
         for role, role_pairs in roles.items():
             print(report.role_text(f"\nas {ROLE_TEXT[role]}", role_pairs))
     return 0
-
-
-KINDS = {"lead": ("--leads", "opening-lead policies"), "bid": ("--bids", "bidders")}
 
 
 def _check_kind(game: str, strategy_game: str, names: list[str], kind: str) -> None:
