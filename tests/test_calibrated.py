@@ -167,7 +167,7 @@ def test_the_command_writes_the_table_and_refuses_what_it_cannot_do(capsys, tmp_
     assert shown["path"] == str(tmp_path / "players3.npy")
     assert np.load(shown["path"]).shape == table_shape(3)
     for args, message in [
-        (["calibrate", "phat"], "invalid choice"),
+        (["calibrate", "phat"], "calibrate serves cinch, pitch, not phat"),
         (["calibrate", "pitch", "--tolerance", "1.5"], "--tolerance must lie in [0, 1)"),
         (["calibrate", "pitch", "--tolerance", "nan"], "--tolerance must lie in [0, 1)"),
         (["calibrate", "pitch", "--rounds", "0"], "--rounds"),

@@ -386,6 +386,24 @@ def test_game_specific_errors(tmp_path, capsys, args, message):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["advise", "allfours", "--hand", "AH 2H KS 9S 4C 8D"],
+            "advise serves cinch, pitch, tenpoint, not allfours; `allfours odds allfours` "
+            "values a hand's choices",
+        ),
+        (["calibrate", "phat"], "calibrate serves cinch, pitch, not phat\n"),
+        (["solve", "solowhist", "--hands", "AS"], "not solowhist\n"),
+        (["advise", "nonesuch", "--hand", "AS"], "invalid choice: 'nonesuch'"),
+    ],
+)
+def test_a_game_a_command_does_not_serve_is_refused_naming_those_it_does(capsys, args, message):
+    code, out, err = call(capsys, *args)
+    assert code == 2 and message in err and out == ""
+
+
 def test_replay_of_a_pitch_deal_shows_the_auction(capsys):
     code, printed, _ = call(
         capsys, "replay", "pitch", "--players", "5", "--seed", "3", "--deal", "42"

@@ -6,8 +6,8 @@ import argparse
 
 from sims.tools.commands.common import (
     KEPT,
-    GamesWith,
     UsageError,
+    add_game_argument,
     add_run_options,
     examples,
     positive,
@@ -37,9 +37,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     advise.set_defaults(handler=run)
-    advise.add_argument(
-        "game", choices=GamesWith("advice"), metavar="GAME", help="the game: %(choices)s"
-    )
+    add_game_argument(advise, "advice")
     advise.add_argument("--hand", required=True, help='the hand, e.g. "AS 2S 8D TD QH 4C"')
     advise.add_argument(
         "--seat",

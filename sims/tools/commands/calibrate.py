@@ -6,8 +6,8 @@ import argparse
 
 from sims.tools.commands.common import (
     MAX_UNITS,
-    GamesWith,
     UsageError,
+    add_game_argument,
     add_rule_options,
     check_outputs,
     examples,
@@ -40,9 +40,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     calibrate.set_defaults(handler=run)
-    calibrate.add_argument(
-        "game", choices=GamesWith("calibrate"), metavar="GAME", help="the game: %(choices)s"
-    )
+    add_game_argument(calibrate, "calibrate")
     calibrate.add_argument(
         "--deals",
         type=up_to(MAX_UNITS),

@@ -93,6 +93,12 @@ def expanded_path(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"{text!r}: the ~ names no home folder") from None
 
 
+# The command each descriptor field serves, and the command that answers instead of one
+# where a game lacks the field but has the other.
+COMMANDS = {"advice": "advise", "calibrate": "calibrate", "odds": "odds", "solve": "solve"}
+INSTEAD = {"advice": "odds"}
+
+
 class GamesWith:
     """The games whose descriptor has `field` (the tool that field serves), as argparse
     choices looked up only when a command parses or shows them: finding them imports
@@ -108,6 +114,30 @@ class GamesWith:
 
     def __contains__(self, name: object) -> bool:
         return name in list(self)
+
+    def __call__(self, name: str) -> str:
+        """argparse's type: a game the program plays but this tool does not serve is refused
+        by name, with the games the tool serves and the command to use instead where there
+        is one (a name that is no game is left to the choices' message)."""
+        from sims.descriptors import game, names
+
+        if name not in names() or name in self:
+            return name
+        instead = INSTEAD.get(self.field)
+        hint = ""
+        if instead is not None and getattr(game(name), instead) is not None:
+            hint = f"; `allfours {instead} {name}` values a hand's choices"
+        raise argparse.ArgumentTypeError(
+            f"{COMMANDS[self.field]} serves {', '.join(self)}, not {name}{hint}"
+        )
+
+
+def add_game_argument(parser: argparse.ArgumentParser, field: str) -> None:
+    """The GAME argument of a command that serves the games with descriptor field `field`."""
+    games = GamesWith(field)
+    parser.add_argument(
+        "game", choices=games, type=games, metavar="GAME", help="the game: %(choices)s"
+    )
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:

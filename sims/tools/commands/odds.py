@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 from sims.tools.commands.common import (
     KEPT,
-    GamesWith,
     UsageError,
+    add_game_argument,
     add_run_options,
     examples,
     notes,
@@ -32,9 +32,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     odds.set_defaults(handler=run)
-    odds.add_argument(
-        "game", choices=GamesWith("odds"), metavar="GAME", help="the game: %(choices)s"
-    )
+    add_game_argument(odds, "odds")
     odds.add_argument(
         "--hand",
         required=True,

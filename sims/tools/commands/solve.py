@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from sims.tools.commands.common import GamesWith, examples, non_negative, notes
+from sims.tools.commands.common import add_game_argument, examples, non_negative, notes
 
 
 def add(commands: argparse._SubParsersAction) -> None:
@@ -20,9 +20,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     solve.set_defaults(handler=run)
-    solve.add_argument(
-        "game", choices=GamesWith("solve"), metavar="GAME", help="the game: %(choices)s"
-    )
+    add_game_argument(solve, "solve")
     solve.add_argument(
         "--hands",
         required=True,
