@@ -76,15 +76,12 @@ def call_sound(view, params, rng):
     """`greedy`'s calls but for two hand classes, where the All Fours notebook finds them
     worth less: eldest stands holding any two trumps of the proposed suit (`greedy` begs
     with two below the Jack), and the dealer runs holding the lone Ace (`greedy` gives)."""
-    legal, hand, trump = view[v.LEGAL], view[v.HAND], view[v.TRUMP]
-    strong = strong_in(hand, trump)
-    two = popcount(hand & suit_mask(trump)) >= 2
+    two = popcount(view[v.HAND] & suit_mask(view[v.TRUMP])) >= 2
     question = view[v.POSITION]
-    if question == Q_BEG:
-        return STAND if strong or two else BEG
-    if question == Q_GIVE:
-        answer = GIVE if strong and two else RUN
-        return answer if (legal >> answer) & 1 else RUN
+    if question == Q_BEG and two:
+        return STAND
+    if question == Q_GIVE and not two:
+        return RUN
     return call_greedy(view, params, rng)
 
 
