@@ -23,7 +23,7 @@ from sims.descriptors import game as describe
 from sims.descriptors import serving
 from sims.run.queries import AdviceError, AdviceQuery, OddsQuery, parse_calls
 from sims.strategies import StrategyError, resolve
-from sims.tools.commands.common import UsageError, non_negative, positive, up_to
+from sims.tools.commands.common import COMMANDS, UsageError, non_negative, positive, up_to
 
 KINDS = ("advice", "odds")
 MAX_DEALS = {"advice": 200_000, "odds": 1_000_000}  # the server's limits, per query
@@ -110,7 +110,7 @@ def form(kind: str, name: str, players: int | None = None) -> dict[str, Any]:
     }
     odds = described.odds
     default_rules = resolve_rules(name, rules, [])
-    note = told("NOTES").get(name, {}).get("advise" if kind == "advice" else "odds", "")
+    note = told("NOTES").get(name, {}).get(COMMANDS[kind], "")
     shown = {
         "kind": kind,
         "game": name,
