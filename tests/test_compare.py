@@ -21,6 +21,7 @@ from analysis.compare import (
 from analysis.stats import game_margin, mean, wilson
 from sims.run.outcomes import run_frame
 from sims.run.runner import RunSpec, run
+from sims.tools import report
 from sims.tools.compare import game_trials, lead_trials, role_trials, seating, side_trials
 from tests.conftest import call
 
@@ -83,6 +84,23 @@ def test_difference_columns_become_pairs():
     row = pairs.iloc[0]
     assert (row["a"], row["b"], row["difference"], row["n"]) == ("x", "y", 4.0, 3)
     assert math.isclose(row["se"], 2 / math.sqrt(3)) and math.isnan(row["se_unpaired"])
+
+
+def _pair_table(text: str) -> tuple[str, str]:
+    """The header of a compare table's pairs and its first row."""
+    lines = text.splitlines()
+    at = next(k for k, line in enumerate(lines) if "a - b" in line)
+    return lines[at], lines[at + 1]
+
+
+def test_the_table_shows_the_unpaired_error_only_where_it_is_known():
+    results = pd.DataFrame({"a": [1.0, 2.0, 3.0, 4.0], "b": [0.0, 2.0, 2.0, 5.0]})
+    pairs = policy_pairs(results)
+    header, row = _pair_table(report.compare_text("", policy_means(results), pairs))
+    assert header.endswith("se if unpaired") and row.endswith(f"{pairs.se_unpaired[0]:.3f}")
+    swapped = difference_pairs(pd.DataFrame({"a vs b": [1.0, 0.0]}))
+    header, row = _pair_table(report.compare_text("", None, swapped))
+    assert header.endswith("95% interval") and row.endswith("]")
 
 
 def test_seating_gives_alternate_sides_to_each_strategy():

@@ -68,8 +68,9 @@ def _cell(difference: float, se: float) -> str:
 def compare_text(
     header: str, means: pd.DataFrame | None, pairs: pd.DataFrame, unit: str = "deal"
 ) -> str:
-    """Each policy's mean (when known), every pair's paired difference, and the matrix
-    (means per `unit`: deal or game)."""
+    """Each policy's mean (when known), every pair's paired difference (and the standard
+    error independent runs would give, when known), and the matrix (means per `unit`:
+    deal or game)."""
     lines = [header]
     if means is not None:
         name = _name_width(means.index, 28)
@@ -79,15 +80,19 @@ def compare_text(
                 f"{policy:<{name}}{row['estimate']:>10.3f}   [{row['low']:.3f}, {row['high']:.3f}]"
             )
     name = _name_width([*pairs["a"], *pairs["b"]])
+    unpaired = pairs["se_unpaired"].notna().any()  # swapped seatings give differences only
     lines.append(
-        f"\n{'a':<{name}}{'b':<{name}}{'a - b':>9}{'se':>8}   95% interval   se if unpaired"
+        f"\n{'a':<{name}}{'b':<{name}}{'a - b':>9}{'se':>8}   95% interval"
+        + ("   se if unpaired" if unpaired else "")
     )
     for row in pairs.itertuples(index=False):
-        unpaired = "" if math.isnan(row.se_unpaired) else f"{row.se_unpaired:>10.3f}"
-        lines.append(
+        line = (
             f"{row.a:<{name}}{row.b:<{name}}{row.difference:>+9.3f}{row.se:>8.3f}   "
-            f"[{row.low:+.3f}, {row.high:+.3f}]   {unpaired}"
+            f"[{row.low:+.3f}, {row.high:+.3f}]"
         )
+        if not math.isnan(row.se_unpaired):
+            line += f"   {row.se_unpaired:>10.3f}"
+        lines.append(line)
     differences, errors = matrix(pairs), matrix(pairs, "se")
     width = max(18, *(len(name) + 2 for name in differences.columns))
     lines.append(f"\nmatrix: row minus column, mean per {unit} ± standard error")
