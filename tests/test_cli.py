@@ -185,6 +185,15 @@ def test_strategies_lists_every_registered_name_with_games_and_description(capsy
     assert games["random_bid"] == ["cinch", "pitch", "solowhist", "tenpoint"]
 
 
+def test_strategies_of_one_game_lists_that_games_strategies_alone(capsys):
+    code, printed, _ = call(capsys, "strategies", "allfours")
+    rows = [line.split() for line in printed.splitlines()]
+    assert code == 0 and {row[1] for row in rows} == {"allfours"}
+    assert [row[0] for row in rows] == sorted({s.name for s in strategies("allfours")})
+    code, _, err = call(capsys, "strategies", "whist")
+    assert code == 2 and "invalid choice: 'whist'" in err
+
+
 def test_replay_prints_the_deal_trick_by_trick(capsys):
     code, printed, _ = call(capsys, "replay", "phat", "--seed", "7", "--deal", "12345")
     assert code == 0
