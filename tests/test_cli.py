@@ -3,6 +3,7 @@
 import argparse
 import dataclasses
 import json
+import re
 import shlex
 import subprocess
 import sys
@@ -107,6 +108,14 @@ def test_summary_as_json(capsys):
     assert code == 0 and summary["rows"] == 300
     quantities = {row["quantity"] for row in summary["deals"]}
     assert "muck tie 40-40" in quantities
+
+
+def test_the_summary_keeps_its_columns_under_a_long_quantity(capsys):
+    code, printed, _ = call(capsys, "simulate", "cinch", "--deals", "300")
+    rates = [line for line in printed.splitlines() if re.search(r"%   \[", line)]
+    labels = [re.split(r"\s{2,}", line)[0] for line in rates]
+    assert code == 0 and max(map(len, labels)) > 44  # a label longer than the usual column
+    assert len({line.index("%   [") for line in rates}) == 1
 
 
 @pytest.mark.parametrize(

@@ -282,15 +282,17 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
         )
     lines = [f"{rows:,} deals played in {spec.count:,} games"] if spec.games else []
     for table in tables.values():
-        lines.append(f"{'':<44}{'estimate':>10}   95% interval")
+        width = max([44, *(len(quantity) + 2 for quantity in table.index)])
+        lines.append(f"{'':<{width}}{'estimate':>10}   95% interval")
         for quantity, row in table.iterrows():
             if row["is_rate"]:
                 lines.append(
-                    f"{quantity:<44}{row['estimate']:>9.2%}   [{row['low']:.2%}, {row['high']:.2%}]"
+                    f"{quantity:<{width}}{row['estimate']:>9.2%}   "
+                    f"[{row['low']:.2%}, {row['high']:.2%}]"
                 )
             else:
                 lines.append(
-                    f"{quantity:<44}{row['estimate']:>10.3f}   "
+                    f"{quantity:<{width}}{row['estimate']:>10.3f}   "
                     f"[{row['low']:.3f}, {row['high']:.3f}]"
                 )
     return "\n".join(lines)
