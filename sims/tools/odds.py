@@ -1,8 +1,10 @@
-"""`allfours odds`: which games have odds for a hand (`Game.odds`); the conditional deals
-they play are `sims.run.conditional`'s, the question and answer `sims.run.queries`'."""
+"""`allfours odds`: which games have odds for a hand (`Game.odds`) and which of --seat,
+--trump and --turned each takes; the conditional deals they play are
+`sims.run.conditional`'s, the question and answer `sims.run.queries`'."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from sims.descriptors import game as describe
@@ -18,3 +20,28 @@ def odds_of(game: str) -> Odds:
     if declared is None:
         raise ValueError(f"{game} has no odds; games with odds: {', '.join(serving('odds'))}")
     return declared
+
+
+def odds_refusal(game: str, seat: int | None, trump: str, turned: str | None) -> str:
+    """Why `game`'s odds cannot take this seat, trump or turned card, naming the games
+    that do ("" where they can): the turned card is required where the game turns one and
+    refused elsewhere; a seat or a trump other than "best" only where the game takes it."""
+    declared = {name: odds_of(name) for name in serving("odds")}
+    own = odds_of(game)
+    turning = [name for name, odds in declared.items() if odds.turned]
+    if own.turned and turned is None:
+        return f"{game} needs --turned CARD, the card turned up for trump"
+    if turned is not None and not own.turned:
+        return f"--turned applies to {_listed(turning)} only, not to {game}"
+    if trump != "best" and own.no_trump:
+        taking = [name for name, odds in declared.items() if not odds.no_trump]
+        return f"--trump applies to {_listed(taking)}; in {game} {own.no_trump}"
+    if seat is not None and own.no_seat:
+        taking = [name for name, odds in declared.items() if not odds.no_seat]
+        return f"--seat applies to {_listed(taking)}; in {game} {own.no_seat}"
+    return ""
+
+
+def _listed(names: Sequence[str]) -> str:
+    """Names joined as in a sentence: `a`, `a and b`, `a, b and c`."""
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)

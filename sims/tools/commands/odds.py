@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 
 from sims.tools.commands.common import (
     KEPT,
@@ -71,10 +70,12 @@ def run(args: argparse.Namespace) -> int:
     from sims.run.progress import wanted
     from sims.run.queries import OddsQuery
     from sims.tools import report
-    from sims.tools.odds import odds_of
+    from sims.tools.odds import odds_of, odds_refusal
 
     declared = odds_of(args.game)
-    _check_odds_options(args)
+    refusal = odds_refusal(args.game, args.seat, args.trump, args.turned)
+    if refusal:
+        raise UsageError(refusal)
     spec = run_spec(args, args.deals, games=False)
     hand = parse_hand(args.hand, args.game, spec.rules)
     deck = spec.deck
@@ -101,29 +102,3 @@ def run(args: argparse.Namespace) -> int:
         )
         print(report.odds_text(played.estimates, header, played.advice))
     return 0
-
-
-def _check_odds_options(args: argparse.Namespace) -> None:
-    """Refuse --turned, --trump or --seat where the game does not take it, naming the games
-    that do (--turned is required where it applies)."""
-    from sims.descriptors import serving
-    from sims.tools.odds import odds_of
-
-    declared = {name: odds_of(name) for name in serving("odds")}
-    own = declared[args.game]
-    turning = [name for name, odds in declared.items() if odds.turned]
-    if own.turned and args.turned is None:
-        raise UsageError(f"{args.game} needs --turned CARD, the card turned up for trump")
-    if args.turned is not None and not own.turned:
-        raise UsageError(f"--turned applies to {_listed(turning)} only, not to {args.game}")
-    if args.trump != "best" and own.no_trump:
-        taking = [name for name, odds in declared.items() if not odds.no_trump]
-        raise UsageError(f"--trump applies to {_listed(taking)}; in {args.game} {own.no_trump}")
-    if args.seat is not None and own.no_seat:
-        taking = [name for name, odds in declared.items() if not odds.no_seat]
-        raise UsageError(f"--seat applies to {_listed(taking)}; in {args.game} {own.no_seat}")
-
-
-def _listed(names: Sequence[str]) -> str:
-    """Names joined as in a sentence: `a`, `a and b`, `a, b and c`."""
-    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
