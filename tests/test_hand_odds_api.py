@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from analysis.odds import hand_advice, hand_odds
+from analysis.odds import hand_advice, hand_odds, pitch_odds
 from tests.conftest import call
 
 ODDS = [
@@ -91,6 +91,15 @@ def test_hand_advice_is_what_the_advise_command_prints(capsys, game, hand, seat,
         (
             lambda: hand_advice("allfours", "AH JH 5H KS 3C 2D", seat=1),
             "allfours gives no call advice; games that do: ",
+        ),
+        (
+            lambda: hand_odds("allfours", "AH JH 5H KS 3C 2D", turned="7H", deals=0),
+            "a hand's odds need at least one deal, not 0",
+        ),
+        (lambda: pitch_odds("AH JH 5H KS 3C 2D", deals=0), "need at least one deal, not 0"),
+        (
+            lambda: hand_advice("tenpoint", "AH JH JD HJ 3H 2H 5C 7S 9D", seat=3, deals=0),
+            "advice needs at least one deal that fits the calls, not 0",
         ),
     ],
 )

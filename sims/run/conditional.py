@@ -116,7 +116,10 @@ def play_round_chunks(
 ) -> np.ndarray:
     """The results (round, deal, value) of a run kernel playing each deal of a conditional
     run once per round, a row each (deal-major): `results(rows)` gives a chunk's values per
-    row. `progress` is called with the deals done per chunk. StrategyFault on a fault."""
+    row. `progress` is called with the deals done per chunk. StrategyFault on a fault;
+    ValueError for a run of no deals, which would estimate nothing."""
+    if run.count < 1:
+        raise ValueError("a hand's odds need at least one deal, not 0")
     chunk = max(1, ROUND_ROWS // rounds)
     parts = []
     for start in range(0, run.count, chunk):

@@ -133,6 +133,10 @@ class AdviceQuery:
     show: bool = False
     sampler: str = "chain"  # how the deals fitting the calls are found: chain or rejection
 
+    def __post_init__(self) -> None:
+        if self.run.count < 1:
+            raise AdviceError("advice needs at least one deal that fits the calls, not 0")
+
     @property
     def tries(self) -> int:
         """The most candidate deals dealt."""
