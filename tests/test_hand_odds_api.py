@@ -101,6 +101,10 @@ def test_hand_advice_is_what_the_advise_command_prints(capsys, game, hand, seat,
             lambda: hand_advice("tenpoint", "AH JH JD HJ 3H 2H 5C 7S 9D", seat=3, deals=0),
             "advice needs at least one deal that fits the calls, not 0",
         ),
+        (
+            lambda: hand_advice("cinch", "AH JH 9H 2H KS 7S 4C 8D 3D", seat=3, max_tries=900),
+            "--max-tries bounds --sampler rejection only",
+        ),
     ],
 )
 def test_what_the_commands_refuse_is_a_value_error_naming_it(call_it, message):

@@ -134,8 +134,16 @@ class AdviceQuery:
     sampler: str = "chain"  # how the deals fitting the calls are found: chain or rejection
 
     def __post_init__(self) -> None:
+        """Refuse what can give no advice: no deals, or a bound on candidate deals that
+        the chain would ignore or that is below the deals wanted."""
         if self.run.count < 1:
             raise AdviceError("advice needs at least one deal that fits the calls, not 0")
+        if self.max_tries and self.sampler != "rejection":
+            raise AdviceError("--max-tries bounds --sampler rejection only")
+        if self.max_tries and self.max_tries < self.run.count:
+            raise AdviceError(
+                f"--max-tries ({self.max_tries}) must be at least --deals ({self.run.count})"
+            )
 
     @property
     def tries(self) -> int:

@@ -6,7 +6,6 @@ import argparse
 
 from sims.tools.commands.common import (
     KEPT,
-    UsageError,
     add_game_argument,
     add_run_options,
     examples,
@@ -89,10 +88,6 @@ def run(args: argparse.Namespace) -> int:
     from sims.tools.advise import advice_of
 
     declared = advice_of(args.game)
-    if args.max_tries and args.sampler != "rejection":
-        raise UsageError("--max-tries bounds --sampler rejection only")
-    if args.max_tries and args.max_tries < args.deals:
-        raise UsageError(f"--max-tries ({args.max_tries}) must be at least --deals ({args.deals})")
     spec = run_spec(args, args.deals, games=False)
     hand = parse_hand(args.hand, args.game, spec.rules)
     deck = spec.deck
