@@ -15,7 +15,7 @@ STRATEGY_HELP = (
     "strategy for every seat: a play strategy (random, greedy), optionally joined by '+' with "
     "an opening-lead policy and, in a game with an auction, a bidder (BID+PLAY+LEAD); what is "
     "not named comes from the play strategy (greedy if none); parameters as "
-    "name:key=value. `allfours strategies` lists them all, with their parameters"
+    "name:key=value. `allfours strategies GAME` lists a game's, with their parameters"
 )
 
 
