@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Sequence
+from itertools import groupby
 
 import numpy as np
 import pytest
@@ -22,7 +24,7 @@ from sims.games.cinch import reference
 from sims.games.cinch import rules as c
 from sims.games.cinch.cards import DECK
 from sims.games.cinch.deal import SET_DEALT, SET_ROWS, deal_nb
-from sims.games.cinch.descriptor import GAME
+from sims.games.cinch.descriptor import GAME, exchanges
 from sims.games.cinch.referee import referee
 from sims.games.cinch.reference import Decision
 from sims.games.cinch.reference_deal import play_deal_with, random_chooser, random_deal
@@ -378,6 +380,13 @@ def test_replay_lines_show_the_exchanges_and_every_trick():
         spec, "deal 1", row, result.hands[1], result.calls[1], result.plays[1], result.winners[1]
     )
     assert sum("trick" in line for line in lines) == c.TRICKS
+    # Each run of one seat's discards, draws or fills is one line, the cards in log order.
+    moves = exchanges(result.calls[1], spec.layout.players)
+    shown = [
+        line.split()[3:] for line in lines if re.match(r"  seat \d (discard|draw|fill)s ", line)
+    ]
+    assert [card for line in shown for card in line] == [DECK.card_name(m[2]) for m in moves]
+    assert len(shown) == len(list(groupby(moves, key=lambda move: move[:2]))) < len(moves)
     assert any("draws" in line for line in lines) and any("discards" in line for line in lines)
 
 

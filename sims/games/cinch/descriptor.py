@@ -4,6 +4,7 @@ replay lines, streaming counters and continuation (docs/rules.md section 6)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any
 
 import numpy as np
@@ -170,8 +171,9 @@ def render(spec, where: str, row, hands, calls, plays, winners) -> list[str]:
     lines.append(
         f"  auction: {auction}  -> seat {maker} makes {row['contract']}, trump {SUITS[trump]}"
     )
-    for kind, seat, card in exchanges(calls, players):
-        lines.append(f"  seat {seat} {kind}s {DECK.card_name(card)}")
+    # Each run of one seat's discards, draws or fills on one line, in the order they came.
+    for (kind, seat), run in groupby(exchanges(calls, players), key=lambda move: move[:2]):
+        lines.append(f"  seat {seat} {kind}s {' '.join(DECK.card_name(c) for *_, c in run)}")
     held = hands_at_play(hands, calls, players)
     lines += [f"  seat {s} at play: {cards(_codes(held[s]))}" for s in range(players)]
     for number, trick in enumerate(tricks_of(maker, held, plays, winners)):
