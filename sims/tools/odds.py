@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from sims.descriptors import game as describe
@@ -26,22 +26,22 @@ def odds_refusal(game: str, seat: int | None, trump: str, turned: str | None) ->
     """Why `game`'s odds cannot take this seat, trump or turned card, naming the games
     that do ("" where they can): the turned card is required where the game turns one and
     refused elsewhere; a seat or a trump other than "best" only where the game takes it."""
-    declared = {name: odds_of(name) for name in serving("odds")}
     own = odds_of(game)
-    turning = [name for name, odds in declared.items() if odds.turned]
     if own.turned and turned is None:
         return f"{game} needs --turned CARD, the card turned up for trump"
     if turned is not None and not own.turned:
-        return f"--turned applies to {_listed(turning)} only, not to {game}"
+        return f"--turned applies to {_taking(lambda odds: odds.turned)} only, not to {game}"
     if trump != "best" and own.no_trump:
-        taking = [name for name, odds in declared.items() if not odds.no_trump]
-        return f"--trump applies to {_listed(taking)}; in {game} {own.no_trump}"
+        taking = _taking(lambda odds: not odds.no_trump)
+        return f"--trump applies to {taking}; in {game} {own.no_trump}"
     if seat is not None and own.no_seat:
-        taking = [name for name, odds in declared.items() if not odds.no_seat]
-        return f"--seat applies to {_listed(taking)}; in {game} {own.no_seat}"
+        taking = _taking(lambda odds: not odds.no_seat)
+        return f"--seat applies to {taking}; in {game} {own.no_seat}"
     return ""
 
 
-def _listed(names: Sequence[str]) -> str:
-    """Names joined as in a sentence: `a`, `a and b`, `a, b and c`."""
+def _taking(takes: Callable[[Odds], bool]) -> str:
+    """The games whose odds `takes` the option, named as in a sentence (`a`, `a and b`,
+    `a, b and c`): looked up only for a refusal, as it imports every game."""
+    names = [name for name in serving("odds") if takes(odds_of(name))]
     return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 2 else names)
