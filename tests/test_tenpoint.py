@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -412,6 +414,54 @@ def test_whole_games_are_scored_deal_by_deal_as_the_reference(variants):
             assert scores[row["winner"]] >= spec.rules["target"]
 
 
+def test_the_referee_refuses_exchanges_given_to_the_wrong_seat():
+    """The log's discards, draws and cards taken back each name their seat; the referee
+    refuses a log that gives one to another seat, or draws not from the stock's top."""
+    spec = RunSpec(tp.NAME, 5, 40, seats=("random",), variants=("players=5", "partnership=false"))
+    records = deal_records(run(spec, record=True))
+    record = next(r for r in records if r["fills"] and r["draws"] and r["result"]["contract"])
+    referee(spec, record)  # as logged
+    for kind in ("discards", "draws", "fills"):
+        moved = json.loads(json.dumps(record))
+        seat, card = moved[kind][0]
+        moved[kind][0] = [(seat + 1) % spec.rules["players"], card]
+        with pytest.raises(ValueError, match="seat"):
+            referee(spec, moved)
+    moved = json.loads(json.dumps(record))
+    moved["draws"][:2] = moved["draws"][1::-1]
+    with pytest.raises(ValueError, match="stock from the top"):
+        referee(spec, moved)
+
+
+def test_replay_lines_give_each_seat_its_exchanges_in_order():
+    """Each run of one seat's discards, draws or cards taken back is one replay line, the
+    cards in the log's order; made in turn on the cards dealt, they give the hands at play."""
+    spec = RunSpec(tp.NAME, 5, 40, seats=("random",), variants=("players=5", "partnership=false"))
+    result = run(spec, record=True)
+    described = game(tp.NAME)
+    keys = {"discards": "discards", "draws": "draws", "takes back": "fills"}  # the log's
+    pattern = re.compile(r"  seat (\d) (discards|draws|takes back) (.*)$")
+    filled = 0
+    for k, record in enumerate(deal_records(result)):
+        lines = described.render(
+            spec, "deal", result.table[k], result.hands[k], result.calls[k],
+            result.plays[k], result.winners[k],
+        )  # fmt: skip
+        runs = [match.groups() for line in lines if (match := pattern.match(line))]
+        moves = [
+            (int(seat), keys[verb], card) for seat, verb, cards in runs for card in cards.split()
+        ]
+        held = [set(hand) for hand in record["dealt"]]
+        for seat, key, card in moves:
+            held[seat] = held[seat] - {card} if key == "discards" else held[seat] | {card}
+        assert held == [set(hand) for hand in record["hands"]]
+        for key in keys.values():
+            assert [[seat, card] for seat, of, card in moves if of == key] == record[key]
+        assert all(one[:2] != other[:2] for one, other in pairwise(runs))  # one line a run
+        filled += any(key == "fills" for _, key, _ in moves)
+    assert filled  # some deal took cards back
+
+
 def test_options_the_rules_do_not_define_are_refused():
     for items in (["players=3"], ["players=5"], ["teams=3"], ["players=6", "smear"]):
         with pytest.raises(OptionError):
@@ -521,7 +571,7 @@ def test_simulate_log_replay_aggregate_and_compare(capsys, tmp_path):
     assert rows == pytest.approx(kept)
     code, text, err = call(capsys, "replay", tp.NAME, "--seed", "5", "--deal", "7")
     assert code == 0, err
-    assert "trick 6:" in text and "trick 7:" not in text and "discarded:" in text
+    assert "trick 6:" in text and "trick 7:" not in text and " draws " in text
     code, text, err = call(
         capsys, "simulate", tp.NAME, "--games", "20", "--seed", "2", "--variant", "smear"
     )

@@ -4,8 +4,9 @@ fill) or the Smear discard, the tricks, the ten points, the settlement and whole
 
 The deal log's calls hold, at the offsets `C_*`: the calls from the dealer's left, the
 trump named, each seat's hand at the first trick, the stock in drawing order, the seat of
-each card played, and the exchanges in the order made (each discard's code, or a card
-taken back by a short player as its code + `FILLED`)."""
+each card played, and the exchanges in the order made, two slots each: a tag (the seat
+for a discard, `DRAWN` + seat for a card drawn from the stock or robbed, `FILLED` + seat
+for a face-down discard taken back by a short player) and the card."""
 
 from __future__ import annotations
 
@@ -54,7 +55,9 @@ decide_cards = dispatcher(r.NAME)
 decide_calls = dispatcher(r.NAME, calls=True)
 
 FILL = r.FILL
-FILLED = 64  # a taken-back card's code in the log's exchanges is its code + FILLED
+DRAWN, FILLED = 8, 16  # exchange tags: DRAWN + seat, FILLED + seat (a discard is the seat)
+# Exchanges a deal can log: each card discarded and drawn, or discarded and taken back, once.
+MAX_ENTRIES = 2 * 54
 MAX_STOCK = 27  # three players dealt nine
 MAX_PLAYS = r.MAX_PLAYERS * r.MAX_TRICKS
 C_TRUMP = r.MAX_PLAYERS
@@ -63,7 +66,7 @@ C_STOCK = C_AT_PLAY + r.MAX_PLAYERS * r.MAX_TRICKS
 C_SEATS = C_STOCK + MAX_STOCK
 C_SIZES = C_SEATS + MAX_PLAYS
 C_EXCHANGES = C_SIZES + r.MAX_TRICKS
-CALLS_WIDTH = C_EXCHANGES + 64
+CALLS_WIDTH = C_EXCHANGES + 2 * MAX_ENTRIES
 # What a deal tells its caller besides the row (`info`), and its count of decisions as it
 # goes: card decisions made so far, exchanges logged, exchange decisions asked, and every
 # card decision made (exchanges asked, then cards played).
@@ -180,22 +183,49 @@ def owner_nb(masks, count: int, card: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def log_exchange_nb(log_calls, row, state, code) -> None:
-    """An exchange (a discard, or a fill as code + FILLED) into the log, in order."""
+def log_exchange_nb(log_calls, row, state, tag, card) -> None:
+    """An exchange (its tag: the seat, plus DRAWN or FILLED) into the log, in order."""
     if log_calls.shape[0] > 0:
-        log_calls[row, C_EXCHANGES + state[I_LOGGED]] = code
+        slot = C_EXCHANGES + 2 * state[I_LOGGED]
+        log_calls[row, slot] = tag
+        log_calls[row, slot + 1] = card
     state[I_LOGGED] += 1
 
 
 @njit(cache=True, inline="always")
-def log_discards_nb(log_calls, row, state, cards) -> None:
-    """The discards `cards` into the log, lowest code first (counted only, unlogged)."""
+def log_discards_nb(log_calls, row, state, seat, cards) -> None:
+    """`seat`'s discards `cards` into the log, lowest code first (counted only, unlogged)."""
     if log_calls.shape[0] == 0:
         state[I_LOGGED] += popcount(cards)
         return
     while cards:
-        log_exchange_nb(log_calls, row, state, lowest(cards))
+        log_exchange_nb(log_calls, row, state, seat, lowest(cards))
         cards &= cards - 1
+
+
+@njit(cache=True, inline="always")
+def log_draws_nb(log_calls, row, state, seat, stock, start, stop) -> None:
+    """`seat`'s draws, the stock's cards `start` to `stop`, into the log in drawing order
+    (counted only, unlogged)."""
+    if log_calls.shape[0] == 0:
+        state[I_LOGGED] += stop - start
+        return
+    for k in range(start, stop):
+        log_exchange_nb(log_calls, row, state, DRAWN + seat, stock[k])
+
+
+def exchanges(calls: np.ndarray) -> list[tuple[str, int, int]]:
+    """A deal's logged exchanges in order as (kind, seat, card): "discard" (a non-trump
+    face down, or a trump burned face up), "draw" (from the stock, the robber's rest
+    included) or "fill" (a face-down discard taken back)."""
+    found = []
+    for slot in range(C_EXCHANGES, len(calls) - 1, 2):
+        tag, card = int(calls[slot]), int(calls[slot + 1])
+        if tag < 0:
+            break
+        kind = "discard" if tag < DRAWN else "draw" if tag < FILLED else "fill"
+        found.append((kind, tag % DRAWN, card))
+    return found
 
 
 def play_deal(
@@ -370,13 +400,13 @@ def play_deal(
                 shown |= bit & trumps  # a trump is burned face up, a plain card goes face down
                 burned += trumps >> card & 1
                 own_dead[seat] |= bit & ~trumps
-                log_exchange_nb(log_calls, row, state, card)
+                log_exchange_nb(log_calls, row, state, seat, card)
     else:
         face_down = 0  # the non-trump discards, the pool a short player fills from
         for k in range(players):  # PIT-5.1 and 5.2
             seat = seat_after_nb(dealer, 1 + k, players)
             plain = hands[seat] & ~trumps
-            log_discards_nb(log_calls, row, state, plain)
+            log_discards_nb(log_calls, row, state, seat, plain)
             hands[seat] &= trumps
             own_dead[seat] |= plain
             face_down |= plain
@@ -394,7 +424,7 @@ def play_deal(
                 hands[seat] = held & ~(np.int64(1) << card)
                 shown |= np.int64(1) << card
                 burned += 1
-                log_exchange_nb(log_calls, row, state, card)
+                log_exchange_nb(log_calls, row, state, seat, card)
         rob = rules[r.R_ROB]
         robber = pitcher if rob == 0 else (dealer if rob == 1 else -1)
         # The stock's top k cards as one mask for each k: a draw is then two loads, not a
@@ -411,9 +441,11 @@ def play_deal(
                 continue
             need = min(r.KEEP - popcount(hands[seat]), stock_size - taken)
             hands[seat] |= on_top[nowrap(taken + need)] & ~on_top[nowrap(taken)]
+            log_draws_nb(log_calls, row, state, seat, stock, taken, taken + need)
             taken += need
         if robber >= 0:  # PIT-5.4: the rest of the stock to the robber
             hands[robber] |= on_top[nowrap(stock_size)] & ~on_top[nowrap(taken)]
+            log_draws_nb(log_calls, row, state, robber, stock, taken, stock_size)
         for k in range(players):  # PIT-5.5, 8.E.6: the short take from the discards
             seat = seat_after_nb(dealer, 1 + k, players)
             if popcount(hands[seat]) < r.KEEP:
@@ -433,7 +465,7 @@ def play_deal(
                 shown &= ~bit
                 for other in range(players):
                     own_dead[other] &= ~bit
-                log_exchange_nb(log_calls, row, state, card + FILLED)
+                log_exchange_nb(log_calls, row, state, FILLED + seat, card)
         if robber >= 0:  # PIT-5.4: the robber keeps six
             while popcount(hands[robber]) > r.KEEP:
                 held = hands[robber]
@@ -451,7 +483,7 @@ def play_deal(
                 shown |= bit & trumps  # a trump is burned face up, a plain card goes face down
                 burned += trumps >> card & 1
                 own_dead[robber] |= bit & ~trumps
-                log_exchange_nb(log_calls, row, state, card)
+                log_exchange_nb(log_calls, row, state, robber, card)
     info[I_EXCHANGES] = info[I_ASKED]
 
     at_play = work[W_AT_PLAY, :players]

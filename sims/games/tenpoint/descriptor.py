@@ -5,6 +5,7 @@ record, replay lines, streaming counters, bid odds, call advice and solver posit
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import groupby
 from typing import Any
 
 import numpy as np
@@ -19,13 +20,12 @@ from sims.games.tenpoint.advice import play_advice
 from sims.games.tenpoint.cards import EQUAL_JOKERS, card_points
 from sims.games.tenpoint.deal import (
     C_AT_PLAY,
-    C_EXCHANGES,
     C_SEATS,
     C_SIZES,
     C_STOCK,
     C_TRUMP,
     CALLS_WIDTH,
-    FILLED,
+    exchanges,
     run_tenpoint,
 )
 from sims.games.tenpoint.odds import play_odds
@@ -35,6 +35,7 @@ from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.run.deal_log import hand_names, listed, listed_text, side_or_none
 
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
+EXCHANGE_VERBS = {"discard": "discards", "draw": "draws", "fill": "takes back"}
 MIN_BID = 2
 BIDS = tp.MAX_BID - MIN_BID + 1
 MIN_DELTA = -2 * tp.MAX_BID  # a moon set under moon=double
@@ -66,14 +67,14 @@ def call_problem(call: int) -> str:
 
 def logged(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
     """What a deal's log arrays hold, as names: the cards dealt, the stock in drawing order,
-    the calls from the dealer's left, trump, the exchanges in order (discards, and cards a
-    short player took back), the hands at the first trick, the plays (seat, card) and the
-    trick winners."""
+    the calls from the dealer's left, trump, the discards, draws and cards a short player
+    took back as (seat, card) in order, the hands at the first trick, the plays (seat,
+    card) and the trick winners."""
     rules, deck = spec.rules, spec.deck
     players, dealer = rules["players"], int(row["dealer"])
     stock = tp.deck_size(rules) - players * tp.cards_dealt(rules)
     name = deck.card_name
-    exchanges = [int(code) for code in calls[C_EXCHANGES:] if code >= 0]
+    moves = exchanges(calls)
     played = [int(card) for card in plays if card >= 0]
     return {
         "dealt": hand_names(hands, deck),
@@ -82,8 +83,9 @@ def logged(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
             [(dealer + 1 + k) % players, int(calls[k])] for k in range(players) if calls[k] >= 0
         ],
         "trump": SUITS[int(calls[C_TRUMP])] if calls[C_TRUMP] >= 0 else None,
-        "discards": [name(code) for code in exchanges if code < FILLED],
-        "fills": [name(code - FILLED) for code in exchanges if code >= FILLED],
+        "discards": [[seat, name(card)] for kind, seat, card in moves if kind == "discard"],
+        "draws": [[seat, name(card)] for kind, seat, card in moves if kind == "draw"],
+        "fills": [[seat, name(card)] for kind, seat, card in moves if kind == "fill"],
         "hands": [
             [
                 name(int(c))
@@ -151,9 +153,10 @@ def render(spec, where: str, row, hands, calls, plays, winners) -> list[str]:
         f"  auction: {auction}  -> seat {row['pitcher']} bids {row['contract']}{stuck}, "
         f"trump {deal['trump']}"
     )
-    lines.append(f"  discarded: {' '.join(deal['discards']) or '-'}")
-    if deal["fills"]:
-        lines.append(f"  taken back: {' '.join(deal['fills'])}")
+    # Each run of one seat's discards, draws or cards taken back on one line, in order.
+    for (kind, seat), run in groupby(exchanges(calls), key=lambda move: move[:2]):
+        names = " ".join(spec.deck.card_name(card) for *_, card in run)
+        lines.append(f"  seat {seat} {EXCHANGE_VERBS[kind]} {names}")
     lines += [f"  seat {s} plays with: {' '.join(hand)}" for s, hand in enumerate(deal["hands"])]
     start = 0
     for trick, winner in enumerate(deal["trick_winners"]):

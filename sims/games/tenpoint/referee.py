@@ -24,6 +24,7 @@ POINTS = {
     "Trey": "trey",
 }
 JOKERS = {"HJ": "high_joker", "JK": "high_joker", "LJ": "low_joker"}
+EXCHANGES = ("discards", "draws", "fills")
 
 
 def reference_rules(rules: dict[str, Any]) -> reference.Rules:
@@ -44,7 +45,7 @@ def reference_rules(rules: dict[str, Any]) -> reference.Rules:
 def _chooser(record: dict[str, Any]):
     """Answers to the reference's decisions from the log: the calls, trump, the discards
     (each keep decision keeps its pool less the next discards), the cards taken back and
-    the cards played."""
+    the cards played, each refused when the log gives it to another seat."""
     bids = deque(record["bids"])
     discards = deque(record["discards"])
     fills = deque(record["fills"])
@@ -55,6 +56,12 @@ def _chooser(record: dict[str, Any]):
             raise ValueError(f"the log has no {what} left")
         return queue.popleft()
 
+    def take_own(queue: deque, what: str, seat: int) -> str:
+        owner, card = take(queue, what)
+        if owner != seat:
+            raise ValueError(f"the log gives seat {owner} the {what} {card} of seat {seat}")
+        return card
+
     def choose(decision: reference.Decision) -> object:
         if decision.kind == "bid":
             seat, call = take(bids, "call")
@@ -64,14 +71,14 @@ def _chooser(record: dict[str, Any]):
         if decision.kind == "trump":
             return record["trump"]
         if decision.kind == "keep":
-            gone = [
-                take(discards, "discard") for _ in range(len(decision.pool) - decision.sizes[0])
-            ]
+            count = len(decision.pool) - decision.sizes[0]
+            gone = [take_own(discards, "discard", decision.seat) for _ in range(count)]
             if any(card not in decision.pool for card in gone):
                 raise ValueError(f"seat {decision.seat} may not discard {gone}")
             return [card for card in decision.pool if card not in gone]
         if decision.kind == "fill":
-            return [take(fills, "card taken back") for _ in range(decision.sizes[0])]
+            count = decision.sizes[0]
+            return [take_own(fills, "card taken back", decision.seat) for _ in range(count)]
         seat, card = take(plays, "card")
         if seat != decision.seat:
             raise ValueError(f"seat {seat} played out of turn")
@@ -95,6 +102,7 @@ def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
     )
     if any(left):
         raise ValueError("the log holds decisions the deal never asked for")
+    _check_draws(record, result.hands_at_play)
     scored = dict.fromkeys([*POINTS.values(), *JOKERS.values()])
     for point in result.points:
         key = POINTS[point.name] if point.name in POINTS else JOKERS[point.card]
@@ -113,6 +121,19 @@ def referee(spec, record: dict[str, Any]) -> dict[str, Any]:
         "winner": result.winner,
         "trick_winners": [trick.winner for trick in result.tricks],
     }
+
+
+def _check_draws(record: dict[str, Any], at_play: tuple[tuple[str, ...], ...]) -> None:
+    """Refuse a log whose draws are not the stock from the top, or whose exchanges do not
+    turn each seat's cards dealt into the reference's hand at play."""
+    drawn = [card for _, card in record["draws"]]
+    if drawn != record["stock"][: len(drawn)]:
+        raise ValueError(f"the log's draws {drawn} are not the stock from the top")
+    for seat, dealt in enumerate(record["dealt"]):
+        mine = {kind: {c for s, c in record[kind] if s == seat} for kind in EXCHANGES}
+        held = (set(dealt) | mine["draws"] | mine["fills"]) - (mine["discards"] - mine["fills"])
+        if at_play and held != set(at_play[seat]):
+            raise ValueError(f"seat {seat}'s exchanges in the log do not give its hand at play")
 
 
 def timed_deal(rng: random.Random, index: int) -> int:

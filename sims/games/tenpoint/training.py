@@ -13,11 +13,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from sims.core.bits import popcount
 from sims.core.tricks import legal_cards_in
 from sims.descriptors import Training
 from sims.games.tenpoint import rules as tp
-from sims.games.tenpoint.deal import C_AT_PLAY, C_EXCHANGES, C_SEATS, C_SIZES, FILLED
+from sims.games.tenpoint.deal import C_AT_PLAY, C_SEATS, C_SIZES, exchanges
 from sims.games.tenpoint.slots import TREY_WORTH
 from sims.games.tenpoint.strategies import features, policy
 from sims.run.replay import card_decisions
@@ -55,48 +54,22 @@ def first_view(spec: RunSpec, row: np.void, rules: np.ndarray) -> np.ndarray:
     return view
 
 
-def out_of_play(
-    dealt: list[int], codes: list[int], dealer: int, pitcher: int, trumps: int, rules: np.ndarray
-) -> list[int]:
-    """Each seat's DEAD at play, from the exchanges logged in order: the trumps burned,
-    shown to all; each seat's own discards; under the draw, once a short player takes cards
-    back, the discards left in the pool, shown to all."""
-    players = len(dealt)
-    shown, own = 0, [0] * players
-    if players == 6:  # no exchanges
-        return own
-    discards = [code for code in codes if code < FILLED]
-    if rules[tp.R_DEAL] == tp.DEALS.index("smear"):  # each seat keeps six of its own
-        for card in discards:
-            seat = next(s for s in range(players) if dealt[s] >> card & 1)
-            if trumps >> card & 1:
-                shown |= 1 << card
-            else:
-                own[seat] |= 1 << card
-        return [shown | cards for cards in own]
-    # The draw: every seat's non-trumps and burned trumps first, then any cards taken
-    # back, then the robber's discards.
-    first = sum(
-        popcount(hand & ~trumps) + max(popcount(hand & trumps) - tp.KEEP, 0) for hand in dealt
-    )
-    pool = 0
-    for seat, hand in enumerate(dealt):
-        own[seat] = hand & ~trumps
-        pool |= own[seat]
-    for card in discards[:first]:
-        if trumps >> card & 1:
-            shown |= 1 << card
-    taken = sum(1 << (code - FILLED) for code in codes if code >= FILLED)
-    if taken:
-        shown |= pool & ~taken
-        own = [cards & ~taken for cards in own]
-    rob = tp.ROBS[rules[tp.R_ROB]]
-    robber = pitcher if rob == "pitcher" else dealer  # rob=none: no discards follow
-    for card in discards[first:]:
-        if trumps >> card & 1:
-            shown |= 1 << card
-        else:
-            own[robber] |= 1 << card
+def out_of_play(moves: list[tuple[str, int, int]], players: int, trumps: int) -> list[int]:
+    """Each seat's DEAD at play, from the exchanges logged in order (`exchanges`): the
+    trumps burned, shown to all; each seat's own non-trump discards; once a short player
+    takes cards back, the face-down discards left in the pool, shown to all."""
+    shown, own, face_down = 0, [0] * players, 0
+    for kind, seat, card in moves:
+        bit = 1 << card
+        if kind == "discard" and trumps & bit:
+            shown |= bit
+        elif kind == "discard":
+            own[seat] |= bit
+            face_down |= bit
+        elif kind == "fill":
+            shown = (shown | face_down) & ~bit
+            face_down &= ~bit
+            own = [cards & ~bit for cards in own]
     return [shown | cards for cards in own]
 
 
@@ -141,8 +114,6 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
             continue
         calls = result.calls[deal]
         trumps = int(deck.masks[int(row["trump"]), int(row["trump"])])
-        codes = [int(code) for code in calls[C_EXCHANGES:] if code >= 0]
-        dealt = [int(hand) for hand in result.hands[deal][:players]]
         hands = [
             sum(1 << int(card) for card in held if card >= 0)
             for held in calls[C_AT_PLAY : C_AT_PLAY + players * tp.MAX_TRICKS].reshape(
@@ -157,7 +128,7 @@ def decision_views(result: RunResult) -> Iterator[tuple[np.ndarray, int]]:
             strict=strict,
             legal=legal,
             beats=beats,
-            dead=out_of_play(dealt, codes, int(row["dealer"]), int(row["pitcher"]), trumps, rules),
+            dead=out_of_play(exchanges(calls), players, trumps),
         )
 
 
