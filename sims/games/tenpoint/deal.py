@@ -184,19 +184,19 @@ def owner_nb(masks, count: int, card: int) -> int:
 
 @njit(cache=True, inline="always")
 def log_exchange_nb(log_calls, row, state, tag, card) -> None:
-    """An exchange (its tag: the seat, plus DRAWN or FILLED) into the log, in order."""
+    """An exchange (its tag: the seat, plus DRAWN or FILLED) into the log, in order, where
+    there is a log."""
     if log_calls.shape[0] > 0:
         slot = C_EXCHANGES + 2 * state[I_LOGGED]
         log_calls[row, slot] = tag
         log_calls[row, slot + 1] = card
-    state[I_LOGGED] += 1
+        state[I_LOGGED] += 1
 
 
 @njit(cache=True, inline="always")
 def log_discards_nb(log_calls, row, state, seat, cards) -> None:
-    """`seat`'s discards `cards` into the log, lowest code first (counted only, unlogged)."""
+    """`seat`'s discards `cards` into the log, lowest code first, where there is a log."""
     if log_calls.shape[0] == 0:
-        state[I_LOGGED] += popcount(cards)
         return
     while cards:
         log_exchange_nb(log_calls, row, state, seat, lowest(cards))
@@ -205,10 +205,9 @@ def log_discards_nb(log_calls, row, state, seat, cards) -> None:
 
 @njit(cache=True, inline="always")
 def log_draws_nb(log_calls, row, state, seat, stock, start, stop) -> None:
-    """`seat`'s draws, the stock's cards `start` to `stop`, into the log in drawing order
-    (counted only, unlogged)."""
+    """`seat`'s draws, the stock's cards `start` to `stop`, into the log in drawing order,
+    where there is a log."""
     if log_calls.shape[0] == 0:
-        state[I_LOGGED] += stop - start
         return
     for k in range(start, stop):
         log_exchange_nb(log_calls, row, state, DRAWN + seat, stock[k])
