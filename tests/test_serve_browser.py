@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import threading
@@ -36,6 +37,7 @@ from tests.conftest import call  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "docs" / "images" if os.environ.get("ALLFOURS_SCREENSHOTS") else None
 TIMEOUT = 240_000  # ms: the first query may wait for the kernels to load
+DONE_IN = re.compile(r"^[\d,]+ deals in ([1-9]\d{0,2} ms|[1-9]\d*\.\d s)$")
 expect.set_options(timeout=TIMEOUT)
 
 
@@ -164,6 +166,8 @@ def test_the_advice_pages_of_cinch_and_ten_point_answer_as_the_command_does(
     expect(page.locator("#recommendation")).to_contain_text("recommended:")
     expect(page.locator("#command")).to_contain_text(f"allfours advise {game} --hand")
     page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
+    if game == "cinch":  # the advice page docs/advisor.md shows for the family
+        shoot(page, game)
 
 
 def check_players_and_table(page, game: str) -> None:
@@ -206,7 +210,9 @@ def test_the_odds_pages_answer(server, page, game, hand, turned):
     expect(page.locator("#recommendation")).to_contain_text("recommended")
     expect(page.locator("#command")).to_contain_text(f"allfours odds {game}")
     page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
-    if game in ("solowhist", "phat", "don"):  # the odds pages docs/advisor.md shows
+    # The time taken, in milliseconds under a second: a fast game's few deals take a few.
+    expect(page.locator("#progress")).to_have_text(DONE_IN)
+    if game in ("solowhist", "phat", "don", "allfours"):  # the odds pages docs/advisor.md shows
         shoot(page, game)
 
 

@@ -77,7 +77,7 @@ class Job:
             "state": self.state,
             "done": self.done,
             "total": self.total,
-            "elapsed": round(elapsed, 2),
+            "elapsed": round(elapsed, 3),
             "left": None if left is None else round(left, 1),
             "command": self.command,
         }

@@ -196,6 +196,12 @@ async function answer() {
   poll();
 }
 
+// A time in seconds as a person reads it: tenths of a second from one second up, else
+// milliseconds (a small query of a fast game takes a few).
+function duration(seconds) {
+  return seconds >= 1 ? `${seconds.toFixed(1)} s` : `${Math.max(1, Math.round(1000 * seconds))} ms`;
+}
+
 async function poll() {
   if (!job) return;
   const response = await fetch(`/api/jobs/${job}`);
@@ -213,7 +219,7 @@ async function poll() {
   busy(false);
   job = null;
   if (status.state === "done") {
-    $("progress").textContent = `${total} deals in ${status.elapsed.toFixed(1)} s`;
+    $("progress").textContent = `${total} deals in ${duration(status.elapsed)}`;
     show(status);
   } else if (status.state === "cancelled") {
     $("progress").textContent = `cancelled (${status.why}) after ${done} of ${total} deals`;
