@@ -92,8 +92,18 @@ def test_a_dealer_facing_three_passes_may_not_pass():
 
 
 def test_calls_the_auction_cannot_hear_are_refused_naming_the_problem(capsys):
-    with pytest.raises(AdviceError, match="may not bid 2 after a high bid of 3"):
+    with pytest.raises(
+        AdviceError, match="may not bid 2 after a high bid of 3; it may pass or bid 4$"
+    ):
         auction_so_far((3, 2), 3, 4, 1)
+    with pytest.raises(
+        AdviceError, match="^seat 1 may not bid 5 before any bid; it may pass or bid 1 to 4$"
+    ):
+        auction_so_far((5,), 2, 4, 1)
+    with pytest.raises(
+        AdviceError, match="bid 1 after a high bid of 2; it may pass or bid 3 to 4$"
+    ):
+        auction_so_far((2, 1), 3, 4, 1)
     with pytest.raises(AdviceError, match="never speaks"):
         auction_so_far((4,), 2, 4, 1)
     with pytest.raises(AdviceError, match="speaks after 2 call"):

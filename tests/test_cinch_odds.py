@@ -220,8 +220,14 @@ def test_the_calls_legal_at_the_hand_s_turn_follow_the_auction():
     assert auction_so_far((14,), 2, 4, 1) == 1  # nobody tops 14
     with pytest.raises(AdviceError, match="seat 2 may not bid 3 after a high bid of 5"):
         auction_so_far((5, 3), 3, 4, 1)
-    with pytest.raises(AdviceError, match="seat 1 may not bid 15"):
+    with pytest.raises(
+        AdviceError, match="seat 1 may not bid 15 before any bid; it may pass or bid 1 to 14$"
+    ):
         auction_so_far((15,), 2, 4, 1)
+    with pytest.raises(
+        AdviceError, match="seat 2 may not bid 2 after a high bid of 14; it may pass$"
+    ):
+        auction_so_far((14, 2), 3, 4, 1)
     with pytest.raises(AdviceError, match="speaks after 2 call"):
         auction_so_far((5,), 3, 4, 1)
 

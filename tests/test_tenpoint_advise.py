@@ -98,8 +98,8 @@ def test_the_legal_calls_follow_the_auction():
 @pytest.mark.parametrize(
     ("seat", "calls", "message"),
     [
-        (2, (3,), "seat 1 may not bid 3 after a high bid of 0 in Ten-point Pitch"),
-        (3, (5, 5), "seat 2 may not bid 5 after a high bid of 5"),
+        (2, (3,), "^seat 1 may not bid 3 before any bid; it may pass or bid 4 to 10$"),
+        (3, (5, 5), "^seat 2 may not bid 5 after a high bid of 5; it may pass or bid 6 to 10$"),
         (3, (10, 0), "bid 10 \\(shooting the moon\\), which no bid tops"),
         (3, (0,), "seat 3 speaks after 2 call\\(s\\)"),
         (5, (0, 0, 0, 0), "--seat must lie in 1..4"),

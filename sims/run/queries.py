@@ -61,6 +61,33 @@ def call_name(call: int) -> str:
     return "pass" if call == 0 else f"bid {call}"
 
 
+def check_turn(calls: Sequence[int], seat: int, players: int) -> None:
+    """Refuse a `seat` off the table (1 = the dealer's left, `players` = the dealer), or
+    `calls` that are not one from each seat before it."""
+    if not 1 <= seat <= players:
+        raise AdviceError(f"--seat must lie in 1..{players} with {players} players")
+    if len(calls) != seat - 1:
+        raise AdviceError(
+            f"seat {seat} speaks after {seat - 1} call(s), those of seats 1 to {seat - 1}; "
+            f"--calls gives {len(calls)}"
+        )
+
+
+def call_refused(position: int, call: int, high: int, legal: Sequence[int]) -> AdviceError:
+    """The error for seat `position`'s `call`, which the auction cannot hear after a high
+    bid of `high` (0: none yet), naming the calls `legal` (a pass, a run of bids) it may
+    make."""
+    heard = f"after a high bid of {high}" if high else "before any bid"
+    bids = [bid for bid in legal if bid > 0]
+    if not bids:
+        allowed = "pass"
+    elif len(bids) == 1:
+        allowed = f"pass or bid {bids[0]}"
+    else:
+        allowed = f"pass or bid {bids[0]} to {bids[-1]}"
+    return AdviceError(f"seat {position} may not {call_name(call)} {heard}; it may {allowed}")
+
+
 @dataclass(frozen=True)
 class Recommendation:
     """The trump and bid (0: pass) with the best expected score change, and that change

@@ -28,7 +28,15 @@ from sims.run.chains import (
     raise_for_chains,
 )
 from sims.run.conditional import parse_hand, play_until_accepted, rest_of
-from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
+from sims.run.queries import (
+    SAMPLERS,
+    AdviceError,
+    AdviceQuery,
+    AdviceReport,
+    call_name,
+    call_refused,
+    check_turn,
+)
 from sims.run.runner import log_arrays, seat_strategies, strategy_tables
 from sims.run.sampled import play_sampled_chunks
 
@@ -44,23 +52,13 @@ def auction_so_far(calls: Sequence[int], seat: int, players: int, min_bid: int) 
     """The calls legal at the turn of `seat` (1 = the dealer's left, `players` = the dealer)
     after `calls`, those of the seats before it, as a mask. AdviceError for calls the
     auction cannot hear."""
-    if not 1 <= seat <= players:
-        raise AdviceError(f"--seat must lie in 1..{players} with {players} players")
-    if len(calls) != seat - 1:
-        raise AdviceError(
-            f"seat {seat} speaks after {seat - 1} call(s), those of seats 1 to {seat - 1}; "
-            f"--calls gives {len(calls)}"
-        )
+    check_turn(calls, seat, players)
     high = 0
     for position, call in enumerate(calls, start=1):
         legal = legal_calls(high, min_bid)
         if not (0 <= call <= cinch.MAX_BID and legal >> call & 1):
-            lowest = max(min_bid, high + 1)
-            bids = f" or bid {lowest} to {cinch.MAX_BID}" if lowest <= cinch.MAX_BID else ""
-            raise AdviceError(
-                f"seat {position} may not {call_name(call)} after a high bid of {high}; it "
-                f"may pass{bids}"
-            )
+            allowed = [c for c in range(cinch.MAX_BID + 1) if legal >> c & 1]
+            raise call_refused(position, call, high, allowed)
         high = max(high, call)
     return legal_calls(high, min_bid)
 

@@ -26,7 +26,15 @@ from sims.run.chains import (
     raise_for_chains,
 )
 from sims.run.conditional import parse_trump, play_until_accepted, rest_of
-from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
+from sims.run.queries import (
+    SAMPLERS,
+    AdviceError,
+    AdviceQuery,
+    AdviceReport,
+    call_name,
+    call_refused,
+    check_turn,
+)
 from sims.run.runner import log_arrays, seat_strategies, strategy_tables
 from sims.run.sampled import play_sampled_chunks
 
@@ -35,22 +43,12 @@ def auction_so_far(calls: Sequence[int], seat: int, players: int, min_bid: int) 
     """The calls legal at the turn of `seat` (1 = the dealer's left, `players` = the dealer)
     after `calls`, those of the seats before it, as a mask (bit 0 pass, bit b a bid of b).
     AdviceError for calls the auction cannot hear."""
-    if not 1 <= seat <= players:
-        raise AdviceError(f"--seat must lie in 1..{players} with {players} players")
-    if len(calls) != seat - 1:
-        raise AdviceError(
-            f"seat {seat} speaks after {seat - 1} call(s), those of seats 1 to {seat - 1}; "
-            f"--calls gives {len(calls)}"
-        )
+    check_turn(calls, seat, players)
     high = 0
     for position, call in enumerate(calls, start=1):
         legal = int(pitch.legal_calls(high, False, min_bid))  # the dealer speaks last
         if not (0 <= call <= 4 and legal >> call & 1):
-            allowed = ", ".join(call_name(c) for c in range(5) if legal >> c & 1)
-            raise AdviceError(
-                f"seat {position} may not {call_name(call)} after a high bid of {high}; "
-                f"it may {allowed}"
-            )
+            raise call_refused(position, call, high, [c for c in range(5) if legal >> c & 1])
         if call == 4:
             raise AdviceError(
                 f"seat {position} bid 4, which ends the auction: seat {seat} never speaks"

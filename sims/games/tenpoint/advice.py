@@ -21,7 +21,15 @@ from sims.games.tenpoint.odds import parse_suits
 from sims.run.advice import advice_report, label_rounds
 from sims.run.chains import BURN_IN, CHAINS, STEPS_PER_CHUNK, THIN, Chains, raise_for_chains
 from sims.run.conditional import parse_hand, play_until_accepted, rest_of
-from sims.run.queries import SAMPLERS, AdviceError, AdviceQuery, AdviceReport, call_name
+from sims.run.queries import (
+    SAMPLERS,
+    AdviceError,
+    AdviceQuery,
+    AdviceReport,
+    call_name,
+    call_refused,
+    check_turn,
+)
 from sims.run.runner import log_arrays, seat_strategies, strategy_tables
 from sims.run.sampled import play_sampled_chunks
 
@@ -38,22 +46,12 @@ def auction_so_far(calls: Sequence[int], seat: int, players: int, min_bid: int) 
     """The calls legal at the turn of `seat` (1 = the dealer's left, `players` = the dealer)
     after `calls`, those of the seats before it. AdviceError for calls the auction cannot
     hear."""
-    if not 1 <= seat <= players:
-        raise AdviceError(f"--seat must lie in 1..{players} with {players} players")
-    if len(calls) != seat - 1:
-        raise AdviceError(
-            f"seat {seat} speaks after {seat - 1} call(s), those of seats 1 to {seat - 1}; "
-            f"--calls gives {len(calls)}"
-        )
+    check_turn(calls, seat, players)
     high = 0
     for position, call in enumerate(calls, start=1):
         legal = legal_calls(high, min_bid)
         if call not in legal:
-            allowed = ", ".join(call_name(c) for c in legal)
-            raise AdviceError(
-                f"seat {position} may not {call_name(call)} after a high bid of {high} in "
-                f"Ten-point Pitch (lowest bid {min_bid}); it may {allowed}"
-            )
+            raise call_refused(position, call, high, legal)
         if call == tp.MAX_BID:
             raise AdviceError(
                 f"seat {position} bid 10 (shooting the moon), which no bid tops: seat {seat} "
