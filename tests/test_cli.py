@@ -203,6 +203,17 @@ def test_strategies_of_one_game_lists_that_games_strategies_alone(capsys):
     assert code == 2 and "invalid choice: 'whist'" in err
 
 
+def test_an_argument_a_command_does_not_take_is_refused_in_that_command_s_usage(capsys):
+    """The usage shown is the command's, which lists what it takes (`--game-index`), not
+    the program's list of commands; nothing runs."""
+    code, printed, err = call(capsys, "replay", "pitch", "--deal", "3", "--games", "5")
+    assert (code, printed) == (2, "")
+    assert err.startswith("usage: allfours replay ") and "--game-index GAME" in err
+    assert err.endswith("allfours replay: error: unrecognized arguments: --games 5\n")
+    code, _, err = call(capsys, "solve", "pitch", "--hands", "AH / KH", "--trump", "H", "-x")
+    assert code == 2 and err.startswith("usage: allfours solve ")
+
+
 def test_replay_prints_the_deal_trick_by_trick(capsys):
     code, printed, _ = call(capsys, "replay", "phat", "--seed", "7", "--deal", "12345")
     assert code == 0

@@ -44,6 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         command.add(commands)
+    for command_parser in commands.choices.values():
+        command_parser.set_defaults(command_parser=command_parser)
     return parser
 
 
@@ -68,7 +70,9 @@ def _command(argv: Sequence[str] | None) -> int:
         option, equals, value = item.partition("=")
         if item.startswith("--") and equals and value == "--":
             parser.exit(2, f"allfours: error: {option} needs a value, not '--'\n")
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # refused in the command's usage, which lists what it takes
+        args.command_parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     from sims.core.cards import CardError
     from sims.core.options import OptionError
     from sims.run.compiling import noticing_compiles
