@@ -627,6 +627,31 @@ def test_greedy_and_threshold_value_the_trey_only_where_it_scores(trey):
 
 
 @pytest.mark.parametrize(
+    ("held", "low_to_holder", "burned"),
+    [
+        ("2♥ 8♥ K♥", True, "8♥"),  # the deuce takes Low for its holder: kept
+        ("2♥ 3♥ 8♥ K♥", True, "2♥"),  # the trey takes Low in its place
+        ("2♥ 8♥ K♥", False, "2♥"),  # Low goes to the trick's winner
+    ],
+)
+def test_greedy_burns_the_deuce_of_trumps_only_where_it_gives_no_low(held, low_to_holder, burned):
+    """Burning a trump past six, `greedy` keeps the deuce (Low, its holder's point where
+    Low goes to the holder) before a plain low trump, unless it keeps the trey, which
+    takes Low in the deuce's place."""
+    rules = options()
+    hearts = SUITS.index("H")
+    view = np.zeros(v.SIZE, np.int64)
+    view[v.TRUMP], view[v.DECISION], view[v.LOW_TO_HOLDER] = hearts, v.DISCARD, low_to_holder
+    view[TREY_WORTH] = tp.TREY_POINTS
+    cards_held = codes(rules, held.split())
+    view[v.HAND] = sum(1 << card for card in cards_held)
+    view[v.LEGAL] = sum(1 << card for card in cards_held if card not in codes(rules, ["3♥"]))
+    params = np.zeros(DECK_SLOT + 1)
+    params[DECK_SLOT] = tp.deck_index(rules)
+    assert play_greedy(view, params, np.zeros(1, np.int64)) == codes(rules, [burned])[0]
+
+
+@pytest.mark.parametrize(
     ("jokers", "off_jack", "trey"),
     [
         ("none", False, True),

@@ -2,9 +2,10 @@
 trumps with the top trump, else leads its card of least worth (a plain card before a trump
 of the same worth: a low trump before a plain ten); takes tricks as cheaply as it can
 (keeping its Jack, Off-Jack, jokers and Trey, where it scores, out of tricks it may lose),
-feeds a partner's safe trick, throws its cheapest card, discards its least worth and takes
-back its best; it bids by `threshold`. `random`: every call, discard and card uniform over
-the legal ones."""
+feeds a partner's safe trick, throws its cheapest card, discards its least worth (its point
+trumps last, and the deuce with them where Low goes to its holder, unless it keeps the
+trey) and takes back its best; it bids by `threshold`. `random`: every call, discard and
+card uniform over the legal ones."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from sims.core.bits import lowest
+from sims.core.cards import N_RANKS
 from sims.games.tenpoint.rules import BEATER_CARDS, FILL, FULL, MASKS
 from sims.games.tenpoint.slots import TREY_WORTH
 from sims.games.tenpoint.strategies.bidding import random_bid, threshold_bid
@@ -20,10 +22,12 @@ from sims.games.tenpoint.strategies.tables import (
     DEAREST,
     DECK_SLOT,
     DISCARDED,
+    DISCARDED_LOW,
     ORDERS,
     POINT_TRUMP_COST,
     STRONGEST,
     TAKEN_BACK,
+    TREY,
     WEAKEST,
     WORTH,
     deck_data,
@@ -43,8 +47,10 @@ def play_greedy(view, params, rng):
     legal = view[v.LEGAL]
     decision = view[v.DECISION]
     orders = ORDERS[:, deck, trey]  # [order, trump, card]: the keys `cheapest` reads
-    if decision == v.DISCARD:
-        return cheapest(legal, orders[DISCARDED], trump)
+    if decision == v.DISCARD:  # the deuce kept for Low where it goes to its holder, unless
+        keeps_trey = view[v.HAND] >> (trump * N_RANKS + TREY) & 1  # the trey will take it
+        keeps_low = view[v.LOW_TO_HOLDER] != 0 and not keeps_trey
+        return cheapest(legal, orders[DISCARDED_LOW if keeps_low else DISCARDED], trump)
     if decision == FILL:
         return cheapest(legal, orders[TAKEN_BACK], trump)
     beaters = BEATER_CARDS[deck, trump]  # the cards that take a trick from each card

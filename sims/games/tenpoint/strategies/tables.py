@@ -74,6 +74,21 @@ def _fill(deck: Deck, trump: int, trey: bool, worth, keep, bid) -> None:
 WORTH, KEEP, BID_WORTH = _tables()
 
 
+def _low_kept() -> np.ndarray:
+    """KEEP with the deuce of trumps kept as a point trump is: it takes Low for its holder
+    wherever it is in play (low_to=holder, the default). Greedy reads KEEP instead where
+    Low goes to the trick's winner, or its hand keeps the trey, which takes Low in the
+    deuce's place."""
+    kept = KEEP.copy()
+    for trump in range(4):
+        kept[:, :, trump, trump * N_RANKS + DEUCE] += 100
+    kept.setflags(write=False)
+    return kept
+
+
+LOW_KEPT = _low_kept()
+
+
 def _stakes() -> np.ndarray:
     """`[deck, trey]`: the points a deal holds (8.7): High, Low, Jack and Game (or the Ten
     in Game's place), and those `card_points` gives the Off-Jack, the jokers and, where it
@@ -92,8 +107,9 @@ STAKES = _stakes()
 # greedy's orders of cards, [order, deck, trey, trump, card]: the least key of the cards
 # offered (`tactics.cheapest`) names the card chosen, ties going to the lowest code. By
 # worth or by what keeping it is worth, then by strength (every trump above every plain
-# card, then trick rank), the least or the most of each; and by strength alone.
-CHEAPEST, DEAREST, DISCARDED, TAKEN_BACK, WEAKEST, STRONGEST = range(6)
+# card, then trick rank), the least or the most of each; by strength alone; and the
+# discard that keeps the deuce (LOW_KEPT).
+CHEAPEST, DEAREST, DISCARDED, TAKEN_BACK, WEAKEST, STRONGEST, DISCARDED_LOW = range(7)
 
 
 def _order_keys() -> np.ndarray:
@@ -112,6 +128,7 @@ def _order_keys() -> np.ndarray:
             most(KEEP * 10000 + strength),
             least(strength),
             most(strength),
+            least(LOW_KEPT * 10000 + strength),
         ]
     )
     keys.setflags(write=False)
