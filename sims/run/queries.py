@@ -79,13 +79,12 @@ def call_refused(position: int, call: int, high: int, legal: Sequence[int]) -> A
     make."""
     heard = f"after a high bid of {high}" if high else "before any bid"
     bids = [bid for bid in legal if bid > 0]
-    if not bids:
-        allowed = "pass"
-    elif len(bids) == 1:
-        allowed = f"pass or bid {bids[0]}"
-    else:
-        allowed = f"pass or bid {bids[0]} to {bids[-1]}"
-    return AdviceError(f"seat {position} may not {call_name(call)} {heard}; it may {allowed}")
+    allowed = ["pass"] if 0 in legal else []
+    if bids:
+        allowed.append(f"bid {bids[0]}" + (f" to {bids[-1]}" if len(bids) > 1 else ""))
+    return AdviceError(
+        f"seat {position} may not {call_name(call)} {heard}; it may {' or '.join(allowed)}"
+    )
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,7 @@ decide_calls = dispatcher(r.NAME, calls=True)
 FILL = r.FILL
 DRAWN, FILLED = 8, 16  # exchange tags: DRAWN + seat, FILLED + seat (a discard is the seat)
 # Exchanges a deal can log: each card discarded and drawn, or discarded and taken back, once.
-MAX_ENTRIES = 2 * 54
+MAX_ENTRIES = 2 * max(deck.size for deck in r.DECKS)
 MAX_STOCK = 27  # three players dealt nine
 MAX_PLAYS = r.MAX_PLAYERS * r.MAX_TRICKS
 C_TRUMP = r.MAX_PLAYERS
