@@ -43,6 +43,7 @@ from sims.engine.common import (
     record_fault_nb,
     tally_nb,
 )
+from sims.engine.exchanges import DRAW, FILL
 from sims.engine.threads import UnitKernel
 from sims.games.cinch import rules as c
 from sims.games.cinch import slots
@@ -55,7 +56,6 @@ decide_cinch_calls = dispatcher("cinch", calls=True)
 
 SUITS, MASKS, FOLLOWS, BEATERS = DECK.suits, DECK.masks, DECK.follows, DECK.beaters
 CARDS = DECK.size
-DRAW, FILL = 8, 16  # exchange tags: DRAW + seat, FILL + seat (a discard is the seat alone)
 MAX_ENTRIES = 2 * CARDS  # exchanges a deal can log: each card discarded and drawn once
 BIDS = (1 << (c.MAX_BID + 1)) - 1  # bits 0..14: pass and every bid
 SUITS_ALL = 0b1111  # the legal answers to CHOOSE_TRUMP: any suit

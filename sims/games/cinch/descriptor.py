@@ -14,10 +14,11 @@ from numba import njit
 from sims.core.cards import SUITS
 from sims.descriptors import Advice, Counters, Game, KernelInputs, Layout, Odds, Sides, Solving
 from sims.engine import solver
+from sims.engine.exchanges import read_exchanges
 from sims.games.cinch import rules as cinch
 from sims.games.cinch.advice import play_advice
 from sims.games.cinch.cards import DECK
-from sims.games.cinch.deal import DRAW, FILL, MAX_ENTRIES, run_cinch
+from sims.games.cinch.deal import MAX_ENTRIES, run_cinch
 from sims.games.cinch.odds import DEALT, play_odds
 from sims.games.cinch.scripted import CONTINUATION
 from sims.games.cinch.training import TRAINING
@@ -62,15 +63,9 @@ def call_problem(call: int) -> str:
 
 def exchanges(calls: np.ndarray, players: int) -> list[tuple[str, int, int]]:
     """The logged exchanges in order as (kind, seat, card): "discard", "draw" (from the
-    stock, or the robbing dealer's) or "fill" (a face-up discard taken back)."""
-    found = []
-    for slot in range(players + 1, len(calls) - 1, 2):
-        tag, card = int(calls[slot]), int(calls[slot + 1])
-        if tag < 0:
-            break
-        kind = "discard" if tag < DRAW else "draw" if tag < FILL else "fill"
-        found.append((kind, tag % DRAW, card))
-    return found
+    stock, or the robbing dealer's) or "fill" (a face-up discard taken back); they follow
+    the auction's calls and trump."""
+    return read_exchanges(calls, players + 1)
 
 
 def hands_at_play(dealt: np.ndarray, calls: np.ndarray, players: int) -> list[int]:

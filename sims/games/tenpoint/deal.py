@@ -4,9 +4,7 @@ fill) or the Smear discard, the tricks, the ten points, the settlement and whole
 
 The deal log's calls hold, at the offsets `C_*`: the calls from the dealer's left, the
 trump named, each seat's hand at the first trick, the stock in drawing order, the seat of
-each card played, and the exchanges in the order made, two slots each: a tag (the seat
-for a discard, `DRAWN` + seat for a card drawn from the stock or robbed, `FILLED` + seat
-for a face-down discard taken back by a short player) and the card."""
+each card played, and the exchanges in the order made (`sims.engine.exchanges`)."""
 
 from __future__ import annotations
 
@@ -45,6 +43,9 @@ from sims.engine.common import (
     record_fault_nb,
     tally_nb,
 )
+from sims.engine.exchanges import DRAW as DRAW_TAG
+from sims.engine.exchanges import FILL as FILL_TAG
+from sims.engine.exchanges import read_exchanges
 from sims.engine.threads import UnitKernel
 from sims.games.tenpoint import rules as r
 from sims.games.tenpoint.slots import TREY_WORTH
@@ -54,8 +55,7 @@ from sims.strategies import view as v
 decide_cards = dispatcher(r.NAME)
 decide_calls = dispatcher(r.NAME, calls=True)
 
-FILL = r.FILL
-DRAWN, FILLED = 8, 16  # exchange tags: DRAWN + seat, FILLED + seat (a discard is the seat)
+FILL = r.FILL  # the view's decision of a card taken back (its log tag is FILL_TAG)
 # Exchanges a deal can log: each card discarded and drawn, or discarded and taken back, once.
 MAX_ENTRIES = 2 * max(deck.size for deck in r.DECKS)
 MAX_STOCK = 27  # three players dealt nine
@@ -184,7 +184,7 @@ def owner_nb(masks, count: int, card: int) -> int:
 
 @njit(cache=True, inline="always")
 def log_exchange_nb(log_calls, row, state, tag, card) -> None:
-    """An exchange (its tag: the seat, plus DRAWN or FILLED) into the log, in order, where
+    """An exchange (its tag: the seat, plus DRAW or FILL) into the log, in order, where
     there is a log."""
     if log_calls.shape[0] > 0:
         slot = C_EXCHANGES + 2 * state[I_LOGGED]
@@ -210,21 +210,14 @@ def log_draws_nb(log_calls, row, state, seat, stock, start, stop) -> None:
     if log_calls.shape[0] == 0:
         return
     for k in range(start, stop):
-        log_exchange_nb(log_calls, row, state, DRAWN + seat, stock[k])
+        log_exchange_nb(log_calls, row, state, DRAW_TAG + seat, stock[k])
 
 
 def exchanges(calls: np.ndarray) -> list[tuple[str, int, int]]:
     """A deal's logged exchanges in order as (kind, seat, card): "discard" (a non-trump
     face down, or a trump burned face up), "draw" (from the stock, the robber's rest
     included) or "fill" (a face-down discard taken back)."""
-    found = []
-    for slot in range(C_EXCHANGES, len(calls) - 1, 2):
-        tag, card = int(calls[slot]), int(calls[slot + 1])
-        if tag < 0:
-            break
-        kind = "discard" if tag < DRAWN else "draw" if tag < FILLED else "fill"
-        found.append((kind, tag % DRAWN, card))
-    return found
+    return read_exchanges(calls, C_EXCHANGES)
 
 
 def play_deal(
@@ -464,7 +457,7 @@ def play_deal(
                 shown &= ~bit
                 for other in range(players):
                     own_dead[other] &= ~bit
-                log_exchange_nb(log_calls, row, state, FILLED + seat, card)
+                log_exchange_nb(log_calls, row, state, FILL_TAG + seat, card)
         if robber >= 0:  # PIT-5.4: the robber keeps six
             while popcount(hands[robber]) > r.KEEP:
                 held = hands[robber]

@@ -1,0 +1,24 @@
+"""The exchanges a deal log keeps, in the games whose hands change before the first trick
+(discards, draws from the stock, cards taken back): two slots each in the log's calls, in
+the order made, a tag and the card. The tag is the seat for a discard, `DRAW` + seat for
+a card drawn from the stock (or robbed), `FILL` + seat for a discard taken back by a
+player the stock left short."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+DRAW, FILL = 8, 16
+KINDS = ("discard", "draw", "fill")  # by tag // DRAW
+
+
+def read_exchanges(calls: Sequence[int], start: int) -> list[tuple[str, int, int]]:
+    """The exchanges logged from slot `start` of a deal's calls, in order, as (kind, seat,
+    card), kind one of KINDS; the first negative tag ends them."""
+    found = []
+    for slot in range(start, len(calls) - 1, 2):
+        tag, card = int(calls[slot]), int(calls[slot + 1])
+        if tag < 0:
+            break
+        found.append((KINDS[tag // DRAW], tag % DRAW, card))
+    return found
