@@ -383,11 +383,13 @@ def test_replay_lines_show_the_exchanges_and_every_trick():
     # Each run of one seat's discards, draws or fills is one line, the cards in log order.
     moves = exchanges(result.calls[1], spec.layout.players)
     shown = [
-        line.split()[3:] for line in lines if re.match(r"  seat \d (discard|draw|fill)s ", line)
+        line.split()[3:] for line in lines if re.match(r"  seat \d (discard|draw|fill|rob)s ", line)
     ]
     assert [card for line in shown for card in line] == [DECK.card_name(m[2]) for m in moves]
     assert len(shown) == len(list(groupby(moves, key=lambda move: move[:2]))) < len(moves)
     assert any("draws" in line for line in lines) and any("discards" in line for line in lines)
+    robbed = [line for line in lines if " robs " in line]  # the dealer takes the stock's rest
+    assert [line.split()[1] for line in robbed] == [str(int(row["dealer"]))]
 
 
 def test_solve_values_the_last_tricks_of_cinch_1_by_the_counting_trumps():

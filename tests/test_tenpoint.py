@@ -434,32 +434,40 @@ def test_the_referee_refuses_exchanges_given_to_the_wrong_seat():
 
 
 def test_replay_lines_give_each_seat_its_exchanges_in_order():
-    """Each run of one seat's discards, draws or cards taken back is one replay line, the
-    cards in the log's order; made in turn on the cards dealt, they give the hands at play."""
-    spec = RunSpec(tp.NAME, 5, 40, seats=("random",), variants=("players=5", "partnership=false"))
-    result = run(spec, record=True)
+    """Each run of one seat's discards, draws, cards robbed or taken back is one replay
+    line, the cards in the log's order; made in turn on the cards dealt, they give the hands
+    at play. Five cut-throat players run the stock dry (cards are taken back); four in
+    partnership leave the pitcher the stock's rest."""
     described = game(tp.NAME)
-    keys = {"discards": "discards", "draws": "draws", "takes back": "fills"}  # the log's
-    pattern = re.compile(r"  seat (\d) (discards|draws|takes back) (.*)$")
-    filled = 0
-    for k, record in enumerate(deal_records(result)):
-        lines = described.render(
-            spec, "deal", result.table[k], result.hands[k], result.calls[k],
-            result.plays[k], result.winners[k],
-        )  # fmt: skip
-        runs = [match.groups() for line in lines if (match := pattern.match(line))]
-        moves = [
-            (int(seat), keys[verb], card) for seat, verb, cards in runs for card in cards.split()
-        ]
-        held = [set(hand) for hand in record["dealt"]]
-        for seat, key, card in moves:
-            held[seat] = held[seat] - {card} if key == "discards" else held[seat] | {card}
-        assert held == [set(hand) for hand in record["hands"]]
-        for key in keys.values():
-            assert [[seat, card] for seat, of, card in moves if of == key] == record[key]
-        assert all(one[:2] != other[:2] for one, other in pairwise(runs))  # one line a run
-        filled += any(key == "fills" for _, key, _ in moves)
-    assert filled  # some deal took cards back
+    keys = {"discards": "discards", "draws": "draws", "robs": "draws", "takes back": "fills"}
+    pattern = re.compile(r"  seat (\d) (discards|draws|robs|takes back) (.*)$")
+    filled = robbed = 0
+    for variants in (("players=5", "partnership=false"), ()):
+        spec = RunSpec(tp.NAME, 5, 40, seats=("random",), variants=variants)
+        result = run(spec, record=True)
+        for k, record in enumerate(deal_records(result)):
+            lines = described.render(
+                spec, "deal", result.table[k], result.hands[k], result.calls[k],
+                result.plays[k], result.winners[k],
+            )  # fmt: skip
+            runs = [match.groups() for line in lines if (match := pattern.match(line))]
+            moves = [
+                (int(seat), keys[verb], card)
+                for seat, verb, cards in runs
+                for card in cards.split()
+            ]
+            held = [set(hand) for hand in record["dealt"]]
+            for seat, key, card in moves:
+                held[seat] = held[seat] - {card} if key == "discards" else held[seat] | {card}
+            assert held == [set(hand) for hand in record["hands"]]
+            for key in set(keys.values()):
+                assert [[seat, card] for seat, of, card in moves if of == key] == record[key]
+            assert all(one[:2] != other[:2] for one, other in pairwise(runs))  # a line a run
+            filled += any(key == "fills" for _, key, _ in moves)
+            robbers = {int(seat) for seat, verb, _ in runs if verb == "robs"}
+            assert robbers <= {record["pitcher"]}  # the stock's rest goes to the pitcher
+            robbed += bool(robbers)
+    assert filled and robbed  # some deal took cards back, some robbed the stock's rest
 
 
 def test_options_the_rules_do_not_define_are_refused():

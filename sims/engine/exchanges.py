@@ -1,15 +1,15 @@
 """The exchanges a deal log keeps, in the games whose hands change before the first trick
 (discards, draws from the stock, cards taken back): two slots each in the log's calls, in
 the order made, a tag and the card. The tag is the seat for a discard, `DRAW` + seat for
-a card drawn from the stock (or robbed), `FILL` + seat for a discard taken back by a
-player the stock left short."""
+a card drawn from the stock, `FILL` + seat for a discard taken back by a player the stock
+left short, `ROB` + seat for a card of the stock's rest taken by the player who robs it."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-DRAW, FILL = 8, 16
-KINDS = ("discard", "draw", "fill")  # by tag // DRAW
+DRAW, FILL, ROB = 8, 16, 24
+KINDS = ("discard", "draw", "fill", "rob")  # by tag // DRAW
 
 
 def read_exchanges(calls: Sequence[int], start: int) -> list[tuple[str, int, int]]:

@@ -3,9 +3,9 @@ and trump, the discard and draw with the dealer's rob, six tricks, the 14 points
 settlement, single deals or whole games to the target.
 
 The exchanges go to the deal log's calls after the auction's calls and trump, two slots
-each: a tag (the seat for a discard, `DRAW` + seat for a card drawn from the stock or
-robbed, `FILL` + seat for a face-up discard taken back by a player the stock left short)
-and the card, in the order they happen."""
+each (`sims.engine.exchanges`: a discard, a card drawn, a face-up discard taken back by a
+player the stock left short, a card of the stock the dealer robs), in the order they
+happen."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ from sims.engine.common import (
     record_fault_nb,
     tally_nb,
 )
-from sims.engine.exchanges import DRAW, FILL
+from sims.engine.exchanges import DRAW, FILL, ROB
 from sims.engine.threads import UnitKernel
 from sims.games.cinch import rules as c
 from sims.games.cinch import slots
@@ -448,7 +448,7 @@ def play_deal_nb(
             card = order[top]
             top += 1
             taken |= np.int64(1) << card
-            slot = log_entry_nb(log_calls, row, slot, DRAW + dealer, card)
+            slot = log_entry_nb(log_calls, row, slot, ROB + dealer, card)
         sets[SET_HAND, nowrap(dealer)] |= taken
         sets[SET_DRAWN, nowrap(dealer)] |= taken
         stock_trumps = popcount(sets[SET_DRAWN, nowrap(dealer)] & trumps)

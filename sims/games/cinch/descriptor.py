@@ -27,6 +27,7 @@ from sims.run.deal_log import hand_names, listed, listed_text, side_or_none
 from sims.run.queries import CalibrationQuery, CalibrationReport
 
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
+DRAWN = ("draw", "rob")  # the kinds of exchange the log's `draws` lists
 MIN_DELTA = -cinch.MAX_BID
 MAX_DELTA = 2 * cinch.TOTAL_POINTS  # a set bid of 14 with every point in play
 
@@ -63,8 +64,8 @@ def call_problem(call: int) -> str:
 
 def exchanges(calls: np.ndarray, players: int) -> list[tuple[str, int, int]]:
     """The logged exchanges in order as (kind, seat, card): "discard", "draw" (from the
-    stock, or the robbing dealer's) or "fill" (a face-up discard taken back); they follow
-    the auction's calls and trump."""
+    stock), "fill" (a face-up discard taken back) or "rob" (the stock's rest, to the
+    robbing dealer); they follow the auction's calls and trump."""
     return read_exchanges(calls, players + 1)
 
 
@@ -129,7 +130,7 @@ def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
         "maker": side_or_none(row["pitcher"]),
         "trump": None if thrown else SUITS[int(row["trump"])],
         "discards": [[seat, name(card)] for kind, seat, card in moves if kind == "discard"],
-        "draws": [[seat, name(card)] for kind, seat, card in moves if kind == "draw"],
+        "draws": [[seat, name(card)] for kind, seat, card in moves if kind in DRAWN],
         "fills": [[seat, name(card)] for kind, seat, card in moves if kind == "fill"],
         "hands": hand_names(np.array(held, np.int64), DECK),
         "plays": [[seat, name(card)] for trick in tricks for seat, card in trick],

@@ -45,6 +45,7 @@ from sims.engine.common import (
 )
 from sims.engine.exchanges import DRAW as DRAW_TAG
 from sims.engine.exchanges import FILL as FILL_TAG
+from sims.engine.exchanges import ROB as ROB_TAG
 from sims.engine.exchanges import read_exchanges
 from sims.engine.threads import UnitKernel
 from sims.games.tenpoint import rules as r
@@ -184,8 +185,8 @@ def owner_nb(masks, count: int, card: int) -> int:
 
 @njit(cache=True, inline="always")
 def log_exchange_nb(log_calls, row, state, tag, card) -> None:
-    """An exchange (its tag: the seat, plus DRAW or FILL) into the log, in order, where
-    there is a log."""
+    """An exchange (its tag: the seat, plus DRAW, FILL or ROB) into the log, in order,
+    where there is a log."""
     if log_calls.shape[0] > 0:
         slot = C_EXCHANGES + 2 * state[I_LOGGED]
         log_calls[row, slot] = tag
@@ -204,19 +205,19 @@ def log_discards_nb(log_calls, row, state, seat, cards) -> None:
 
 
 @njit(cache=True, inline="always")
-def log_draws_nb(log_calls, row, state, seat, stock, start, stop) -> None:
-    """`seat`'s draws, the stock's cards `start` to `stop`, into the log in drawing order,
-    where there is a log."""
+def log_draws_nb(log_calls, row, state, tag, stock, start, stop) -> None:
+    """The stock's cards `start` to `stop`, drawn or robbed as `tag` says, into the log in
+    drawing order, where there is a log."""
     if log_calls.shape[0] == 0:
         return
     for k in range(start, stop):
-        log_exchange_nb(log_calls, row, state, DRAW_TAG + seat, stock[k])
+        log_exchange_nb(log_calls, row, state, tag, stock[k])
 
 
 def exchanges(calls: np.ndarray) -> list[tuple[str, int, int]]:
     """A deal's logged exchanges in order as (kind, seat, card): "discard" (a non-trump
-    face down, or a trump burned face up), "draw" (from the stock, the robber's rest
-    included) or "fill" (a face-down discard taken back)."""
+    face down, or a trump burned face up), "draw" (from the stock), "fill" (a face-down
+    discard taken back) or "rob" (the stock's rest, to the robber)."""
     return read_exchanges(calls, C_EXCHANGES)
 
 
@@ -433,11 +434,11 @@ def play_deal(
                 continue
             need = min(r.KEEP - popcount(hands[seat]), stock_size - taken)
             hands[seat] |= on_top[nowrap(taken + need)] & ~on_top[nowrap(taken)]
-            log_draws_nb(log_calls, row, state, seat, stock, taken, taken + need)
+            log_draws_nb(log_calls, row, state, DRAW_TAG + seat, stock, taken, taken + need)
             taken += need
         if robber >= 0:  # PIT-5.4: the rest of the stock to the robber
             hands[robber] |= on_top[nowrap(stock_size)] & ~on_top[nowrap(taken)]
-            log_draws_nb(log_calls, row, state, robber, stock, taken, stock_size)
+            log_draws_nb(log_calls, row, state, ROB_TAG + robber, stock, taken, stock_size)
         for k in range(players):  # PIT-5.5, 8.E.6: the short take from the discards
             seat = seat_after_nb(dealer, 1 + k, players)
             if popcount(hands[seat]) < r.KEEP:

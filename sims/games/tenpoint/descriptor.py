@@ -35,7 +35,8 @@ from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
 from sims.run.deal_log import hand_names, listed, listed_text, side_or_none
 
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
-EXCHANGE_VERBS = {"discard": "discards", "draw": "draws", "fill": "takes back"}
+EXCHANGE_VERBS = {"discard": "discards", "draw": "draws", "fill": "takes back", "rob": "robs"}
+DRAWN = ("draw", "rob")  # the kinds of exchange the log's `draws` lists
 MIN_BID = 2
 BIDS = tp.MAX_BID - MIN_BID + 1
 MIN_DELTA = -2 * tp.MAX_BID  # a moon set under moon=double
@@ -67,9 +68,9 @@ def call_problem(call: int) -> str:
 
 def logged(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
     """What a deal's log arrays hold, as names: the cards dealt, the stock in drawing order,
-    the calls from the dealer's left, trump, the discards, draws and cards a short player
-    took back as (seat, card) in order, the hands at the first trick, the plays (seat,
-    card) and the trick winners."""
+    the calls from the dealer's left, trump, the discards, draws (the robber's rest among
+    them) and cards a short player took back as (seat, card) in order, the hands at the
+    first trick, the plays (seat, card) and the trick winners."""
     rules, deck = spec.rules, spec.deck
     players, dealer = rules["players"], int(row["dealer"])
     stock = tp.deck_size(rules) - players * tp.cards_dealt(rules)
@@ -84,7 +85,7 @@ def logged(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
         ],
         "trump": SUITS[int(calls[C_TRUMP])] if calls[C_TRUMP] >= 0 else None,
         "discards": [[seat, name(card)] for kind, seat, card in moves if kind == "discard"],
-        "draws": [[seat, name(card)] for kind, seat, card in moves if kind == "draw"],
+        "draws": [[seat, name(card)] for kind, seat, card in moves if kind in DRAWN],
         "fills": [[seat, name(card)] for kind, seat, card in moves if kind == "fill"],
         "hands": [
             [
