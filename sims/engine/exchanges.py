@@ -1,8 +1,9 @@
 """The exchanges a deal log keeps, in the games whose hands change before the first trick
-(discards, draws from the stock, cards taken back): two slots each in the log's calls, in
-the order made, a tag and the card. The tag is the seat for a discard, `DRAW` + seat for
-a card drawn from the stock, `FILL` + seat for a discard taken back by a player the stock
-left short, `ROB` + seat for a card of the stock's rest taken by the player who robs it."""
+(discards, draws from the stock, the stock's rest robbed, cards taken back): two slots
+each in the log's calls, in the order made, a tag and the card. The tag is the seat for
+a discard, `DRAW` + seat for a card drawn from the stock, `FILL` + seat for a discard
+taken back by a player the stock left short, `ROB` + seat for a card of the stock's rest
+taken by the player who robs it."""
 
 from __future__ import annotations
 
