@@ -4,7 +4,8 @@ for a reader to re-score every deal independently."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import groupby
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -105,6 +106,30 @@ def write_log(path: str | Path, result: RunResult) -> None:
     with atomic_path(path) as temporary, temporary.open("w") as stream:
         for record in deal_records(result):
             stream.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+
+def exchange_lists(
+    moves: Sequence[tuple[str, int, int]], card_name: Callable[[int], str]
+) -> dict[str, list[list[Any]]]:
+    """A deal's exchanges (`sims.engine.exchanges`, as (kind, seat, card)) as the log gives
+    them: `discards`, `draws` (the stock's rest robbed among them) and `fills`, each as
+    [seat, card name] in the order made."""
+    lists: dict[str, list[list[Any]]] = {"discards": [], "draws": [], "fills": []}
+    into = {"discard": "discards", "draw": "draws", "rob": "draws", "fill": "fills"}
+    for kind, seat, card in moves:
+        lists[into[kind]].append([seat, card_name(card)])
+    return lists
+
+
+def exchange_lines(
+    moves: Sequence[tuple[str, int, int]], card_name: Callable[[int], str], verbs: Mapping[str, str]
+) -> list[str]:
+    """Replay lines of a deal's exchanges: one for each run of one seat's of one kind, in
+    the order made, the kind said by its verb in `verbs`."""
+    return [
+        f"  seat {seat} {verbs[kind]} {' '.join(card_name(card) for *_, card in run)}"
+        for (kind, seat), run in groupby(moves, key=lambda move: move[:2])
+    ]
 
 
 def tricks_shown(order: list[tuple[int, int]], players: int, deck: Deck = STANDARD) -> list[str]:

@@ -4,7 +4,6 @@ replay lines, streaming counters and continuation (docs/rules.md section 6)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import groupby
 from typing import Any
 
 import numpy as np
@@ -23,11 +22,18 @@ from sims.games.cinch.odds import DEALT, play_odds
 from sims.games.cinch.scripted import CONTINUATION
 from sims.games.cinch.training import TRAINING
 from sims.run.counters import RELATIVE, Axis, Counter, at, relative
-from sims.run.deal_log import hand_names, listed, listed_text, side_or_none
+from sims.run.deal_log import (
+    exchange_lines,
+    exchange_lists,
+    hand_names,
+    listed,
+    listed_text,
+    side_or_none,
+)
 from sims.run.queries import CalibrationQuery, CalibrationReport
 
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
-DRAWN = ("draw", "rob")  # the kinds of exchange the log's `draws` lists
+EXCHANGE_VERBS = {"discard": "discards", "draw": "draws", "fill": "fills", "rob": "robs"}
 MIN_DELTA = -cinch.MAX_BID
 MAX_DELTA = 2 * cinch.TOTAL_POINTS  # a set bid of 14 with every point in play
 
@@ -129,9 +135,7 @@ def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
         "bids": bids,
         "maker": side_or_none(row["pitcher"]),
         "trump": None if thrown else SUITS[int(row["trump"])],
-        "discards": [[seat, name(card)] for kind, seat, card in moves if kind == "discard"],
-        "draws": [[seat, name(card)] for kind, seat, card in moves if kind in DRAWN],
-        "fills": [[seat, name(card)] for kind, seat, card in moves if kind == "fill"],
+        **exchange_lists(moves, name),
         "hands": hand_names(np.array(held, np.int64), DECK),
         "plays": [[seat, name(card)] for trick in tricks for seat, card in trick],
         "trick_winners": [int(w) for w in winners[: len(tricks)]],
@@ -167,9 +171,7 @@ def render(spec, where: str, row, hands, calls, plays, winners) -> list[str]:
     lines.append(
         f"  auction: {auction}  -> seat {maker} makes {row['contract']}, trump {SUITS[trump]}"
     )
-    # Each run of one seat's discards, draws or fills on one line, in the order they came.
-    for (kind, seat), run in groupby(exchanges(calls, players), key=lambda move: move[:2]):
-        lines.append(f"  seat {seat} {kind}s {' '.join(DECK.card_name(c) for *_, c in run)}")
+    lines += exchange_lines(exchanges(calls, players), DECK.card_name, EXCHANGE_VERBS)
     held = hands_at_play(hands, calls, players)
     lines += [f"  seat {s} at play: {cards(_codes(held[s]))}" for s in range(players)]
     for number, trick in enumerate(tricks_of(maker, held, plays, winners)):

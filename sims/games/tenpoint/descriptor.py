@@ -5,7 +5,6 @@ record, replay lines, streaming counters, bid odds, call advice and solver posit
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import groupby
 from typing import Any
 
 import numpy as np
@@ -32,11 +31,17 @@ from sims.games.tenpoint.odds import play_odds
 from sims.games.tenpoint.scripted import CONTINUATION
 from sims.games.tenpoint.training import TRAINING
 from sims.run.counters import RELATIVE, Axis, Counter, at, flag, relative
-from sims.run.deal_log import hand_names, listed, listed_text, side_or_none
+from sims.run.deal_log import (
+    exchange_lines,
+    exchange_lists,
+    hand_names,
+    listed,
+    listed_text,
+    side_or_none,
+)
 
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
 EXCHANGE_VERBS = {"discard": "discards", "draw": "draws", "fill": "takes back", "rob": "robs"}
-DRAWN = ("draw", "rob")  # the kinds of exchange the log's `draws` lists
 MIN_BID = 2
 BIDS = tp.MAX_BID - MIN_BID + 1
 MIN_DELTA = -2 * tp.MAX_BID  # a moon set under moon=double
@@ -75,7 +80,6 @@ def logged(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
     players, dealer = rules["players"], int(row["dealer"])
     stock = tp.deck_size(rules) - players * tp.cards_dealt(rules)
     name = deck.card_name
-    moves = exchanges(calls)
     played = [int(card) for card in plays if card >= 0]
     return {
         "dealt": hand_names(hands, deck),
@@ -84,9 +88,7 @@ def logged(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
             [(dealer + 1 + k) % players, int(calls[k])] for k in range(players) if calls[k] >= 0
         ],
         "trump": SUITS[int(calls[C_TRUMP])] if calls[C_TRUMP] >= 0 else None,
-        "discards": [[seat, name(card)] for kind, seat, card in moves if kind == "discard"],
-        "draws": [[seat, name(card)] for kind, seat, card in moves if kind in DRAWN],
-        "fills": [[seat, name(card)] for kind, seat, card in moves if kind == "fill"],
+        **exchange_lists(exchanges(calls), name),
         "hands": [
             [
                 name(int(c))
@@ -154,10 +156,7 @@ def render(spec, where: str, row, hands, calls, plays, winners) -> list[str]:
         f"  auction: {auction}  -> seat {row['pitcher']} bids {row['contract']}{stuck}, "
         f"trump {deal['trump']}"
     )
-    # Each run of one seat's discards, draws or cards taken back on one line, in order.
-    for (kind, seat), run in groupby(exchanges(calls), key=lambda move: move[:2]):
-        names = " ".join(spec.deck.card_name(card) for *_, card in run)
-        lines.append(f"  seat {seat} {EXCHANGE_VERBS[kind]} {names}")
+    lines += exchange_lines(exchanges(calls), spec.deck.card_name, EXCHANGE_VERBS)
     lines += [f"  seat {s} plays with: {' '.join(hand)}" for s, hand in enumerate(deal["hands"])]
     start = 0
     for trick, winner in enumerate(deal["trick_winners"]):
