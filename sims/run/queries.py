@@ -61,6 +61,12 @@ def call_name(call: int) -> str:
     return "pass" if call == 0 else f"bid {call}"
 
 
+def bid_problem(call: int) -> str:
+    """What a bidder did wrong that made `call` in an auction of bids (pass, bid k), for
+    the refusal of its deal."""
+    return f"made the call {call} ({call_name(call)}), which the auction does not allow"
+
+
 def check_turn(calls: Sequence[int], seat: int, players: int) -> None:
     """Refuse a `seat` off the table (1 = the dealer's left, `players` = the dealer), or
     `calls` that are not one from each seat before it."""

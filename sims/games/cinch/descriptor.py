@@ -30,7 +30,7 @@ from sims.run.deal_log import (
     listed_text,
     side_or_none,
 )
-from sims.run.queries import CalibrationQuery, CalibrationReport
+from sims.run.queries import CalibrationQuery, CalibrationReport, bid_problem
 
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
 EXCHANGE_VERBS = {"discard": "discards", "draw": "draws", "fill": "fills", "rob": "robs"}
@@ -61,11 +61,6 @@ def arguments(k: KernelInputs) -> tuple:
         k.errors,
         *logs,
     )
-
-
-def call_problem(call: int) -> str:
-    shown = "pass" if call == 0 else f"bid {call}"
-    return f"made the call {call} ({shown}), which the auction does not allow"
 
 
 def exchanges(calls: np.ndarray, players: int) -> list[tuple[str, int, int]]:
@@ -303,7 +298,7 @@ GAME = Game(
     record=record,
     render=render,
     counters=Counters(COUNTERS, lambda rules: {}, count),
-    call_problem=call_problem,
+    call_problem=bid_problem,
     cards_played=lambda spec, table: int((table["contract"] >= 0).sum()) * spec.layout.cards,
     bench=("random", "calibrated+greedy", "greedy"),
     bench_search=("pimc", "ismcts", "guided_ismcts", "learned_ismcts", "learned"),

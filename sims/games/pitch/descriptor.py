@@ -28,7 +28,7 @@ from sims.run.deal_log import (
     side_or_none,
     tricks_shown,
 )
-from sims.run.queries import CalibrationQuery, CalibrationReport
+from sims.run.queries import CalibrationQuery, CalibrationReport, bid_problem
 
 MIN_CONTRACT = 1  # bids 1..4
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
@@ -67,11 +67,6 @@ def arguments(k: KernelInputs) -> tuple:
 def score_changes(deals: pd.DataFrame, count: int) -> np.ndarray:
     """Per deal and side: the score change after the bid is settled."""
     return np.stack([deals[f"delta_{s}"] for s in range(count)], 1).astype(np.int64)
-
-
-def call_problem(call: int) -> str:
-    shown = "pass" if call == 0 else f"bid {call}"
-    return f"made the call {call} ({shown}), which the auction does not allow"
 
 
 def record(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
@@ -313,7 +308,7 @@ GAME = Game(
     record=record,
     render=render,
     counters=Counters(COUNTERS, lambda rules: {"pitcher_position": rules["players"]}, count),
-    call_problem=call_problem,
+    call_problem=bid_problem,
     cards_played=lambda spec, table: len(table) * spec.layout.cards,
     bench=("random", "calibrated+greedy", "threshold+greedy"),  # the last: the machinery's
     bench_search=("pimc", "ismcts", "guided_ismcts", "learned_ismcts", "learned"),

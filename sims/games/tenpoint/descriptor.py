@@ -39,6 +39,7 @@ from sims.run.deal_log import (
     listed_text,
     side_or_none,
 )
+from sims.run.queries import bid_problem
 
 DEFAULT_MAX_DEALS = 200  # cap on one game's deals with --games
 EXCHANGE_VERBS = {"discard": "discards", "draw": "draws", "fill": "takes back", "rob": "robs"}
@@ -64,11 +65,6 @@ def arguments(k: KernelInputs) -> tuple:
 def score_changes(deals: pd.DataFrame, count: int) -> np.ndarray:
     """Per deal and side: the score change after the bid is settled."""
     return np.stack([deals[f"delta_{s}"] for s in range(count)], 1).astype(np.int64)
-
-
-def call_problem(call: int) -> str:
-    shown = "pass" if call == 0 else f"bid {call}"
-    return f"made the call {call} ({shown}), which the auction does not allow"
 
 
 def logged(spec, row, hands, calls, plays, winners) -> dict[str, Any]:
@@ -352,7 +348,7 @@ GAME = Game(
     record=record,
     render=render,
     counters=Counters(COUNTERS, lambda rules: {}, count),
-    call_problem=call_problem,
+    call_problem=bid_problem,
     cards_played=cards_played,
     bench=("random", "greedy"),
     bench_search=("pimc", "ismcts", "guided_ismcts", "learned_ismcts", "learned"),

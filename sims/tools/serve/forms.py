@@ -21,7 +21,7 @@ from sims.core.options import OptionError
 from sims.core.options import resolve as resolve_rules
 from sims.descriptors import game as describe
 from sims.descriptors import serving
-from sims.run.queries import AdviceError, AdviceQuery, OddsQuery, parse_calls
+from sims.run.queries import AdviceError, AdviceQuery, OddsQuery, call_name, parse_calls
 from sims.strategies import StrategyError, resolve
 from sims.tools.commands.common import COMMANDS, UsageError, non_negative, positive, up_to
 
@@ -332,7 +332,7 @@ def _advice_play(name: str, query: AdviceQuery):
             "hand": [query.run.deck.card_name(card) for card in query.hand],
             "seat": query.seat,
             "players": query.run.layout.players,
-            "calls": ", ".join("pass" if c == 0 else f"bid {c}" for c in query.calls) or "none",
+            "calls": ", ".join(call_name(c) for c in query.calls) or "none",
             "deals": played.accepted,
             "sampler": query.sampler,
             "hands_drawn": played.tries,
