@@ -300,6 +300,17 @@ def test_whole_games_are_scored_deal_by_deal_as_the_reference_scores_them(varian
     assert (frame.groupby("game")["winner"].max() >= 0).all()  # every game ends
 
 
+def test_deals_thrown_in_are_scored_as_the_reference_scores_them():
+    """With a least bid of 7, greedy often passes; where all pass, the deal is thrown in."""
+    variants = ("all_pass=redeal_next_dealer", "min_bid=7")
+    spec = RunSpec(c.NAME, 11, 150, seats=("greedy",), variants=variants)
+    assert check_against_reference(spec) == 150
+    thrown = [entry for entry in deal_records(run(spec, record=True)) if entry["maker"] is None]
+    assert thrown  # the case this test is for
+    games = RunSpec(c.NAME, 12, 8, games=True, seats=("greedy",), variants=variants)
+    assert check_against_reference(games) >= 8
+
+
 @pytest.mark.parametrize("variants", VARIANTS[:8], ids=lambda v: ",".join(v) or "default")
 def test_the_kernel_plays_the_references_random_deals_alike(variants):
     """The other way round: deals the reference plays with random answers, replayed by

@@ -65,7 +65,6 @@ def _fields(result: reference_deal.DealResult) -> dict[str, Any]:
         "trump": result.trump,
         "contract": result.bid,
         "made": result.made,
-        **{name: point.side for name, point in zip(POINTS, result.points, strict=True)},
         "trick_winners": [trick.winner for trick in result.tricks],
         "won": list(result.won),
         "delta": list(result.delta),
@@ -74,6 +73,7 @@ def _fields(result: reference_deal.DealResult) -> dict[str, Any]:
         "winner": result.winner,
     }
     if result.hands_at_play:
+        fields |= {name: point.side for name, point in zip(POINTS, result.points, strict=True)}
         fields["hands"] = [
             sorted(hand, key=ORDER.__getitem__, reverse=True) for hand in result.hands_at_play
         ]
