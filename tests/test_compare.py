@@ -264,6 +264,19 @@ def test_compare_pitch_strategies_reports_both_roles(capsys):
     assert "as the pitcher's side" in out and "as a defending side" in out
 
 
+def test_reports_name_the_declaring_side_in_the_games_own_word(capsys):
+    """Cinch's rule book calls the high bidder the maker, not the pitcher."""
+    code, out, _ = call(
+        capsys, "compare", "cinch", "--bids", "threshold,random_bid", "--deals", "300"
+    )
+    assert code == 0
+    assert "\nas the maker's side:" in out and "pitcher" not in out
+    code, out, _ = call(
+        capsys, "compare", "cinch", "--leads", "lead_top,lead_low", "--deals", "300"
+    )
+    assert "result: the maker's side's Cinch score change" in out.splitlines()[0]
+
+
 def test_long_names_keep_the_text_tables_columns_apart(capsys):
     long_name = "threshold:margin=0.25+greedy"  # longer than the 24 columns kept for a name
     code, out, _ = call(

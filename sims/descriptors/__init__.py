@@ -88,12 +88,14 @@ class Sides:
     outcome frame) and side the deal's result, named by `result`; `pitcher(deals)` the
     side of each deal's pitcher, None where the sides are seatings that no deal's roles
     follow (Solo Whist's seats 0 and 2 against 1 and 3: its declaring side changes from
-    deal to deal)."""
+    deal to deal); `declarer` the rule book's word for that seat, as reports name its side.
+    """
 
     of: Callable[[dict[str, Any]], list[list[int]]]
     results: Callable[[pd.DataFrame, int], np.ndarray]
     pitcher: Callable[[pd.DataFrame], np.ndarray] | None
     result: str
+    declarer: str = "pitcher"
 
 
 @dataclass(frozen=True)

@@ -304,7 +304,11 @@ GAME = Game(
     bench_search=("pimc", "ismcts", "guided_ismcts", "learned_ismcts", "learned"),
     frame_widths=cinch.frame_widths,
     sides=Sides(
-        cinch.sides, score_changes, lambda deals: deals["maker_side"], "Cinch score change"
+        cinch.sides,
+        score_changes,
+        lambda deals: deals["maker_side"],
+        "Cinch score change",
+        declarer="maker",
     ),
     deck=lambda rules: DECK,
     solve=Solving(cinch_position, whom="side", reach="of the deal"),

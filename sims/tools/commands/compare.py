@@ -18,9 +18,10 @@ from sims.tools.commands.common import (
 
 # Per strategy kind that --leads or --bids compares: the option, and what it compares.
 KINDS = {"lead": ("--leads", "opening-lead policies"), "bid": ("--bids", "bidders")}
+# Per role, the heading of its rows; {declarer} is the game's word for the pitcher.
 ROLE_TEXT = {
-    "pitcher": "the pitcher's side: a's mean result there minus b's, on the deals where each "
-    "held it",
+    "pitcher": "the {declarer}'s side: a's mean result there minus b's, on the deals where "
+    "each held it",
     "defender": "a defending side: a's mean result there minus b's",
 }
 
@@ -34,7 +35,8 @@ def add(commands: argparse._SubParsersAction) -> None:
         help="compare strategies on the same deals",
         description="Play the same deals (same seed) under each policy and report every pair's "
         "mean difference per deal with its paired standard error, and the matrix of them. "
-        "--leads: every seat plays BASE+LEAD; the result is the pitcher's side's. --strategies "
+        "--leads: every seat plays BASE+LEAD; the result is the pitcher's (or maker's) side's. "
+        "--strategies "
         "(or, in a game with bidders, --bids, each played as BID+BASE): for every pair, one "
         "takes the sides of even index and the other the rest, then they swap on the same "
         "deals; the result is a's mean per side minus b's." + notes("compare"),
@@ -84,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
 
     variants = variants_of(args)
     probe = RunSpec(args.game, args.seed, 0, variants=variants)
-    result = scoring(probe).result
+    result, declarer = scoring(probe).result, scoring(probe).declarer
     listed = next(text for text in (args.leads, args.strategies, args.bids) if text is not None)
     names = [name.strip() for name in listed.split(",")]
     if len(names) < 2 or len(set(names)) != len(names):
@@ -131,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
             bars=show,
         )
         means, pairs, roles = policy_means(trials), policy_pairs(trials), {}
-        design = f"every seat plays {args.base}+LEAD; result: the pitcher's side's {result}"
+        design = f"every seat plays {args.base}+LEAD; result: the {declarer}'s side's {result}"
     else:
         by_role = role_trials(
             args.game,
@@ -163,7 +165,8 @@ def run(args: argparse.Namespace) -> int:
         header = f"{args.game}: {count:,} {unit}s, seed {args.seed}, rules {rules}; {design}"
         print(report.compare_text(header, means, pairs, unit))
         for role, role_pairs in roles.items():
-            print(report.role_text(f"\nas {ROLE_TEXT[role]}", role_pairs))
+            heading = ROLE_TEXT[role].format(declarer=declarer)
+            print(report.role_text(f"\nas {heading}", role_pairs))
     return 0
 
 
