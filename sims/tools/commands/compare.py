@@ -36,10 +36,9 @@ def add(commands: argparse._SubParsersAction) -> None:
         description="Play the same deals (same seed) under each policy and report every pair's "
         "mean difference per deal with its paired standard error, and the matrix of them. "
         "--leads: every seat plays BASE+LEAD; the result is the pitcher's (or maker's) side's. "
-        "--strategies "
-        "(or, in a game with bidders, --bids, each played as BID+BASE): for every pair, one "
-        "takes the sides of even index and the other the rest, then they swap on the same "
-        "deals; the result is a's mean per side minus b's." + notes("compare"),
+        "--strategies (or, in a game with bidders, --bids, each played as BID+BASE): for "
+        "every pair, one takes the sides of even index and the other the rest, then they swap "
+        "on the same deals; the result is a's mean per side minus b's." + notes("compare"),
         epilog=examples("compare"),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
