@@ -14,6 +14,7 @@ from sims.core.options import OptionError
 from sims.core.options import resolve as resolve_options
 from sims.descriptors import game as describe
 from sims.descriptors import names
+from sims.run.runner import RunSpec, seat_strategies
 from sims.tools.serve import jobs as jobs_module
 from sims.tools.serve.app import allowed_hosts, create_app
 from sims.tools.serve.forms import pages
@@ -75,6 +76,26 @@ def test_every_page_and_file_is_served(client):
     # learned plays 4 seats, or 6 in partnership: 5 seats get the calibrated bidder and greedy.
     five = client.get("/api/form/advice/pitch", params={"players": 5}).json()["defaults"]
     assert five["strategy"] == "calibrated+greedy"
+
+
+@pytest.mark.parametrize(
+    ("players", "variants", "expected"),
+    [
+        (4, [], "calibrated+learned"),
+        (4, ["partnership=true"], "calibrated+greedy"),
+        (6, ["partnership=true"], "threshold+learned"),  # no fitted table for it
+        (2, [], "greedy"),  # neither the table nor the network
+        (7, [], "greedy"),
+    ],
+)
+def test_the_default_players_are_the_strongest_that_play_the_table(
+    client, players, variants, expected
+):
+    params = {"players": players, "variant": variants}
+    defaults = client.get("/api/form/advice/pitch", params=params).json()["defaults"]
+    assert defaults["strategy"] == defaults["hand_strategy"] == expected
+    chosen = (*variants, f"players={players}")
+    seat_strategies(RunSpec("pitch", 0, 0, seats=(expected,), variants=chosen))  # it plays
 
 
 def test_other_hosts_and_other_sites_pages_are_refused():

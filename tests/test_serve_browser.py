@@ -239,3 +239,22 @@ def test_the_rules_show_their_defaults_and_send_only_what_was_changed(server, pa
     assert "--variant off_jack=false" in command
     assert f"--variant rob={option['values'][-1]}" in command
     assert "trey" not in command  # left at its default, not sent
+
+
+def test_the_players_offered_follow_the_table_unless_changed(server, page):
+    """The calibrated bidder has no table for a 6-player partnership, and the learned
+    player plays 4 seats or 6 in partnership: the page offers what plays the table chosen,
+    but keeps the players a user typed."""
+    address, _ = server
+    open_form(page, f"{address}/advice/pitch")
+    strategy, hand = page.locator("#strategy"), page.locator("#hand_strategy")
+    expect(strategy).to_have_value("calibrated+learned")
+    page.select_option("#players", "5")
+    expect(strategy).to_have_value("calibrated+greedy")
+    hand.fill("threshold+greedy")
+    page.select_option("#players", "6")
+    page.locator("[data-option='partnership']").check()
+    expect(strategy).to_have_value("threshold+learned")
+    expect(hand).to_have_value("threshold+greedy")  # typed: kept
+    page.select_option("#players", "2")
+    expect(strategy).to_have_value("greedy")

@@ -352,12 +352,13 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
 
 # What `allfours serve`'s advice page asks of Pitch: its question, the calls a player may
 # hear, the strategies it offers first for the other seats and for the hand (the first of
-# each that the rules seat: the calibrated bidder with the strongest cheap player, which
-# plays 4 seats or 6 in partnership, else with greedy), and the check it makes of a query
-# before anything is played (the command line's own).
+# each that the rules seat: the calibrated bidder, fitted for 3 to 6 players and the
+# 4-player partnership, with the strongest cheap player, which plays 4 seats or 6 in
+# partnership; else one of them with greedy, or greedy alone), and the check it makes of a
+# query before anything is played (the command line's own).
 PAGE = {
     "calls": ("pass", "1", "2", "3", "4"),
-    "others": ("calibrated+learned", "calibrated+greedy"),
-    "hand": ("calibrated+learned", "calibrated+greedy"),
+    "others": ("calibrated+learned", "calibrated+greedy", "threshold+learned", "greedy"),
+    "hand": ("calibrated+learned", "calibrated+greedy", "threshold+learned", "greedy"),
     "check": advice_rounds,
 }

@@ -16,7 +16,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -92,9 +92,11 @@ def create_app(hosts: set[str], jobs: Jobs | None = None) -> FastAPI:
         return forms.pages()
 
     @app.get("/api/form/{kind}/{game}")
-    def form(kind: str, game: str, players: int | None = None) -> dict[str, Any]:
+    def form(
+        kind: str, game: str, players: int | None = None, variant: list[str] = Query(default=[])
+    ) -> dict[str, Any]:
         _known(kind, game)
-        return forms.form(kind, game, players)
+        return forms.form(kind, game, players, tuple(variant))
 
     @app.exception_handler(forms.Invalid)
     async def invalid(request: Request, error: forms.Invalid) -> JSONResponse:

@@ -75,9 +75,12 @@ def _page(name: str) -> dict[str, Any]:
     return dict(getattr(inspect.getmodule(advice.play), "PAGE", {}))
 
 
-def form(kind: str, name: str, players: int | None = None) -> dict[str, Any]:
+def form(
+    kind: str, name: str, players: int | None = None, variants: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """What a page's form holds for game `name`: the hand's size, the rules' options with
-    their defaults, the strategies the game has, the defaults of every field."""
+    their defaults, the strategies the game has, the defaults of every field (the players
+    the first of the page's choices that can play the table of `players` and `variants`)."""
     _known(kind, name)
     described = describe(name)
     rules = described.rules.OPTIONS
@@ -100,7 +103,8 @@ def form(kind: str, name: str, players: int | None = None) -> dict[str, Any]:
     from sims.strategies.registry import strategies as registered
 
     strategies = sorted({entry.name for entry in registered(described.strategy_game)})
-    variants = (f"players={players}",) if players and "players" in rules else ()
+    if players and "players" in rules:
+        variants = (*variants, f"players={players}")
     defaults: dict[str, Any] = {
         "deals": DEFAULT_DEALS[kind],
         "seed": 0,

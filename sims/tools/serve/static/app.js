@@ -118,7 +118,7 @@ function drawRules() {
       const select = document.createElement("select");
       select.id = "players";
       for (const n of option.values) select.add(new Option(`${n} players`, n, false, n === option.default));
-      select.onchange = () => { drawTable(); drawCalls(); };
+      select.onchange = () => { drawTable(); drawCalls(); followTable(); };
       label.append(select);
     } else if (option.switch) {
       const box2 = document.createElement("input");
@@ -142,6 +142,24 @@ function drawRules() {
       label.append(option.name + " ", input);
     }
     box.appendChild(label);
+  }
+  for (const field of box.querySelectorAll("[data-option]")) field.addEventListener("change", followTable);
+}
+
+// The players offered first depend on the table (a fitted bidder or a network plays only
+// some): when the players or a rule change, ask the server again, and replace each
+// players field still holding the default it was given (only the latest answer counts).
+let asked = 0;
+async function followTable() {
+  const query = new URLSearchParams(variants().map((v) => ["variant", v]));
+  if (spec.players) query.set("players", String(players()));
+  const mine = ++asked;
+  const response = await fetch(`/api/form/${kind}/${game}?${query}`);
+  if (!response.ok || mine !== asked) return;
+  const fresh = (await response.json()).defaults;
+  for (const key of ["strategy", "hand_strategy"]) {
+    if ($(key).value === spec.defaults[key]) $(key).value = fresh[key];
+    spec.defaults[key] = fresh[key];
   }
 }
 
