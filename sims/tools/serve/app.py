@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import json
 from importlib import resources
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -93,10 +93,13 @@ def create_app(hosts: set[str], jobs: Jobs | None = None) -> FastAPI:
 
     @app.get("/api/form/{kind}/{game}")
     def form(
-        kind: str, game: str, players: int | None = None, variant: list[str] = Query(default=[])
+        kind: str,
+        game: str,
+        players: int | None = None,
+        variant: Annotated[list[str] | None, Query()] = None,  # repeated: NAME=VALUE each
     ) -> dict[str, Any]:
         _known(kind, game)
-        return forms.form(kind, game, players, tuple(variant))
+        return forms.form(kind, game, players, tuple(variant or ()))
 
     @app.exception_handler(forms.Invalid)
     async def invalid(request: Request, error: forms.Invalid) -> JSONResponse:
