@@ -45,7 +45,8 @@ def test_calls_the_bidders_never_make_are_refused_naming_the_seat_and_the_hands_
         raise_for_chains(query, _stopped(NEVER_HEARD, 1, 0))
     assert str(refused.value) == (
         "seat 2's bidder (greedy) made no bid 7 with any of 1,000,000 hands drawn for it "
-        "after pass: with these bidders the calls heard (all but) never happen"
+        "after pass: with these bidders the calls heard (all but) never happen; other "
+        "bidders may make them (`allfours strategies cinch` lists them)"
     )
     with pytest.raises(
         StrategyFault, match=r"at seat 0 made the call 99 .* \(game cinch, seed 0\)"

@@ -82,7 +82,8 @@ def raise_for_chains(query: AdviceQuery, chains: Chains) -> None:
             f"seat {seat + 1}'s bidder ({run.seats[seat]}) made no "
             f"{call_name(query.calls[seat])} with any of {STARTS * START_DRAWS:,} hands drawn "
             f"for it after {', '.join(map(call_name, query.calls[:seat])) or 'no call'}: "
-            "with these bidders the calls heard (all but) never happen"
+            "with these bidders the calls heard (all but) never happen; other bidders may "
+            f"make them (`allfours strategies {run.game}` lists them)"
         )
     raise StrategyFault(
         f"strategy {run.seats[seat]!r} at seat {seat} {run.described.call_problem(call)} "

@@ -233,11 +233,14 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
 
 
 # What `allfours serve`'s advice page asks of Cinch: the calls a player may hear, the
-# strategies it offers first for the other seats and for the hand, and the check it makes
-# of a query before anything is played (the command line's own).
+# strategies it offers first for the other seats and for the hand (the first of each that
+# the rules seat: the calibrated bidder, fitted for the default rules with 2 to 4 players,
+# with the strongest cheap player, whose network plays 4; else one of them with greedy,
+# or greedy alone, whose bidder never passes first), and the check it makes of a query
+# before anything is played (the command line's own).
 PAGE = {
     "calls": ("pass", *(str(bid) for bid in range(1, cinch.MAX_BID + 1))),
-    "others": ("greedy",),
-    "hand": ("greedy",),
+    "others": ("calibrated+learned", "calibrated+greedy", "learned", "greedy"),
+    "hand": ("calibrated+learned", "calibrated+greedy", "learned", "greedy"),
     "check": advice_rounds,
 }

@@ -247,10 +247,12 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
 
 # What `allfours serve`'s advice page asks of Ten-point Pitch: the calls a player may hear
 # (a pass, or a bid from the lowest the rules allow to the moon), the strategies it offers
-# for the other seats and for the hand, and its check of a query before anything is played.
+# first for the other seats and for the hand (the strongest cheap player, whose network
+# plays the 4-player partnership, else greedy), and its check of a query before anything
+# is played.
 PAGE = {
     "calls": ("pass", *(str(bid) for bid in range(2, tp.MAX_BID + 1))),
-    "others": ("greedy",),
-    "hand": ("greedy",),
+    "others": ("learned", "greedy"),
+    "hand": ("learned", "greedy"),
     "check": advice_rounds,
 }
