@@ -1,8 +1,8 @@
 """Every game's options drawn together at random (a seeded draw, the same on every run),
 each table played by a cheap strategy, alone or with a bidder or lead policy, and
 re-scored deal by deal by the game's referee. Each game's own tests try its options one or
-two at a time; rules that meet only when several options are set together (a deal thrown in
-under a least bid of 7 that only one all-pass rule allows) are found here."""
+two at a time; what happens only when several are set together (Cinch's deal thrown in,
+which needs its redeal rule and a table where all pass) is found here."""
 
 from __future__ import annotations
 

@@ -85,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
 
     variants = variants_of(args)
     probe = RunSpec(args.game, args.seed, 0, variants=variants)
-    result, declarer = scoring(probe).result, scoring(probe).declarer
+    sides = scoring(probe)
+    result, declarer = sides.result, sides.declarer
     listed = next(text for text in (args.leads, args.strategies, args.bids) if text is not None)
     names = [name.strip() for name in listed.split(",")]
     if len(names) < 2 or len(set(names)) != len(names):
