@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, currently_in_test_context, event, given, set
 from hypothesis import strategies as st
 
 from sims.core.cards import N_CARDS, SUITS, CardError, card_name, parse_card, parse_cards
-from sims.core.options import OptionError, variants_of
+from sims.core.options import MAX_NUMBER, POSITIVE, OptionError, positive_int, variants_of
 from sims.core.options import resolve as resolve_options
 from sims.descriptors import game as describe
 from sims.descriptors import names, serving
@@ -1152,6 +1152,25 @@ def crash(case_id: str, args: list[str], reason: str):
 def test_a_variant_beyond_int64_is_an_option_error(game, item):
     with pytest.raises(OptionError):
         GAME_MODULES[game].rules_array(checked_rules(game, [item]))
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_number_past_the_largest_is_refused_in_words_that_exclude_it(name):
+    """Every option read as a whole number from 1 to MAX_NUMBER says so when it refuses one
+    past it, and takes MAX_NUMBER itself: Ten-point's target once said "a positive number"
+    and refused 2,000,000."""
+    options = describe(name).rules.OPTIONS
+    numbers = [
+        key
+        for key, option in options.items()
+        if option.parse is positive_int or option.allowed == POSITIVE
+    ]
+    assert numbers or name in ("cinch", "pitch")  # their targets are a few values
+    for key in numbers:
+        assert checked_rules(name, [f"{key}={MAX_NUMBER}"])[key] == MAX_NUMBER
+        with pytest.raises(OptionError) as refused:
+            checked_rules(name, [f"{key}={MAX_NUMBER + 1}"])
+        assert f"({POSITIVE})" in str(refused.value)
 
 
 HUGE_TARGET = "--variant=target=" + "1" * 17

@@ -32,7 +32,16 @@ import numpy as np
 
 from sims.core.cards import N_CARDS
 from sims.core.deck import Deck
-from sims.core.options import Option, OptionError, choice, parse_whole, positive_int, switch, word
+from sims.core.options import (
+    POSITIVE,
+    Option,
+    OptionError,
+    choice,
+    parse_whole,
+    positive_int,
+    switch,
+    word,
+)
 from sims.games.tenpoint.cards import JOKER_NAMES, deck
 
 NAME = "tenpoint"
@@ -84,7 +93,7 @@ OPTIONS = {
     ),
     "joker_points_to": word("winner", JOKER_POINTS_TO, "a joker's point to its taker or holder"),
     "moon": word("normal", MOONS, "a bid of 10: scored as any bid, wins or loses the game, ±20"),
-    "target": Option(52, positive_int, "score that wins a game", allowed="a positive number"),
+    "target": Option(52, positive_int, "score that wins a game", allowed=POSITIVE),
     "both_reach_target": word("pitching_side", BOTH_REACH, "several sides at the target"),
 }
 
