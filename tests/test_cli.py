@@ -118,6 +118,25 @@ def test_the_summary_keeps_its_columns_under_a_long_quantity(capsys):
     assert len({line.index("%   [") for line in rates}) == 1
 
 
+def test_a_quantity_no_deal_gives_is_a_dash_with_its_count_not_nan(capsys):
+    """A bidder that never bids throws in every deal under the redeal rule: nothing is made
+    or scored, and one game stopped at its first deal has one deal count, no interval."""
+    never = (
+        "--strategy",
+        "threshold:margin=100+greedy",
+        "--variant",
+        "all_pass=redeal_next_dealer",
+    )
+    code, printed, _ = call(capsys, "simulate", "cinch", "--deals", "50", *never)
+    assert code == 0 and "nan" not in printed
+    lines = dict(re.split(r"\s{2,}", line.strip(), maxsplit=1) for line in printed.splitlines()[3:])
+    assert lines["deals thrown in"].startswith("100.00%")
+    assert lines["contract made"] == "-   (n = 0)"
+    assert lines["maker's side score change per deal"] == "-   (n = 0)"
+    code, printed, _ = call(capsys, "simulate", "cinch", "--games", "1", "--max-deals", "1", *never)
+    assert "nan" not in printed and "1.000   (n = 1: no interval)" in printed
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sims.tools.commands.common import (
     MAX_UNITS,
@@ -21,6 +23,9 @@ from sims.tools.commands.common import (
     run_spec,
     up_to,
 )
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 MAX_THREADS = 1024
 IN_MEMORY_DEALS = 20_000_000  # rows kept in memory; more needs --aggregate or --out FOLDER
@@ -284,18 +289,20 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
     for table in tables.values():
         width = max([44, *(len(quantity) + 2 for quantity in table.index)])
         lines.append(f"{'':<{width}}{'estimate':>10}   95% interval")
-        for quantity, row in table.iterrows():
-            if row["is_rate"]:
-                lines.append(
-                    f"{quantity:<{width}}{row['estimate']:>9.2%}   "
-                    f"[{row['low']:.2%}, {row['high']:.2%}]"
-                )
-            else:
-                lines.append(
-                    f"{quantity:<{width}}{row['estimate']:>10.3f}   "
-                    f"[{row['low']:.3f}, {row['high']:.3f}]"
-                )
+        lines += [f"{quantity:<{width}}{_estimate(row)}" for quantity, row in table.iterrows()]
     return "\n".join(lines)
+
+
+def _estimate(row: pd.Series) -> str:
+    """An estimate and its interval as the summary prints them; where no deal (or only
+    one) gives the quantity, a dash (or the value alone) and the count, never "nan"."""
+    if row["n"] == 0:
+        return f"{'-':>10}   (n = 0)"
+    if row["is_rate"]:
+        return f"{row['estimate']:>9.2%}   [{row['low']:.2%}, {row['high']:.2%}]"
+    if math.isnan(row["low"]):
+        return f"{row['estimate']:>10.3f}   (n = {row['n']}: no interval)"
+    return f"{row['estimate']:>10.3f}   [{row['low']:.3f}, {row['high']:.3f}]"
 
 
 def _write_outputs(args, spec, result, deals, per_game, game_analysis) -> None:
