@@ -277,6 +277,16 @@ def test_reports_name_the_declaring_side_in_the_games_own_word(capsys):
     assert "result: the maker's side's Cinch score change" in out.splitlines()[0]
 
 
+def test_a_role_no_deal_gave_both_bidders_shows_a_dash_not_nan(capsys):
+    """A bidder that never bids, under Cinch's redeal rule, is never the maker."""
+    args = ("--bids", "threshold:margin=100,threshold", "--variant", "all_pass=redeal_next_dealer")
+    code, out, _ = call(capsys, "compare", "cinch", *args, "--deals", "200")
+    assert code == 0 and "nan" not in out
+    rows = [line for line in out.splitlines() if line.startswith("threshold:margin=100+greedy")]
+    role_rows = rows[-2:]  # as the maker's side, as a defending side
+    assert all(row.split()[2:] == ["-", "-", "-", "0"] for row in role_rows)
+
+
 def test_long_names_keep_the_text_tables_columns_apart(capsys):
     long_name = "threshold:margin=0.25+greedy"  # longer than the 24 columns kept for a name
     code, out, _ = call(

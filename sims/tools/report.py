@@ -106,14 +106,17 @@ def compare_text(
 
 
 def role_text(title: str, pairs: pd.DataFrame) -> str:
-    """Every pair's paired difference in one role, with the deals where both held it."""
+    """Every pair's paired difference in one role, with the deals where both held it (a
+    dash where there were none)."""
     name = _name_width([*pairs["a"], *pairs["b"]])
     lines = [title, f"{'a':<{name}}{'b':<{name}}{'a - b':>9}{'se':>8}   95% interval   deals"]
     for row in pairs.itertuples(index=False):
-        lines.append(
-            f"{row.a:<{name}}{row.b:<{name}}{row.difference:>+9.3f}{row.se:>8.3f}   "
-            f"[{row.low:+.3f}, {row.high:+.3f}]   {row.n:,}"
+        estimate = (
+            f"{'-':>9}{'-':>8}   {'-':<15}"
+            if row.n == 0
+            else f"{row.difference:>+9.3f}{row.se:>8.3f}   [{row.low:+.3f}, {row.high:+.3f}]"
         )
+        lines.append(f"{row.a:<{name}}{row.b:<{name}}{estimate}   {row.n:,}")
     return "\n".join(lines)
 
 
