@@ -98,6 +98,18 @@ def test_the_default_players_are_the_strongest_that_play_the_table(
     seat_strategies(RunSpec("pitch", 0, 0, seats=(expected,), variants=chosen))  # it plays
 
 
+def test_the_form_names_a_table_the_rules_refuse_beside_its_field(client):
+    def refused(game: str, params: dict) -> dict:
+        return client.get(f"/api/form/advice/{game}", params=params).json()["rules_errors"]
+
+    assert refused("tenpoint", {"players": 5}) == {
+        "players": "partnership needs 4 or 6 players, not 5 (cut-throat: partnership=false)"
+    }
+    assert refused("tenpoint", {"players": 5, "variant": ["partnership=false"]}) == {}
+    unknown = refused("pitch", {"variant": ["nope=1"]})  # its message lists "players"
+    assert list(unknown) == ["variants"] and "no variant 'nope'" in unknown["variants"]
+
+
 def test_other_hosts_and_other_sites_pages_are_refused():
     app = create_app(allowed_hosts("127.0.0.1", 8044))
     with TestClient(app, base_url="http://127.0.0.1:8044") as local:

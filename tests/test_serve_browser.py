@@ -263,3 +263,16 @@ def test_the_players_offered_follow_the_table_unless_changed(server, page):
     expect(hand).to_have_value("threshold+greedy")  # typed: kept
     page.select_option("#players", "2")
     expect(strategy).to_have_value("greedy")
+
+
+def test_a_table_the_rules_refuse_is_named_as_soon_as_it_is_chosen(server, page):
+    """Ten-point's partnership, on by default, takes 4 or 6 players: choosing 5 says so
+    beside the players at once, and turning the partnership off clears it."""
+    address, _ = server
+    open_form(page, f"{address}/advice/tenpoint")
+    page.select_option("#players", "5")
+    expect(page.locator("#error-players")).to_have_text(
+        "partnership needs 4 or 6 players, not 5 (cut-throat: partnership=false)"
+    )
+    page.locator("[data-option='partnership']").uncheck()
+    expect(page.locator("#error-players")).to_have_text("")

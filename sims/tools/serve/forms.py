@@ -131,6 +131,7 @@ def form(
         "turned": bool(kind == "odds" and odds and odds.turned),
         "calls": list(page.get("calls", ())),
         "players": "players" in rules,
+        "rules_errors": _rules_errors(name, variants),
     }
     return shown
 
@@ -152,6 +153,24 @@ def _first_seated(labels: tuple[str, ...], name: str, variants: tuple[str, ...])
         except (StrategyError, ValueError):
             continue
     return labels[-1]
+
+
+def _rules_field(error: Exception) -> str:
+    """The field beside which a refusal of the rules shows: the players where it names
+    them (not merely among the variants it lists), else the rules."""
+    return "players" if "players" in str(error).split("; its variants are")[0] else "variants"
+
+
+def _rules_errors(name: str, variants: tuple[str, ...]) -> dict[str, str]:
+    """The refusal of the table `variants` set (a partnership of 5), beside its field;
+    empty where the rules take it."""
+    from sims.run.runner import RunSpec
+
+    try:
+        RunSpec(name, 0, 0, variants=variants)
+    except (OptionError, ValueError) as error:
+        return {_rules_field(error): str(error)}
+    return {}
 
 
 def _known(kind: str, name: str) -> None:
@@ -203,7 +222,7 @@ def check(kind: str, name: str, data: dict[str, Any]) -> Query:
     try:
         spec = RunSpec(name, seed or 0, deals or 1, seats=("random",), variants=variants)
     except (OptionError, ValueError) as error:
-        errors["players" if "players" in str(error) else "variants"] = str(error)
+        errors[_rules_field(error)] = str(error)
     from sims.run.conditional import parse_hand
 
     hand = None

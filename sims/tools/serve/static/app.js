@@ -147,8 +147,9 @@ function drawRules() {
 }
 
 // The players offered first depend on the table (a fitted bidder or a network plays only
-// some): when the players or a rule change, ask the server again, and replace each
-// players field still holding the default it was given (only the latest answer counts).
+// some): when the players or a rule change, ask the server again, replace each players
+// field still holding the default it was given, and show at once a table the rules refuse
+// (a partnership of 5) beside its field (only the latest answer counts).
 let asked = 0;
 async function followTable() {
   const query = new URLSearchParams(variants().map((v) => ["variant", v]));
@@ -156,11 +157,12 @@ async function followTable() {
   const mine = ++asked;
   const response = await fetch(`/api/form/${kind}/${game}?${query}`);
   if (!response.ok || mine !== asked) return;
-  const fresh = (await response.json()).defaults;
+  const fresh = await response.json();
   for (const key of ["strategy", "hand_strategy"]) {
-    if ($(key).value === spec.defaults[key]) $(key).value = fresh[key];
-    spec.defaults[key] = fresh[key];
+    if ($(key).value === spec.defaults[key]) $(key).value = fresh.defaults[key];
+    spec.defaults[key] = fresh.defaults[key];
   }
+  for (const field of ["players", "variants"]) $(`error-${field}`).textContent = fresh.rules_errors[field] || "";
 }
 
 function variants() {
