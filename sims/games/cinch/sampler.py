@@ -155,6 +155,8 @@ def advance_chains_block_nb(
         for k in range(heard):
             states[ch, k] = dealt[k]
         keys[ch] = rng[0]
+        if failed:  # the run is refused: the rest of this share would be drawn for nothing
+            break
 
 
 def advance_chains(states: np.ndarray, *rest: Any) -> None:
@@ -166,5 +168,6 @@ def advance_chains(states: np.ndarray, *rest: Any) -> None:
     `draws[c]` counts the hands it drew. The earlier seats are 0 .. calls.shape[0] - 1;
     `stops[i]` are the strategies with seat i + 1's bidder removed. The arguments are those of
     `advance_chains_block_nb` after its first two; each of numba's threads advances its part
-    of the chains (sims.engine.threads)."""
+    of the chains (sims.engine.threads), leaving the rest of its part once a chain stops: the
+    run is refused then, naming the lowest chain stopped, the same on any number of threads."""
     in_threads(advance_chains_block_nb, states.shape[0], states, *rest)

@@ -220,6 +220,8 @@ def advance_chains_block_nb(
         for k in range(heard):
             states[c, k] = dealt[k]
         keys[c] = rng[0]
+        if failed:  # the run is refused: the rest of this share would be drawn for nothing
+            break
 
 
 def advance_chains(states: np.ndarray, *rest: Any) -> None:
@@ -235,7 +237,9 @@ def advance_chains(states: np.ndarray, *rest: Any) -> None:
     `hand` is the fixed hand (a mask) of seat `calls.shape[0]`, the earlier seats are 0 ..
     calls.shape[0] - 1, the dealer the last seat; `stops[i]` are the bidders with seat
     i + 1's removed. The arguments are those of `advance_chains_block_nb` after its first
-    two; each of numba's threads advances its part of the chains (sims.engine.threads).
+    two; each of numba's threads advances its part of the chains (sims.engine.threads),
+    leaving the rest of its part once a chain stops: the run is refused then, naming the
+    lowest chain stopped, the same on any number of threads.
     """
     in_threads(advance_chains_block_nb, states.shape[0], states, *rest)
 

@@ -148,6 +148,8 @@ def advance_chains_block_nb(
         for k in range(heard):
             states[c, k] = dealt[k]
         keys[c] = rng[0]
+        if failed:  # the run is refused: the rest of this share would be drawn for nothing
+            break
 
 
 def advance_chains(states: np.ndarray, *rest: Any) -> None:
@@ -163,5 +165,6 @@ def advance_chains(states: np.ndarray, *rest: Any) -> None:
     `hand` (a mask) is seat `calls.shape[0]`'s, the earlier seats are 0 .. calls.shape[0]
     - 1, the dealer the last seat; `rest` the cards outside the hand. The arguments are those of
     `advance_chains_block_nb` after its first two; each of numba's threads advances its part
-    of the chains (sims.engine.threads)."""
+    of the chains (sims.engine.threads), leaving the rest of its part once a chain stops: the
+    run is refused then, naming the lowest chain stopped, the same on any number of threads."""
     in_threads(advance_chains_block_nb, states.shape[0], states, *rest)
