@@ -243,8 +243,8 @@ def test_a_run_is_a_function_of_seed_and_deal_index():
 @pytest.mark.parametrize(
     ("hand", "message"),
     [
-        ("AH 2H KS 9S 4C", "a allfours hand has 6 cards; 5 given"),
-        ("AH 2H KS 9S 4C 8D 3D", "a allfours hand has 6 cards; 7 given"),
+        ("AH 2H KS 9S 4C", "a hand in allfours has 6 cards; 5 given"),
+        ("AH 2H KS 9S 4C 8D 3D", "a hand in allfours has 6 cards; 7 given"),
         ("AH 2H KS 9S 4C AH", "twice"),
         ("AH 2H KS 9S 4C HJ", "bad card 'HJ' for the 52-card pack"),
         ((0, 1, 2, 3, 4, 52), "card codes of the 52-card pack lie in 0..51"),

@@ -169,8 +169,8 @@ def test_the_trumps_tried_are_every_suit_holding_a_trump_or_any_suit_named():
 @pytest.mark.parametrize(
     ("hand", "error", "message"),
     [
-        ("AH JH 9H 2H KS 7S 4C 8D", CardError, "a cinch hand has 9 cards; 8 given"),
-        ("AH JH 9H 2H KS 7S 4C 8D 3D 2C", CardError, "a cinch hand has 9 cards; 10 given"),
+        ("AH JH 9H 2H KS 7S 4C 8D", CardError, "a hand in cinch has 9 cards; 8 given"),
+        ("AH JH 9H 2H KS 7S 4C 8D 3D 2C", CardError, "a hand in cinch has 9 cards; 10 given"),
         ("AH JH 9H 2H KS 7S 4C 8D AH", CardError, "twice"),
         ("AH JH 9H 2H KS 7S 4C 8D 1D", CardError, "bad card"),
         ((0, 1, 2, 3, 4, 5, 6, 7, 52), CardError, "codes of the Cinch deck of 52 cards lie"),

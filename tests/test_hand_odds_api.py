@@ -86,7 +86,7 @@ def test_hand_advice_is_what_the_advise_command_prints(capsys, game, hand, seat,
             lambda: hand_odds("phat", "AH KH QH JH TH 9H 2C 3C 4C 5D 6D 7S 8S", seat=2),
             "--seat applies to .*; in phat the hand pitches",
         ),
-        (lambda: hand_odds("cinch", "AH JH 9H"), "a cinch hand has 9 cards; 3 given"),
+        (lambda: hand_odds("cinch", "AH JH 9H"), "a hand in cinch has 9 cards; 3 given"),
         (
             lambda: hand_advice("allfours", "AH JH 5H KS 3C 2D", seat=1),
             "allfours gives no call advice; games that do: ",

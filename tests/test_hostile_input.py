@@ -213,7 +213,7 @@ def test_parse_hand_gives_the_right_number_of_distinct_cards_or_a_card_error(gam
         with pytest.raises(CardError, match="twice"):
             parse_hand(text, game)
     elif len(cards) != size:
-        with pytest.raises(CardError, match=f"a {game} hand has {size} cards; {len(cards)}"):
+        with pytest.raises(CardError, match=f"a hand in {game} has {size} cards; {len(cards)}"):
             parse_hand(text, game)
     else:
         hand = parse_hand(text, game)

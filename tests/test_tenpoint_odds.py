@@ -156,12 +156,12 @@ def test_a_run_is_a_function_of_its_seed():
 @pytest.mark.parametrize(
     ("hand", "variants", "message"),
     [
-        ("AH JH JD HJ 3H 2H 5C 7S", (), "a tenpoint hand has 9 cards; 8 given"),
-        (HAND + " 4D", (), "a tenpoint hand has 9 cards; 10 given"),
+        ("AH JH JD HJ 3H 2H 5C 7S", (), "a hand in tenpoint has 9 cards; 8 given"),
+        (HAND + " 4D", (), "a hand in tenpoint has 9 cards; 10 given"),
         ("AH JH JD HJ 3H 2H 5C 7S AH", (), "twice"),
         ("AH JH JD HJ 3H 2H 5C 7S XJ", (), "bad card 'XJ' for the 54-card Ten-point deck"),
         (HAND, ("jokers=none",), "bad card 'HJ' for the 52-card Ten-point deck"),
-        (HAND, ("smear",), "a tenpoint hand has 10 cards; 9 given"),
+        (HAND, ("smear",), "a hand in tenpoint has 10 cards; 9 given"),
     ],
 )
 def test_bad_hands_are_named_with_ten_point_s_deck(hand, variants, message):
@@ -210,4 +210,4 @@ def test_the_command_prints_every_suit_and_json(capsys):
 def test_the_command_refuses_a_bad_hand_in_one_line(capsys):
     code, out, err = call(capsys, "odds", "tenpoint", "--hand", "AH KH", "--quiet")
     assert code == 2 and out == ""
-    assert "a tenpoint hand has 9 cards; 2 given" in err and "Traceback" not in err
+    assert "a hand in tenpoint has 9 cards; 2 given" in err and "Traceback" not in err

@@ -47,7 +47,7 @@ def parse_hand(
         raise ValueError(f"{game} has no odds for a hand")
     size = odds.size(rules)
     if len(cards) != size:
-        raise CardError(f"a {game} hand has {size} cards; {len(cards)} given")
+        raise CardError(f"a hand in {game} has {size} cards; {len(cards)} given")
     return tuple(cards)
 
 
