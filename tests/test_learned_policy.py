@@ -287,23 +287,24 @@ def test_a_bad_scale_is_refused(capsys):
     assert "--scale must be above 0" in capsys.readouterr().err
 
 
-def test_a_table_without_a_network_is_refused_by_name():
-    with pytest.raises(StrategyError, match="networks only for 4 players; 6 players in partn"):
+def test_a_table_without_a_network_is_refused_naming_the_tables_that_have_one():
+    pitch = "the learned policy has networks only for 4 players cut-throat and 6 players in "
+    with pytest.raises(StrategyError, match=pitch + "partnership, not 5 players cut-throat$"):
         resolve("learned", "pitch", RunSpec("pitch", 1, 1, variants=("players=5",)).rules)
-    with pytest.raises(StrategyError, match="networks only for"):
+    with pytest.raises(StrategyError, match=pitch + "partnership, not 4 players in partnership$"):
         run(RunSpec("pitch", 1, 1, seats=("learned_ismcts",), variants=("partnership",)))
-    with pytest.raises(StrategyError, match="a network only for 2 players, not 4"):
+    with pytest.raises(StrategyError, match="has a network only for 2 players, not 4 players$"):
         resolve(
             "learned_ismcts", "allfours", RunSpec("allfours", 1, 1, variants=("players=4",)).rules
         )
-    with pytest.raises(StrategyError, match="a network only for 4 players, not 3"):
+    with pytest.raises(StrategyError, match="has a network only for 4 players, not 3 players$"):
         run(RunSpec("cinch", 1, 1, seats=("learned",), variants=("players=3",)))
-    only = "a network only for 4 players in partnership, not "
-    with pytest.raises(StrategyError, match=only + "4 players$"):
+    only = "the learned policy has a network only for 4 players in partnership, not "
+    with pytest.raises(StrategyError, match=only + "4 players cut-throat$"):
         resolve(
             "learned", "tenpoint", RunSpec("tenpoint", 1, 1, variants=("partnership=false",)).rules
         )
-    with pytest.raises(StrategyError, match=only + "6 players in partnership"):
+    with pytest.raises(StrategyError, match=only + "6 players in partnership$"):
         run(RunSpec("tenpoint", 1, 1, seats=("learned_ismcts",), variants=("players=6",)))
 
 

@@ -12,7 +12,9 @@ in `learned/`.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numba import njit
@@ -44,6 +46,23 @@ def load_network(folder: Path, name: str, features: int) -> np.ndarray:
     if network.dtype != np.float64 or network.ndim != 1 or not hidden_units(network.size, features):
         raise StrategyError(f"{path.name} is not a network of {features} features")
     return network
+
+
+def refuse_untrained(tables: Collection[tuple[int, bool]], rules: dict[str, Any]) -> None:
+    """StrategyError where no network was trained at the table of `rules` (its players, in
+    partnership or not), naming the tables `tables` that have one."""
+    table = (rules["players"], bool(rules.get("partnership", False)))
+    if table in tables:
+        return
+
+    def name(players: int, partnership: bool) -> str:
+        if "partnership" not in rules:
+            return f"{players} players"
+        return f"{players} players {'in partnership' if partnership else 'cut-throat'}"
+
+    some = "networks" if len(tables) > 1 else "a network"
+    trained = " and ".join(name(*t) for t in tables)
+    raise StrategyError(f"the learned policy has {some} only for {trained}, not {name(*table)}")
 
 
 @njit(cache=True)

@@ -18,8 +18,8 @@ from sims.games.allfours.rules import NAME
 from sims.games.allfours.strategies import features as allfours_features
 from sims.games.allfours.strategies.basic import call_greedy, play_greedy
 from sims.strategies import view as v
-from sims.strategies.policy_network import best_card, load_network
-from sims.strategies.registry import MAX_PARAMS, StrategyError, register
+from sims.strategies.policy_network import best_card, load_network, refuse_untrained
+from sims.strategies.registry import MAX_PARAMS, register
 
 FOLDER = Path(__file__).with_name("networks")  # the networks this module reads
 NETWORK = "allfours"  # the network's file name, no suffix
@@ -29,8 +29,7 @@ PLAYERS = 2  # the table it was trained at
 def shipped_network(rules: dict[str, Any]) -> np.ndarray:
     """The package's network; StrategyError at a table it was not trained for, or if it is
     missing (naming the command that trains it)."""
-    if rules["players"] != PLAYERS:
-        raise StrategyError(f"a network only for {PLAYERS} players, not {rules['players']}")
+    refuse_untrained([(PLAYERS, False)], rules)
     return load_network(FOLDER, NETWORK, allfours_features.FEATURES)
 
 

@@ -20,8 +20,8 @@ from sims.games.cinch.strategies import features as cinch_features
 from sims.games.cinch.strategies.bidding import threshold_bid
 from sims.games.cinch.strategies.greedy import play_greedy
 from sims.strategies import view as v
-from sims.strategies.policy_network import best_card, load_network
-from sims.strategies.registry import MAX_PARAMS, StrategyError, register
+from sims.strategies.policy_network import best_card, load_network, refuse_untrained
+from sims.strategies.registry import MAX_PARAMS, register
 
 FOLDER = Path(__file__).with_name("networks")  # the networks this module reads
 NETWORK = "cinch"  # the network's file name, no suffix
@@ -31,8 +31,7 @@ PLAYERS = 4  # the table it was trained at
 def shipped_network(rules: dict[str, Any]) -> np.ndarray:
     """The package's network; StrategyError at a table it was not trained for, or if it is
     missing (naming the command that trains it)."""
-    if rules["players"] != PLAYERS:
-        raise StrategyError(f"a network only for {PLAYERS} players, not {rules['players']}")
+    refuse_untrained([(PLAYERS, False)], rules)
     return load_network(FOLDER, NETWORK, cinch_features.FEATURES)
 
 

@@ -20,8 +20,8 @@ from numba import njit
 
 from sims.games.pitch.strategies import features as pitch_features
 from sims.games.pitch.strategies.bidding import threshold_bid
-from sims.strategies.policy_network import best_card, load_network
-from sims.strategies.registry import MAX_PARAMS, StrategyError, register
+from sims.strategies.policy_network import best_card, load_network, refuse_untrained
+from sims.strategies.registry import MAX_PARAMS, register
 
 FOLDER = Path(__file__).with_name("networks")  # the networks this module reads
 
@@ -32,14 +32,8 @@ TABLES = {(4, False): "pitch-players4", (6, True): "pitch-players6-partnership"}
 def network_name(rules: dict[str, Any]) -> str:
     """The file name (no suffix) of the network for `rules`; StrategyError for a table
     without one."""
-    name = TABLES.get((rules["players"], rules["partnership"]))
-    if name is None:
-        tables = "; ".join(
-            f"{players} players{' in partnership' if partnership else ''}"
-            for players, partnership in TABLES
-        )
-        raise StrategyError(f"the learned policy has networks only for {tables}")
-    return name
+    refuse_untrained(TABLES, rules)
+    return TABLES[rules["players"], rules["partnership"]]
 
 
 def shipped_network(rules: dict[str, Any]) -> np.ndarray:

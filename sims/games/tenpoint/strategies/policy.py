@@ -21,8 +21,8 @@ from sims.games.tenpoint.strategies.bidding import threshold_bid
 from sims.games.tenpoint.strategies.greedy import play_greedy
 from sims.games.tenpoint.strategies.tables import SCORING_SLOT, scoring_data
 from sims.strategies import view as v
-from sims.strategies.policy_network import best_card, load_network, search_prior
-from sims.strategies.registry import MAX_PARAMS, StrategyError, register
+from sims.strategies.policy_network import best_card, load_network, refuse_untrained, search_prior
+from sims.strategies.registry import MAX_PARAMS, register
 
 FOLDER = Path(__file__).with_name("networks")  # the networks this module reads
 NETWORK = "tenpoint"  # the network's file name, no suffix
@@ -34,9 +34,7 @@ def shipped_network(rules: dict[str, Any]) -> np.ndarray:
     """The strategy's data: the deck's and the scoring's places (`tables.scoring_data`),
     then the package's network; StrategyError at a table it was not trained for, or if it
     is missing (naming the command that trains it)."""
-    if rules["players"] != PLAYERS or not rules["partnership"]:
-        table = f"{rules['players']} players" + (" in partnership" if rules["partnership"] else "")
-        raise StrategyError(f"a network only for {PLAYERS} players in partnership, not {table}")
+    refuse_untrained([(PLAYERS, True)], rules)
     network = load_network(FOLDER, NETWORK, tenpoint_features.FEATURES)
     return np.concatenate([scoring_data(rules), network])
 
