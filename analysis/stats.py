@@ -58,6 +58,14 @@ def mean(values: np.ndarray | pd.Series, level: float = 0.95) -> Estimate:
     return Estimate(centre, se, centre - z * se, centre + z * se, n)
 
 
+def interval_text(low: float, high: float, spec: str) -> str:
+    """An interval as the commands print it, `[low, high]` in the format `spec`; where it
+    is unknown (a mean of one value) the words that say so, never "nan"."""
+    if math.isnan(low) or math.isnan(high):
+        return "(n = 1: no interval)"
+    return f"[{low:{spec}}, {high:{spec}}]"
+
+
 def game_margin(values: np.ndarray | pd.Series, level: float = 0.95) -> Estimate:
     """Mean of per-game margins in [-1, 1] (a's sides' win minus b's over the two seatings
     of one game) with the Agresti-Min interval for matched pairs: the normal interval of

@@ -12,7 +12,7 @@ import pandas as pd
 
 from analysis.stats import mean, wilson
 from sims.core.cards import SUITS
-from sims.run.queries import AdviceQuery, AdviceReport, Recommendation, call_name
+from sims.run.queries import AdviceQuery, AdviceReport, Recommendation, call_name, untold_words
 
 
 def label_rounds(
@@ -67,10 +67,8 @@ def advice_table(deals: pd.DataFrame) -> pd.DataFrame:
     table.attrs["recommendation"] = Recommendation(
         str(best["trump"]), int(ranked[0]), float(best["E[score change]"])
     )
-    table.attrs["tied"] = bool(
-        runner_up is not None
-        and runner_up["difference from best low"] <= 0 <= runner_up["difference from best high"]
-    )
+    # Told apart only where the interval leaves out 0: not where one deal gives none.
+    table.attrs["tied"] = runner_up is not None and not runner_up["difference from best high"] < 0
     return table
 
 
@@ -92,10 +90,8 @@ def advice_report(
         f"recommended: {best.words(verb, remarks)} (expected score change {best.expected:+.3f})"
     )
     if table.attrs["tied"]:
-        advice += (
-            f"; {table.index[1]} cannot be told apart from it at {query.run.count:,} deals "
-            "(the interval of their paired difference holds 0)"
-        )
+        low = table.iloc[1]["difference from best low"]
+        advice += untold_words(table.index[1], query.run.count, low)
     recommendation = {
         "call": name,
         "trump": best.trump,

@@ -6,6 +6,7 @@ functions that answer them), the calls as given, and the answers the commands pr
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +55,17 @@ def _call(item: str) -> int:
         f"bad call {quoted(item)} in --calls{hint}: give pass (or p) or a bid from 1 to "
         f"{MAX_BID}, such as 2 or 'bid 2'"
     )
+
+
+def untold_words(runner_up: str, deals: int, low: float) -> str:
+    """What follows a recommendation whose runner-up cannot be told apart from it on
+    `deals` deals, saying why (`low`: the lower bound of their paired difference's
+    interval, NaN where a single deal gives none)."""
+    why = "the interval of their paired difference holds 0"
+    if math.isnan(low):
+        why = "one deal gives no interval"
+    count = f"{deals:,} deal" + ("s" if deals != 1 else "")
+    return f"; {runner_up} cannot be told apart from it at {count} ({why})"
 
 
 def call_name(call: int) -> str:

@@ -9,13 +9,14 @@ from typing import Any
 import pandas as pd
 
 from analysis.compare import matrix
+from analysis.stats import interval_text
 from sims.run import jsonout
 
 
 def _estimate_line(name: str, row: pd.Series) -> str:
-    if row["is_rate"]:
-        return f"  {name:<28}{row['estimate']:>9.2%}   [{row['low']:.2%}, {row['high']:.2%}]"
-    return f"  {name:<28}{row['estimate']:>+9.3f}   [{row['low']:+.3f}, {row['high']:+.3f}]"
+    spec = ".2%" if row["is_rate"] else "+.3f"
+    estimate = f"{row['estimate']:{spec}}"
+    return f"  {name:<28}{estimate:>9}   {interval_text(row['low'], row['high'], spec)}"
 
 
 def _records(frame: pd.DataFrame) -> list[dict[str, Any]]:
@@ -62,7 +63,18 @@ def _name_width(names: Iterable[str], least: int = 24) -> int:
 
 
 def _cell(difference: float, se: float) -> str:
+    if math.isnan(se):
+        return f"{difference:+.3f} (n = 1)"
     return "0" if se == 0 and difference == 0 else f"{difference:+.3f} ± {se:.3f}"
+
+
+def _difference(row: Any) -> str:
+    """A pair's difference, its standard error and its interval (dashes where no deal
+    gives it, the words where one does)."""
+    if row.n == 0:
+        return f"{'-':>9}{'-':>8}   -"
+    se = "-" if math.isnan(row.se) else f"{row.se:.3f}"
+    return f"{row.difference:>+9.3f}{se:>8}   {interval_text(row.low, row.high, '+.3f')}"
 
 
 def compare_text(
@@ -76,9 +88,8 @@ def compare_text(
         name = _name_width(means.index, 28)
         lines.append(f"\n{'policy':<{name}}{'mean':>10}   95% interval")
         for policy, row in means.iterrows():
-            lines.append(
-                f"{policy:<{name}}{row['estimate']:>10.3f}   [{row['low']:.3f}, {row['high']:.3f}]"
-            )
+            interval = interval_text(row["low"], row["high"], ".3f")
+            lines.append(f"{policy:<{name}}{row['estimate']:>10.3f}   {interval}")
     name = _name_width([*pairs["a"], *pairs["b"]])
     unpaired = pairs["se_unpaired"].notna().any()  # swapped seatings give differences only
     lines.append(
@@ -86,10 +97,7 @@ def compare_text(
         + ("   se if unpaired" if unpaired else "")
     )
     for row in pairs.itertuples(index=False):
-        line = (
-            f"{row.a:<{name}}{row.b:<{name}}{row.difference:>+9.3f}{row.se:>8.3f}   "
-            f"[{row.low:+.3f}, {row.high:+.3f}]"
-        )
+        line = f"{row.a:<{name}}{row.b:<{name}}{_difference(row)}"
         if not math.isnan(row.se_unpaired):
             line += f"   {row.se_unpaired:>10.3f}"
         lines.append(line)
@@ -109,14 +117,13 @@ def role_text(title: str, pairs: pd.DataFrame) -> str:
     """Every pair's paired difference in one role, with the deals where both held it (a
     dash where there were none)."""
     name = _name_width([*pairs["a"], *pairs["b"]])
-    lines = [title, f"{'a':<{name}}{'b':<{name}}{'a - b':>9}{'se':>8}   95% interval   deals"]
-    for row in pairs.itertuples(index=False):
-        estimate = (
-            f"{'-':>9}{'-':>8}   {'-':<15}"
-            if row.n == 0
-            else f"{row.difference:>+9.3f}{row.se:>8.3f}   [{row.low:+.3f}, {row.high:+.3f}]"
-        )
-        lines.append(f"{row.a:<{name}}{row.b:<{name}}{estimate}   {row.n:,}")
+    rows = list(pairs.itertuples(index=False))
+    estimates = [_difference(row) for row in rows]
+    head = f"{'a - b':>9}{'se':>8}   95% interval"
+    width = max(len(text) for text in [head, *estimates])
+    lines = [title, f"{'a':<{name}}{'b':<{name}}{head:<{width}}   deals"]
+    for row, estimate in zip(rows, estimates, strict=True):
+        lines.append(f"{row.a:<{name}}{row.b:<{name}}{estimate:<{width}}   {row.n:,}")
     return "\n".join(lines)
 
 
@@ -156,10 +163,9 @@ def advice_text(table: pd.DataFrame, header: str, advice: str) -> str:
             value, low, high = (row[quantity], row[f"{quantity} low"], row[f"{quantity} high"])
             if math.isnan(value):
                 cells.append(f"{'-':<30}")
-            elif quantity.startswith("P("):
-                cells.append(f"{f'{value:.2%} [{low:.2%}, {high:.2%}]':<30}")
             else:
-                cells.append(f"{f'{value:+.3f} [{low:+.3f}, {high:+.3f}]':<30}")
+                spec = ".2%" if quantity.startswith("P(") else "+.3f"
+                cells.append(f"{f'{value:{spec}} {interval_text(low, high, spec)}':<30}")
         lines.append(f"{call:<8}{row['trump']:>6}  " + "".join(cells).rstrip())
     lines.append(advice)
     return "\n".join(lines)

@@ -13,13 +13,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analysis.stats import estimates_frame, mean, wilson
+from analysis.stats import estimates_frame, interval_text, mean, wilson
 from sims.core.cards import CardError
 from sims.core.deck import Deck
 from sims.games.allfours import rules as af
 from sims.games.allfours.conditional import run_conditional
 from sims.run.conditional import parse_hand, play_round_chunks, rest_of, rounds_frame
-from sims.run.queries import OddsQuery, OddsReport
+from sims.run.queries import OddsQuery, OddsReport, untold_words
 from sims.run.runner import RunSpec, log_arrays, seat_strategies, strategy_tables
 
 POINTS = {"high": "High", "low": "Low", "jack": "Jack", "game_point": "Game"}  # by column
@@ -185,13 +185,10 @@ def play_odds(query: OddsQuery) -> OddsReport:
     advice = (
         f"recommended: {best['choice']} (expected score change {best['expected']:+.3f}; "
         f"{best['choice']} - {best['over']} {best['difference']:+.3f} "
-        f"[{best['low']:+.3f}, {best['high']:+.3f}] on the same deals)"
+        f"{interval_text(best['low'], best['high'], '+.3f')} on the same deals)"
     )
     if not best["told_apart"]:
-        advice += (
-            f"; {best['over']} cannot be told apart from it at {run.count:,} deals (the "
-            "interval of their paired difference holds 0)"
-        )
+        advice += untold_words(best["over"], run.count, best["low"])
     shown = run.deck.card_name(upcard)
     role = "the elder hand, seat 1" if seat == 1 else f"the dealer, seat {players}"
     return OddsReport(

@@ -114,15 +114,12 @@ def run(args: argparse.Namespace) -> int:
         }
         print(report.advice_json(played.table, about, played.recommendation))
     else:
+        deals = f"{played.accepted:,} deal" + ("s" if played.accepted != 1 else "")
         if args.sampler == "rejection":
-            found = (
-                f"{played.accepted:,} deals kept of {played.tries:,} dealt "
-                f"({played.accepted / played.tries:.2%})"
-            )
+            found = f"{deals} kept of {played.tries:,} dealt ({played.accepted / played.tries:.2%})"
         else:
-            found = (
-                f"{played.accepted:,} deals that fit them (chains, {played.tries:,} hands drawn)"
-            )
+            fit = "fits" if played.accepted == 1 else "fit"
+            found = f"{deals} that {fit} them (chains, {played.tries:,} hands drawn)"
         header = (
             f"{args.game} advice: hand {deck.format_cards(hand)} as seat {args.seat} of {players} "
             f"(the dealer is seat {players}), calls heard: {heard}; {found}, seed "

@@ -162,7 +162,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         unit = "game" if args.games else "deal"
         count = args.games or args.deals
-        header = f"{args.game}: {count:,} {unit}s, seed {args.seed}, rules {rules}; {design}"
+        counted = f"{count:,} {unit}" + ("s" if count != 1 else "")
+        header = f"{args.game}: {counted}, seed {args.seed}, rules {rules}; {design}"
         print(report.compare_text(header, means, pairs, unit))
         for role, role_pairs in roles.items():
             heading = ROLE_TEXT[role].format(declarer=declarer)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -296,13 +295,13 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
 def _estimate(row: pd.Series) -> str:
     """An estimate and its interval as the summary prints them; where no deal (or only
     one) gives the quantity, a dash (or the value alone) and the count, never "nan"."""
+    from analysis.stats import interval_text
+
     if row["n"] == 0:
         return f"{'-':>10}   (n = 0)"
     if row["is_rate"]:
         return f"{row['estimate']:>9.2%}   [{row['low']:.2%}, {row['high']:.2%}]"
-    if math.isnan(row["low"]):
-        return f"{row['estimate']:>10.3f}   (n = {row['n']}: no interval)"
-    return f"{row['estimate']:>10.3f}   [{row['low']:.3f}, {row['high']:.3f}]"
+    return f"{row['estimate']:>10.3f}   {interval_text(row['low'], row['high'], '.3f')}"
 
 
 def _write_outputs(args, spec, result, deals, per_game, game_analysis) -> None:
