@@ -7,16 +7,18 @@ from __future__ import annotations
 import json
 import time
 
+import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
+from analysis.odds import hand_advice
 from sims.core.options import OptionError
 from sims.core.options import resolve as resolve_options
 from sims.descriptors import game as describe
 from sims.descriptors import names
 from sims.run.runner import RunSpec, seat_strategies
 from sims.tools.serve import jobs as jobs_module
-from sims.tools.serve.app import allowed_hosts, create_app
+from sims.tools.serve.app import allowed_hosts, answer_figure, create_app
 from sims.tools.serve.forms import pages
 from tests.conftest import call
 
@@ -160,6 +162,13 @@ def test_bad_input_is_named_beside_its_field_as_the_command_line_names_it(
     assert not client.app.state.jobs.jobs  # nothing ran
 
 
+@pytest.mark.parametrize("variants", [True, 3, 1.5, {"smudge": "true"}])
+def test_rules_sent_as_neither_a_list_nor_a_text_are_refused_beside_them(client, variants):
+    sent = client.post("/api/check/odds/pitch", json={"hand": HAND, "variants": variants})
+    assert sent.status_code == 422
+    assert sent.json()["errors"]["variants"] == "the rules must be a list of NAME=VALUE"
+
+
 def test_too_many_deals_and_unknown_strategies_are_refused(client):
     errors = client.post("/api/ask/advice/pitch", json=ADVICE | {"deals": "900000"}).json()
     assert "more than 200,000" in errors["errors"]["deals"]
@@ -185,6 +194,19 @@ def test_the_advice_page_gives_the_command_lines_numbers(client, capsys):
     assert csv.status_code == 200 and csv.text.splitlines()[0].startswith("call,trump,deals")
     chart = client.get(done["chart"])
     assert chart.status_code == 200 and chart.content[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(("trump", "deals"), [("best", 300), ("S", 300), ("best", 1)])
+def test_the_advice_chart_plots_each_call_with_the_trump_it_named(trump, deals):
+    table = hand_advice("pitch", HAND, seat=3, calls="pass,2", trump=trump, deals=deals)
+    axis = answer_figure({"kind": "advice", "table": table}).axes[0]
+    labels = [label.get_text() for label in axis.get_yticklabels()]
+    assert labels == [
+        f"{call}{f' ({row.trump})' if row.trump != '-' else ''} (n = {deals})"
+        for call, row in zip(table.index, table.itertuples(), strict=True)
+    ]
+    points = axis.lines[0].get_xdata()
+    assert np.array_equal(points, table["E[score change]"].to_numpy())
 
 
 @pytest.mark.parametrize(

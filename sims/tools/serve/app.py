@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import json
 from importlib import resources
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -22,6 +22,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from sims.tools.serve import forms
 from sims.tools.serve.jobs import Busy, Jobs
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 STATIC = {  # every file the pages load, by the name they load it under
     "app.js": "application/javascript",
@@ -201,14 +204,13 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
-def _chart(result: dict[str, Any]) -> bytes:
+def answer_figure(result: dict[str, Any]) -> Figure:
     """The answer's chart in the house style: expected score change by call with 95%
     intervals (advice), or the first expected quantity by trump or contract (odds)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import pandas as pd
-    from matplotlib import pyplot as plt
 
     from analysis.plots.common import paired_differences
 
@@ -216,11 +218,11 @@ def _chart(result: dict[str, Any]) -> bytes:
     if result["kind"] == "advice":
         column = "E[score change]"
         shown = pd.DataFrame(
-            {
-                "difference": table[column],
-                "low": table[f"{column} low"],
-                "high": table[f"{column} high"],
-                "n": table["deals"],
+            {  # by position: the rows are labelled anew, with the trump each call named
+                "difference": table[column].to_numpy(),
+                "low": table[f"{column} low"].to_numpy(),
+                "high": table[f"{column} high"].to_numpy(),
+                "n": table["deals"].to_numpy(),
             },
             index=[
                 f"{call}" + (f" ({trump})" if trump not in ("-", "") else "")
@@ -247,6 +249,14 @@ def _chart(result: dict[str, Any]) -> bytes:
         figure = paired_differences(
             shown, "estimate", f"{quantity} by {level}", f"{quantity}, as estimated"
         )
+    return figure
+
+
+def _chart(result: dict[str, Any]) -> bytes:
+    """The answer's chart (`answer_figure`) as a PNG."""
+    from matplotlib import pyplot as plt
+
+    figure = answer_figure(result)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=110)
     plt.close(figure)

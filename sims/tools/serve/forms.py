@@ -194,10 +194,14 @@ def _number(errors, key, reader, text) -> int | None:
     return None
 
 
-def _variants(data: dict[str, Any]) -> tuple[str, ...]:
+def _variants(errors: dict[str, str], data: dict[str, Any]) -> tuple[str, ...]:
+    """The rules chosen: a list of NAME=VALUE, or one text of them comma-separated."""
     raw = data.get("variants") or []
     if isinstance(raw, str):
         raw = [part for part in raw.split(",") if part.strip()]
+    if not isinstance(raw, list):
+        errors["variants"] = "the rules must be a list of NAME=VALUE"
+        return ()
     return tuple(str(item).strip() for item in raw if str(item).strip())
 
 
@@ -212,7 +216,7 @@ def check(kind: str, name: str, data: dict[str, Any]) -> Query:
         _text(data, "deals") or str(DEFAULT_DEALS[kind]),
     )
     seed = _number(errors, "seed", non_negative, _text(data, "seed") or "0")
-    variants = _variants(data)
+    variants = _variants(errors, data)
     players_text = _text(data, "players")
     if players_text:
         variants += (f"players={players_text}",)
