@@ -114,6 +114,20 @@ def test_a_hand_a_seat_and_calls_clicked_give_the_table_advice_and_chart(server,
     shoot(page, "pitch")
 
 
+def test_a_trump_tried_for_each_call_is_charted(server, page):
+    address, _ = server
+    open_form(page, f"{address}/advice/pitch")
+    page.fill("#hand", "AS 2S 8D TD QH 4C")
+    page.click("#table g[data-seat='3']")
+    page.fill("#calls", "pass,2")
+    page.select_option("#trump", "best")
+    page.fill("#deals", "2000")
+    page.click("#go")
+    expect(page.locator("#answer-box")).to_be_visible()
+    expect(page.locator("#command")).to_contain_text("--trump best")
+    page.wait_for_function("document.getElementById('chart').naturalWidth > 0")
+
+
 def test_a_bad_card_is_named_beside_the_hand(server, page):
     address, app = server
     open_form(page, f"{address}/advice/pitch")
