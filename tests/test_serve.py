@@ -23,6 +23,7 @@ from sims.tools.serve.forms import pages
 from tests.conftest import call
 
 HAND = "AS 2S 8D TD QH 4C"
+WHIST = "AS KS QS JS 9S 7S AH KH 4H AD 8D 3C 2C"
 ADVICE = {
     "hand": HAND,
     "seat": "3",
@@ -207,6 +208,21 @@ def test_the_advice_chart_plots_each_call_with_the_trump_it_named(trump, deals):
     ]
     points = axis.lines[0].get_xdata()
     assert np.array_equal(points, table["E[score change]"].to_numpy())
+
+
+@pytest.mark.parametrize(
+    ("game", "form", "field"),
+    [
+        ("allfours", {"hand": HAND, "turned": "KH", "seat": "3", "players": "4"}, "seat"),
+        ("solowhist", {"hand": WHIST, "turned": "7H", "seat": "4"}, "turned"),
+        ("solowhist", {"hand": WHIST, "turned": "AS", "seat": "1"}, "turned"),
+    ],
+)
+def test_a_query_refused_as_it_starts_names_its_field(client, game, form, field):
+    job = client.post(f"/api/ask/odds/{game}", json=form | {"deals": "50", "strategy": "greedy"})
+    job = job.json()
+    done = finish(client, job)
+    assert done["state"] == "failed" and done["field"] == field, done
 
 
 @pytest.mark.parametrize(

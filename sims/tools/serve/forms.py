@@ -452,8 +452,12 @@ def _odds(name, data, errors, spec, hand, deals, seed, variants) -> Query:
 def failure(error: BaseException) -> tuple[str, str]:
     """A query's error as its page shows it: (message, the field it concerns)."""
     text = str(error)
+    if text.startswith("--seat"):
+        return text, "seat"
+    if "turned" in text:
+        return text, "turned"
     if isinstance(error, CardError):
-        return text, "turned" if "turn" in text else "hand"
+        return text, "hand"
     if isinstance(error, (AdviceError, UsageError)):
         return text, "calls"
     return text, "form"
