@@ -57,6 +57,11 @@ def _call(item: str) -> int:
     )
 
 
+def counted(number: int, noun: str) -> str:
+    """`number` of `noun` as the commands print a count: "1 deal", "20,000 deals"."""
+    return f"{number:,} {noun}" + ("s" if number != 1 else "")
+
+
 def untold_words(runner_up: str, deals: int, low: float) -> str:
     """What follows a recommendation whose runner-up cannot be told apart from it on
     `deals` deals, saying why (`low`: the lower bound of their paired difference's
@@ -64,8 +69,7 @@ def untold_words(runner_up: str, deals: int, low: float) -> str:
     why = "the interval of their paired difference holds 0"
     if math.isnan(low):
         why = "one deal gives no interval"
-    count = f"{deals:,} deal" + ("s" if deals != 1 else "")
-    return f"; {runner_up} cannot be told apart from it at {count} ({why})"
+    return f"; {runner_up} cannot be told apart from it at {counted(deals, 'deal')} ({why})"
 
 
 def call_name(call: int) -> str:

@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     every legal call on the same deals."""
     from sims.run.conditional import parse_hand
     from sims.run.progress import wanted
-    from sims.run.queries import AdviceQuery, call_name, parse_calls
+    from sims.run.queries import AdviceQuery, call_name, counted, parse_calls
     from sims.tools import report
     from sims.tools.advise import advice_of
 
@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         }
         print(report.advice_json(played.table, about, played.recommendation))
     else:
-        deals = f"{played.accepted:,} deal" + ("s" if played.accepted != 1 else "")
+        deals = counted(played.accepted, "deal")
         if args.sampler == "rejection":
             found = f"{deals} kept of {played.tries:,} dealt ({played.accepted / played.tries:.2%})"
         else:

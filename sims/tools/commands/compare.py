@@ -79,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     from analysis.compare import difference_pairs, policy_means, policy_pairs
     from analysis.stats import game_margin
     from sims.run.progress import wanted
+    from sims.run.queries import counted
     from sims.run.runner import RunSpec
     from sims.tools import report
     from sims.tools.compare import game_trials, lead_trials, role_trials, scoring
@@ -162,8 +163,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         unit = "game" if args.games else "deal"
         count = args.games or args.deals
-        counted = f"{count:,} {unit}" + ("s" if count != 1 else "")
-        header = f"{args.game}: {counted}, seed {args.seed}, rules {rules}; {design}"
+        header = f"{args.game}: {counted(count, unit)}, seed {args.seed}, rules {rules}; {design}"
         print(report.compare_text(header, means, pairs, unit))
         for role, role_pairs in roles.items():
             heading = ROLE_TEXT[role].format(declarer=declarer)

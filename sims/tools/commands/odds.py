@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     the header and the JSON around its estimates are the same for every game."""
     from sims.run.conditional import parse_hand
     from sims.run.progress import wanted
-    from sims.run.queries import OddsQuery
+    from sims.run.queries import OddsQuery, counted
     from sims.tools import report
     from sims.tools.odds import odds_of, odds_refusal
 
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         )
         print(report.odds_json(played.estimates, about, played.recommendation))
     else:
-        deals = f"{args.deals:,} deal{'s' if args.deals != 1 else ''}"
+        deals = counted(args.deals, "deal")
         header = (
             f"{args.game} odds: hand {deck.format_cards(hand)} {played.where}; "
             f"{deals} per {played.estimates.index.names[0]}, seed {args.seed}, "
