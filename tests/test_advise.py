@@ -218,3 +218,15 @@ def test_bad_input_ends_in_one_line_with_status_2(extra, message, capsys):
     code, out, err = advise(capsys, *extra)
     assert code == 2 and out == "" and message in err
     assert_clear_error(err)  # one line, or argparse's usage lines then its error line
+
+
+def test_seats_are_listed_from_the_dealer_s_left(capsys):
+    """--seats' first strategy calls first: a first seat that never bids makes a first
+    bid of 2 unheard, while the same strategy as the dealer (the last) leaves it heard."""
+    never = "pass_unless_forced+greedy"
+    advise = ["advise", "pitch", "--hand", "AS 2S 8D TD QH 4C", "--seat", "2", "--calls", "2"]
+    first, last = f"{never},greedy,greedy,greedy", f"greedy,greedy,greedy,{never}"
+    code, _, err = call(capsys, *advise, "--seats", first, "--deals", "100", "--quiet")
+    assert code == 2 and f"seat 1's bidder ({never}) made no bid 2" in err
+    code, out, _ = call(capsys, *advise, "--seats", last, "--deals", "100", "--quiet")
+    assert code == 0 and out.splitlines()[-1].startswith("recommended:")

@@ -73,7 +73,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         default=0,
         help="--sampler rejection: the most deals dealt to find them (default 500 per deal kept)",
     )
-    add_run_options(advise)
+    add_run_options(advise, hand_seat=True)
     advise.add_argument("--quiet", action="store_true", help="print no progress")
     advise.add_argument("--json", action="store_true", help="print the table as JSON")
 

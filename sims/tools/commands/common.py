@@ -140,12 +140,17 @@ def add_game_argument(parser: argparse.ArgumentParser, field: str) -> None:
     )
 
 
-def add_run_options(parser: argparse.ArgumentParser) -> None:
-    """Options that define a run's deals: seed, strategies and rule variants."""
+def add_run_options(parser: argparse.ArgumentParser, hand_seat: bool = False) -> None:
+    """Options that define a run's deals: seed, strategies and rule variants; `hand_seat`:
+    the command holds a hand at --seat, counted from the dealer's left."""
     parser.add_argument("--seed", type=non_negative, default=0, help="seed of the run (default 0)")
     who = parser.add_mutually_exclusive_group()
     who.add_argument("--strategy", default="greedy", help=STRATEGY_HELP + " (default greedy)")
-    who.add_argument("--seats", help="one strategy per seat, comma-separated, seat 0 first")
+    order = "from the dealer's left: the k-th plays the hand at --seat k"
+    who.add_argument(
+        "--seats",
+        help=f"one strategy per seat, comma-separated, {order if hand_seat else 'seat 0 first'}",
+    )
     add_rule_options(parser)
 
 

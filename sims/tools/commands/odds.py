@@ -58,7 +58,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         default=200_000,
         help="deals per choice (default 200000)",
     )
-    add_run_options(odds)
+    add_run_options(odds, hand_seat=True)
     odds.add_argument("--quiet", action="store_true", help="print no progress")
     odds.add_argument("--json", action="store_true", help="print the estimates as JSON")
 
