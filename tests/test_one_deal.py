@@ -73,3 +73,11 @@ def test_role_rows_keep_the_deals_in_one_column(capsys):
     column = role[0].index("deals")
     assert all(line[column - 1] == " " and line[column].isdigit() for line in role[1:])
     assert {line[column:] for line in role[1:]} >= {"0", "1"}  # no deal, and one deal
+
+
+@pytest.mark.parametrize("unit", ["deal", "game"])
+def test_simulate_counts_one_deal_or_game_in_the_singular(capsys, unit):
+    code, out, err = call(capsys, "simulate", "cinch", f"--{unit}s", "1")
+    assert code == 0, err
+    assert out.startswith(f"cinch: 1 {unit}, seed 0") and "nan" not in out.lower()
+    assert unit == "deal" or " played in 1 game\n" in out

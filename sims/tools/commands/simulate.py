@@ -264,9 +264,11 @@ def _simulate_in_chunks(args: argparse.Namespace, spec, cluster, dataset: bool, 
 
 def _header(spec) -> str:
     """The lines printed before a run plays: what is played, by whom, under which rules."""
+    from sims.run.queries import counted
+
     return (
-        f"{spec.game}: {spec.count:,} {spec.unit}, seed {spec.seed}, strategies by seat: "
-        f"{' '.join(spec.seats)}\nrules: {spec.rules}"
+        f"{spec.game}: {counted(spec.count, spec.unit[:-1])}, seed {spec.seed}, strategies by "
+        f"seat: {' '.join(spec.seats)}\nrules: {spec.rules}"
     )
 
 
@@ -284,7 +286,10 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
             },
             indent=2,
         )
-    lines = [f"{rows:,} deals played in {spec.count:,} games"] if spec.games else []
+    from sims.run.queries import counted
+
+    played = f"{counted(rows, 'deal')} played in {counted(spec.count, 'game')}"
+    lines = [played] if spec.games else []
     for table in tables.values():
         width = max([44, *(len(quantity) + 2 for quantity in table.index)])
         lines.append(f"{'':<{width}}{'estimate':>10}   95% interval")
