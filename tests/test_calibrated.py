@@ -5,6 +5,7 @@ passes where the rules forbid; the command that fits it, and its refusals."""
 import json
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from analysis.games.pitch.summary import bidder_call
@@ -14,7 +15,7 @@ from sims.games.pitch import rules as pitch
 from sims.games.pitch.calibrate import calibrate
 from sims.games.pitch.strategies.calibrated import FILES, TABLES, hand_classes, table_shape
 from sims.run.outcomes import run_frame
-from sims.run.queries import CalibrationQuery
+from sims.run.queries import CalibrationQuery, CalibrationReport
 from sims.run.runner import RunSpec, run
 from sims.strategies import StrategyError, resolve
 from tests.conftest import call
@@ -141,6 +142,19 @@ def test_the_dealer_steals_when_it_pays_and_passes_when_every_bid_loses(hand, ta
     if not takes:  # every bid loses against passing, clearly
         bids = [name for name in table.index if name != "pass"]
         assert (table.loc[bids, "difference from best high"] < 0).all()
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_the_first_round_shows_a_dash_for_the_change_no_table_before_it_measures(rounds):
+    changes = ("decisions_changed", "points_at_stake", "mean_change")
+    rows = [{"round": 1, "deals": 10_000, "samples": 9_990} | dict.fromkeys(changes)]
+    rows += [{"round": 2, "deals": 10_000, "samples": 9_995} | dict.fromkeys(changes, 0.25)]
+    text = CalibrationReport(pd.DataFrame(rows[:rounds]), "t.npy", {}).text()
+    lines = text.splitlines()
+    assert lines[0].split() == ["round", "deals", "samples", *changes]
+    assert lines[1].split() == ["1", "10000", "9990", "-", "-", "-"]
+    assert rounds == 1 or lines[2].split()[3:] == ["0.2500"] * 3
+    assert lines[-1] == "table written to t.npy"
 
 
 def test_the_command_writes_the_table_and_refuses_what_it_cannot_do(capsys, tmp_path):

@@ -248,8 +248,10 @@ class CalibrationReport:
     about: dict[str, Any]
 
     def text(self) -> str:
-        """The rounds as a table, then the file written."""
-        shown = self.rounds.to_string(index=False, float_format=lambda x: f"{x:.4f}")
+        """The rounds as a table, then the file written; a dash where a round has no change
+        to show (the first, fitted from no table)."""
+        rounds = self.rounds.apply(pd.to_numeric)  # the first round's None become NaN
+        shown = rounds.to_string(index=False, float_format=lambda x: f"{x:.4f}", na_rep="-")
         return f"{shown}\ntable written to {self.path}"
 
     def json(self) -> str:
