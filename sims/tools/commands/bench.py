@@ -21,8 +21,15 @@ def add(commands: argparse._SubParsersAction) -> None:
         "command, python -m tests.reference_speed, beside the engine in the same run.",
     )
     bench.set_defaults(handler=run)
-    bench.add_argument("--deals", type=positive, default=1_000_000, help="deals per timing")
-    bench.add_argument("--repeats", type=positive, default=3, help="timings kept: the best")
+    bench.add_argument(
+        "--deals", type=positive, default=1_000_000, help="deals per timing (default 1000000)"
+    )
+    bench.add_argument(
+        "--repeats",
+        type=positive,
+        default=3,
+        help="timings of each row, of which the fastest is shown (default 3)",
+    )
     bench.add_argument(
         "--aggregate-deals",
         type=positive,
