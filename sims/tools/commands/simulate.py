@@ -107,7 +107,7 @@ def add(commands: argparse._SubParsersAction) -> None:
         "--chunk",
         type=up_to(1 << 22, " (a chunk's rows are held in memory)"),
         default=1 << 18,
-        help="deals per kernel call; changes speed, never results",
+        help="deals per kernel call; changes speed, never results (default 262144)",
     )
     simulate.add_argument(
         "--first",
