@@ -1053,6 +1053,15 @@ def test_replay_with_hostile_options_succeeds_or_fails_cleanly(args, root, capsy
     run_command(args, root, capsys)
 
 
+def test_a_deal_past_the_last_index_is_refused_naming_both(capsys):
+    code, _, err = call(capsys, "replay", "pitch", "--deal", str(2**62))
+    assert code == 2 and err.strip().endswith(
+        "deal and game indices must stay below 2**62 (4,611,686,018,427,387,904); the last "
+        "here would be 4,611,686,018,427,387,904"
+    )
+    assert call(capsys, "replay", "pitch", "--deal", str(2**62 - 1))[0] == 0
+
+
 @CLI_SETTINGS
 @given(args=odds_args())
 def test_odds_with_hostile_options_succeeds_or_fails_cleanly(args, root, capsys):

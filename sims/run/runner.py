@@ -71,7 +71,11 @@ class RunSpec:
         if not 0 <= self.seed < 1 << 63:
             raise ValueError("the seed must be a whole number from 0 to 2**63 - 1")
         if self.first + self.count > MAX_INDEX:
-            raise ValueError(f"deal and game indices must stay below 2**62: first {self.first}")
+            last = self.first + max(self.count, 1) - 1
+            raise ValueError(
+                f"deal and game indices must stay below 2**62 ({MAX_INDEX:,}); the last here "
+                f"would be {last:,}"
+            )
         if self.games and self.described.single_deal:
             raise ValueError(
                 f"{self.game} settles every deal on its own: play --deals, not --games"
