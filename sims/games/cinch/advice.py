@@ -238,9 +238,10 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
 # with the strongest cheap player, whose network plays 4; else one of them with greedy,
 # or greedy alone, whose bidder never passes first), and the check it makes of a query
 # before anything is played (the command line's own).
+PAGE_PLAYERS = ("calibrated+learned", "calibrated+greedy", "learned", "greedy")
 PAGE = {
     "calls": ("pass", *(str(bid) for bid in range(1, cinch.MAX_BID + 1))),
-    "others": ("calibrated+learned", "calibrated+greedy", "learned", "greedy"),
-    "hand": ("calibrated+learned", "calibrated+greedy", "learned", "greedy"),
+    "others": PAGE_PLAYERS,
+    "hand": PAGE_PLAYERS,
     "check": advice_rounds,
 }

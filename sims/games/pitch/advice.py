@@ -356,9 +356,10 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
 # 4-player partnership, with the strongest cheap player, which plays 4 seats or 6 in
 # partnership; else one of them with greedy, or greedy alone), and the check it makes of a
 # query before anything is played (the command line's own).
+PAGE_PLAYERS = ("calibrated+learned", "calibrated+greedy", "threshold+learned", "greedy")
 PAGE = {
     "calls": ("pass", "1", "2", "3", "4"),
-    "others": ("calibrated+learned", "calibrated+greedy", "threshold+learned", "greedy"),
-    "hand": ("calibrated+learned", "calibrated+greedy", "threshold+learned", "greedy"),
+    "others": PAGE_PLAYERS,
+    "hand": PAGE_PLAYERS,
     "check": advice_rounds,
 }

@@ -250,9 +250,10 @@ def play_advice(query: AdviceQuery) -> AdviceReport:
 # first for the other seats and for the hand (the strongest cheap player, whose network
 # plays the 4-player partnership, else greedy), and its check of a query before anything
 # is played.
+PAGE_PLAYERS = ("learned", "greedy")
 PAGE = {
     "calls": ("pass", *(str(bid) for bid in range(2, tp.MAX_BID + 1))),
-    "others": ("learned", "greedy"),
-    "hand": ("learned", "greedy"),
+    "others": PAGE_PLAYERS,
+    "hand": PAGE_PLAYERS,
     "check": advice_rounds,
 }

@@ -298,8 +298,9 @@ def _format_summary(spec, rows: int, tables: dict, as_json: bool) -> str:
 
 
 def _estimate(row: pd.Series) -> str:
-    """An estimate and its interval as the summary prints them; where no deal (or only
-    one) gives the quantity, a dash (or the value alone) and the count, never "nan"."""
+    """An estimate and its interval as the summary prints them; where no deal gives the
+    quantity, a dash and the count, and where one does, its value and the words that say it
+    has no interval, never "nan"."""
     from analysis.stats import interval_text
 
     if row["n"] == 0:
